@@ -1,0 +1,6 @@
+/// Where presenters write what happened, for a person reading the app's standard error.
+///
+/// A seam so tests can read the log and prove what never goes into it (a password, for one).
+public protocol EventLogging: Sendable {
+    func log(_ message: String)
+}

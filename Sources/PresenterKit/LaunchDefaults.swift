@@ -1,0 +1,112 @@
+import Foundation
+
+/// Read-only configuration for the app, as `-key value` launch arguments and stored defaults give it.
+///
+/// Values are validated: a key that is present with a value of the wrong shape is an error that
+/// names the key and the value, never a silent default.
+public protocol LaunchDefaults: Sendable {
+    /// The raw value for `key`, as Foundation parsed it (String, array, dictionary), or nil.
+    func value(forKey key: String) -> Any?
+}
+
+extension LaunchDefaults {
+    /// A string value; nil when the key is absent.
+    public func string(_ key: String) throws(LaunchArgumentError) -> String? {
+        guard let raw = value(forKey: key) else { return nil }
+        guard let string = raw as? String else {
+            throw LaunchArgumentError(key: key, value: String(describing: raw), expected: "a single value")
+        }
+        return string
+    }
+
+    /// A YES/NO switch; nil when the key is absent. Accepts YES, NO, true, false, 1, 0 (any case).
+    public func flag(_ key: String) throws(LaunchArgumentError) -> Bool? {
+        guard let raw = value(forKey: key) else { return nil }
+        if let bool = raw as? Bool { return bool }
+        guard let string = raw as? String else {
+            throw LaunchArgumentError(key: key, value: String(describing: raw), expected: "YES or NO")
+        }
+        switch string.lowercased() {
+        case "yes", "true", "1": return true
+        case "no", "false", "0": return false
+        default: throw LaunchArgumentError(key: key, value: string, expected: "YES or NO")
+        }
+    }
+
+    /// An integer value; nil when the key is absent.
+    public func integer(_ key: String) throws(LaunchArgumentError) -> Int? {
+        guard let string = try string(key) else { return nil }
+        guard let value = Int(string.trimmingCharacters(in: .whitespaces)) else {
+            throw LaunchArgumentError(key: key, value: string, expected: "a whole number")
+        }
+        return value
+    }
+
+    /// A number value (decimal point allowed); nil when the key is absent.
+    public func number(_ key: String) throws(LaunchArgumentError) -> Double? {
+        guard let string = try string(key) else { return nil }
+        guard let value = Double(string.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw LaunchArgumentError(key: key, value: string, expected: "a number")
+        }
+        return value
+    }
+}
+
+/// A launch argument whose value has the wrong shape.
+public struct LaunchArgumentError: Error, Equatable, CustomStringConvertible {
+    public let key: String
+    public let value: String
+    public let expected: String
+
+    public init(key: String, value: String, expected: String) {
+        self.key = key
+        self.value = value
+        self.expected = expected
+    }
+
+    public var description: String {
+        if key.isEmpty { return "unexpected launch argument \"\(value)\": expected \(expected)" }
+        if value.isEmpty { return "launch argument -\(key): expected \(expected)" }
+        return "launch argument -\(key): expected \(expected), got \"\(value)\""
+    }
+}
+
+/// `LaunchDefaults` over Foundation's `UserDefaults`.
+///
+/// Foundation parses `-key value` launch arguments into its argument domain (strings, `YES`/`NO`,
+/// `(a, b)` arrays, `{k = v;}` dictionaries); we only read from it.
+public struct UserDefaultsLaunchDefaults: LaunchDefaults, @unchecked Sendable {
+    // UserDefaults is documented as thread-safe; it is not marked Sendable on Linux.
+    private let defaults: UserDefaults
+
+    public init(_ defaults: UserDefaults = .standard) {
+        self.defaults = defaults
+    }
+
+    public func value(forKey key: String) -> Any? {
+        defaults.object(forKey: key)
+    }
+}
+
+extension UserDefaultsLaunchDefaults {
+    /// The keys given as `-key value` launch arguments (Foundation's argument domain).
+    public var argumentKeys: [String] {
+        Array(defaults.volatileDomain(forName: UserDefaults.argumentDomain).keys)
+    }
+
+    /// Checks the shape of the command line Foundation parses: `-key value` pairs and nothing else.
+    /// Foundation silently skips what does not fit; a person should hear about it instead.
+    public static func validateShape(of arguments: [String]) throws(LaunchArgumentError) {
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                throw LaunchArgumentError(key: "", value: argument, expected: "-key value pairs")
+            }
+            guard index + 1 < arguments.count else {
+                throw LaunchArgumentError(key: String(argument.dropFirst()), value: "", expected: "a value after it")
+            }
+            index += 2
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// An I/O adapter over a session: turns lines of input into commands and screens into output.
+@MainActor
+public protocol Adapter: AnyObject {
+    /// Writes the first screen, before any input is read.
+    func start()
+    /// Handles one line of input. Returns false when the app should quit.
+    func handle(_ line: String) -> Bool
+    /// Background work finished: show the screen again if it (or idle) changed.
+    func settle()
+}

@@ -1,0 +1,120 @@
+/// One thing on a screen, as a person sees it and as automation reads it.
+public struct Element: Codable, Equatable, Sendable {
+    /// What kind of element it is; automation queries by kind (`buttons`, `textFields`, ...).
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case staticText, textField, secureTextField, button, cell, image, alert
+
+        /// Controls can be tapped (and fields typed into); they get numbers in the shell.
+        public var isControl: Bool {
+            switch self {
+            case .textField, .secureTextField, .button, .cell: true
+            case .staticText, .image, .alert: false
+            }
+        }
+
+        public var isField: Bool { self == .textField || self == .secureTextField }
+    }
+
+    public var kind: Kind
+    /// Stable name for automation (`Login`, `Username`, `results`).
+    public var identifier: String
+    /// What a person reads: a button's title, a field's caption, a text's words.
+    public var label: String
+    /// A field's contents; for a secure field only the mask, never the text.
+    public var value: String?
+    public var isEnabled: Bool
+    public var isSelected: Bool
+    public var isFocused: Bool
+    public var isSecure: Bool
+    /// An alert's message and buttons, or a cell's parts.
+    public var children: [Element]
+
+    public init(
+        kind: Kind, identifier: String, label: String, value: String? = nil,
+        isEnabled: Bool = true, isSelected: Bool = false, isFocused: Bool = false,
+        isSecure: Bool = false, children: [Element] = []
+    ) {
+        self.kind = kind
+        self.identifier = identifier
+        self.label = label
+        self.value = value
+        self.isEnabled = isEnabled
+        self.isSelected = isSelected
+        self.isFocused = isFocused
+        self.isSecure = isSecure
+        self.children = children
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, identifier, label, value
+        case isEnabled = "enabled", isSelected = "selected", isFocused = "focused", isSecure = "secure"
+        case children
+    }
+
+    /// Flags at their defaults and empty children are left out, to keep frames short and readable.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(identifier, forKey: .identifier)
+        try c.encode(label, forKey: .label)
+        try c.encodeIfPresent(value, forKey: .value)
+        if !isEnabled { try c.encode(false, forKey: .isEnabled) }
+        if isSelected { try c.encode(true, forKey: .isSelected) }
+        if isFocused { try c.encode(true, forKey: .isFocused) }
+        if isSecure { try c.encode(true, forKey: .isSecure) }
+        if !children.isEmpty { try c.encode(children, forKey: .children) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        identifier = try c.decode(String.self, forKey: .identifier)
+        label = try c.decode(String.self, forKey: .label)
+        value = try c.decodeIfPresent(String.self, forKey: .value)
+        isEnabled = try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? true
+        isSelected = try c.decodeIfPresent(Bool.self, forKey: .isSelected) ?? false
+        isFocused = try c.decodeIfPresent(Bool.self, forKey: .isFocused) ?? false
+        isSecure = try c.decodeIfPresent(Bool.self, forKey: .isSecure) ?? false
+        children = try c.decodeIfPresent([Element].self, forKey: .children) ?? []
+    }
+}
+
+extension Element {
+    /// The mask shown for a non-empty secure value. Fixed length, so it does not reveal the length.
+    public static let secureMask = "••••••••"
+
+    public static func text(_ label: String, identifier: String? = nil) -> Element {
+        Element(kind: .staticText, identifier: identifier ?? label, label: label)
+    }
+
+    public static func textField(_ identifier: String, label: String? = nil, value: String, isFocused: Bool = false) -> Element {
+        Element(kind: .textField, identifier: identifier, label: label ?? identifier, value: value, isFocused: isFocused)
+    }
+
+    /// A secure field. Only whether it is filled is passed in: the text itself never enters the tree.
+    public static func secureField(_ identifier: String, label: String? = nil, isFilled: Bool, isFocused: Bool = false) -> Element {
+        Element(
+            kind: .secureTextField, identifier: identifier, label: label ?? identifier,
+            value: isFilled ? secureMask : "", isFocused: isFocused, isSecure: true
+        )
+    }
+
+    public static func button(_ identifier: String, label: String? = nil, isEnabled: Bool = true) -> Element {
+        Element(kind: .button, identifier: identifier, label: label ?? identifier, isEnabled: isEnabled)
+    }
+
+    public static func cell(_ identifier: String, label: String, value: String? = nil, isSelected: Bool = false, isEnabled: Bool = true) -> Element {
+        Element(kind: .cell, identifier: identifier, label: label, value: value, isEnabled: isEnabled, isSelected: isSelected)
+    }
+
+    public static func image(_ identifier: String, label: String, rows: [String] = []) -> Element {
+        Element(kind: .image, identifier: identifier, label: label, children: rows.map { .text($0, identifier: "") })
+    }
+
+    public static func alert(_ identifier: String, title: String, message: String, buttons: [String]) -> Element {
+        Element(
+            kind: .alert, identifier: identifier, label: title,
+            children: [.text(message, identifier: "message")] + buttons.map { .button($0) }
+        )
+    }
+}

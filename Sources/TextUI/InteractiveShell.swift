@@ -1,0 +1,112 @@
+/// The adapter for a person at a terminal: prints each screen with numbered controls and reads
+/// commands (`tap Login`, `type Username alice`, `3`, `back`, `help`, `quit`).
+///
+/// Tapping a field (by number or name) asks for its text on the next line; for a secure field the
+/// terminal's echo is turned off while it is typed, so the password is never on the screen.
+@MainActor
+public final class InteractiveShell: Adapter {
+    private let session: Session
+    private let output: TextOutput
+    private let terminal: TerminalControlling?
+    private var pendingField: Element?
+
+    /// - Parameter terminal: the terminal when standard input is one; nil when input is piped,
+    ///   in which case no prompts are printed.
+    public init(session: Session, output: TextOutput, terminal: TerminalControlling?) {
+        self.session = session
+        self.output = output
+        self.terminal = terminal
+    }
+
+    public static let helpText = """
+        Commands:
+          <number>                 tap the control with that number (a field asks for its text)
+          tap <name|number>        tap a button, cell or field, by identifier, label or number
+          type <field> <text>      replace the text of a field
+          back                     go back to the previous screen
+          show                     show the screen again
+          help                     this list
+          quit                     leave the app
+        """
+
+    public func start() {
+        showScreen()
+        output.write("Type help for the commands.\n")
+        prompt()
+    }
+
+    public func handle(_ line: String) -> Bool {
+        if let field = pendingField {
+            pendingField = nil
+            terminal?.setEcho(true)
+            if field.isSecure { output.write("\n") }
+            perform(.type(field.identifier, text: line))
+            return true
+        }
+        let command: Command
+        do {
+            command = try CommandParser.parse(line)
+        } catch {
+            report(error)
+            return true
+        }
+        switch command {
+        case .quit:
+            return false
+        case .help:
+            output.write(Self.helpText + "\n")
+            prompt()
+        case .show:
+            showScreen()
+            prompt()
+        case let .tap(target):
+            if let field = try? session.resolve(target), field.kind.isField, field.isEnabled {
+                askForText(of: field)
+            } else {
+                perform(command)
+            }
+        case .type, .back:
+            perform(command)
+        }
+        return true
+    }
+
+    public func settle() {
+        guard session.frameIfChanged() != nil else { return }
+        output.write("\n" + Renderer.render(session.stage.screen) + "\n")
+        prompt()
+    }
+
+    private func perform(_ command: Command) {
+        do {
+            try session.perform(command)
+            showScreen()
+            prompt()
+        } catch {
+            report(error)
+        }
+    }
+
+    private func askForText(of field: Element) {
+        pendingField = field
+        if field.isSecure {
+            terminal?.setEcho(false)
+            output.write("\(field.label) (hidden): ")
+        } else {
+            output.write("\(field.label): ")
+        }
+    }
+
+    private func report(_ error: CommandError) {
+        output.write("error: \(error)\n")
+        prompt()
+    }
+
+    private func showScreen() {
+        output.write(Renderer.render(session.makeFrame().screen) + "\n")
+    }
+
+    private func prompt() {
+        if terminal != nil { output.write("> ") }
+    }
+}

@@ -1,0 +1,83 @@
+/// Draws a screen as text. Controls are numbered in the order `Screen.controls` gives.
+///
+/// The same text goes to a person's terminal and into every automation frame, so a failing flow
+/// shows exactly what a person would have seen.
+public enum Renderer {
+    public static let width = 48
+
+    public static func render(_ screen: Screen) -> String {
+        var lines: [String] = []
+        lines.append(rule(title: screen.title))
+        let alert = screen.topAlert
+        // Controls behind an alert get no numbers: only the alert's buttons can be used.
+        var number = alert == nil ? 1 : 0
+        for element in screen.elements where element.kind != .alert {
+            lines.append(contentsOf: render(element, number: &number))
+        }
+        for element in screen.elements where element.kind == .alert {
+            var alertNumber = element == alert ? 1 : 0
+            lines.append(contentsOf: renderAlert(element, number: &alertNumber))
+        }
+        lines.append(String(repeating: "─", count: width))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func render(_ element: Element, number: inout Int) -> [String] {
+        let tag = element.kind.isControl ? nextTag(&number) : "     "
+        switch element.kind {
+        case .staticText:
+            return element.label.isEmpty ? [] : ["\(tag)\(element.label)"]
+        case .textField, .secureTextField:
+            let value = element.value.flatMap { $0.isEmpty ? nil : $0 } ?? "(empty)"
+            let focus = element.isFocused ? "  ◂" : ""
+            return ["\(tag)\(element.label): \(value)\(focus)" + disabledNote(element)]
+        case .button:
+            return ["\(tag)< \(element.label) >" + disabledNote(element)]
+        case .cell:
+            let check = element.isSelected ? "[x] " : ""
+            let value = element.value.map { "  \($0)" } ?? ""
+            return ["\(tag)\(check)\(element.label)\(value)" + disabledNote(element)]
+        case .image:
+            return ["\(tag)[image: \(element.label)]"] + element.children.map { "     \($0.label)" }
+        case .alert:
+            var ignored = 0
+            return renderAlert(element, number: &ignored)
+        }
+    }
+
+    private static func renderAlert(_ alert: Element, number: inout Int) -> [String] {
+        var lines = ["   ╭─ \(alert.label) " + String(repeating: "─", count: max(2, width - alert.label.count - 7))]
+        for child in alert.children where child.kind == .staticText && !child.label.isEmpty {
+            lines.append("   │ \(child.label)")
+        }
+        let buttons = alert.children.filter { $0.kind == .button }.map { button in
+            "\(alertTag(&number))< \(button.label) >"
+        }
+        lines.append("   │ " + buttons.joined(separator: "   "))
+        lines.append("   ╰" + String(repeating: "─", count: width - 4))
+        return lines
+    }
+
+    /// `[n] ` for the next numbered control, or blank padding when numbering is off (0).
+    private static func nextTag(_ number: inout Int) -> String {
+        guard number > 0 else { return "     " }
+        defer { number += 1 }
+        let tag = "[\(number)]"
+        return tag + String(repeating: " ", count: max(1, 5 - tag.count))
+    }
+
+    private static func alertTag(_ number: inout Int) -> String {
+        guard number > 0 else { return "" }
+        defer { number += 1 }
+        return "[\(number)] "
+    }
+
+    private static func disabledNote(_ element: Element) -> String {
+        element.isEnabled ? "" : "  (disabled)"
+    }
+
+    private static func rule(title: String) -> String {
+        let head = "── \(title) "
+        return head + String(repeating: "─", count: max(2, width - head.count))
+    }
+}

@@ -1,0 +1,105 @@
+import NameMatching
+
+/// The app as the text UI runs it: carries out commands on the stage and publishes frames.
+///
+/// Both I/O adapters (the shell for a person, the automation server for a script) go through the
+/// same session, so the same events reach the same screens whichever way the app is driven.
+@MainActor
+public final class Session {
+    public let stage: Stage
+    private let pendingWork: @MainActor () -> Int
+
+    /// The number of the last frame published; every frame gets the next one.
+    public private(set) var sequence = 0
+    private var published: (screen: Screen, idle: Bool)?
+
+    /// - Parameter pendingWork: how many background jobs are in flight (from the scheduler).
+    public init(stage: Stage, pendingWork: @escaping @MainActor () -> Int = { 0 }) {
+        self.stage = stage
+        self.pendingWork = pendingWork
+    }
+
+    /// No input being handled (commands run synchronously), no background work, no timer pending.
+    public var isIdle: Bool { pendingWork() == 0 }
+
+    /// What a frame says: the screen now, whether the app is idle, and its sequence number.
+    public struct Frame: Equatable, Sendable {
+        public let sequence: Int
+        public let isIdle: Bool
+        public let screen: Screen
+    }
+
+    /// A frame of the screen as it is now, numbered.
+    public func makeFrame() -> Frame {
+        sequence += 1
+        let frame = Frame(sequence: sequence, isIdle: isIdle, screen: stage.screen)
+        published = (frame.screen, frame.isIdle)
+        return frame
+    }
+
+    /// A frame only if the screen or idle changed since the last one published, else nil.
+    public func frameIfChanged() -> Frame? {
+        let screen = stage.screen
+        if let published, published.screen == screen, published.idle == isIdle { return nil }
+        return makeFrame()
+    }
+
+    /// Carries out `command`. `.help`, `.show` and `.quit` are the adapters' business.
+    public func perform(_ command: Command) throws(CommandError) {
+        switch command {
+        case let .tap(target):
+            try tap(target)
+        case let .type(target, text):
+            try type(text, into: target)
+        case .back:
+            if let alert = stage.screen.topAlert { throw .blockedByAlert(target: "back", alert: alert.label) }
+            guard stage.pop() else { throw .nothingToGoBackTo }
+        case .show, .help, .quit:
+            break
+        }
+    }
+
+    /// The control `target` names on the screen now: a number, an identifier or a label.
+    public func resolve(_ target: String) throws(CommandError) -> Element {
+        let screen = stage.screen
+        let controls = screen.controls
+        if let number = Int(target) {
+            guard controls.indices.contains(number - 1) else { throw .noSuchNumber(number, count: controls.count) }
+            return controls[number - 1]
+        }
+        if let match = Self.match(target, in: controls) { return match }
+        if let alert = screen.topAlert {
+            let behind = screen.elements.filter { $0.kind.isControl }
+            if Self.match(target, in: behind) != nil { throw .blockedByAlert(target: target, alert: alert.label) }
+        }
+        let names = controls.flatMap { [$0.identifier, $0.label] }
+        throw .noSuchControl(target, suggestion: NameMatcher.nearest(to: target, in: names))
+    }
+
+    private func tap(_ target: String) throws(CommandError) {
+        let element = try resolve(target)
+        guard element.isEnabled else { throw .disabled(target) }
+        if let alert = stage.screen.topAlert {
+            let buttons = alert.children.filter { $0.kind == .button }
+            if let index = buttons.firstIndex(of: element) { stage.chooseAlertButton(at: index) }
+            return
+        }
+        stage.topController?.tap(element.identifier)
+    }
+
+    private func type(_ text: String, into target: String) throws(CommandError) {
+        let element = try resolve(target)
+        guard element.kind.isField else { throw .notAField(target) }
+        guard element.isEnabled else { throw .disabled(target) }
+        stage.topController?.enter(text, into: element.identifier)
+    }
+
+    /// Exact identifier, then exact label, then a unique case-insensitive match of either.
+    private static func match(_ target: String, in elements: [Element]) -> Element? {
+        if let element = elements.first(where: { $0.identifier == target }) { return element }
+        if let element = elements.first(where: { $0.label == target }) { return element }
+        let lowered = target.lowercased()
+        let loose = elements.filter { $0.identifier.lowercased() == lowered || $0.label.lowercased() == lowered }
+        return loose.count == 1 ? loose[0] : nil
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal behind standard input, for the little the shell needs of it.
+@MainActor
+public protocol TerminalControlling: AnyObject {
+    /// Turns echo of typed characters on or off (off while a password is typed).
+    func setEcho(_ enabled: Bool)
+}
+
+/// Standard input's terminal, via termios. `make()` returns nil when standard input is not a tty.
+@MainActor
+public final class StandardInputTerminal: TerminalControlling {
+    private let original: termios
+
+    private init(original: termios) {
+        self.original = original
+    }
+
+    public static func make() -> StandardInputTerminal? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
+        return StandardInputTerminal(original: settings)
+    }
+
+    public func setEcho(_ enabled: Bool) {
+        var settings = original
+        if !enabled { settings.c_lflag &= ~tcflag_t(ECHO) }
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+
+    /// Puts the terminal back as it was found (echo on), whatever state the shell left it in.
+    public func restore() {
+        var settings = original
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+}

@@ -1,0 +1,96 @@
+import NameMatching
+import PresenterKit
+
+/// The app's launch arguments, read and checked once at start.
+///
+/// Every key the app understands is listed in `Key`; any other `-key` is reported with the nearest
+/// known one, because a mistyped stub that is silently ignored makes a flow test lie.
+public struct LaunchOptions: Equatable, Sendable {
+    public enum Key {
+        public static let uiTesting = "ui-testing"
+        public static let automation = "automation"
+        public static let modelUser = "model.user"
+        public static let modelPassword = "model.password"
+        public static let modelOffline = "model.offline"
+
+        public static let all = [uiTesting, automation, modelUser, modelPassword, modelOffline]
+        /// Switches that only a test build may honour: they replace real services with stubs.
+        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline]
+    }
+
+    /// How the app talks to the outside: a person at a terminal, or a script over JSON lines.
+    public var isAutomation: Bool
+    /// The stubbed services' settings; nil when the real services are used.
+    public var stubs: Stubs?
+
+    public struct Stubs: Equatable, Sendable {
+        public var user: String?
+        public var password: String?
+        public var isOffline: Bool
+
+        public init(user: String?, password: String?, isOffline: Bool) {
+            self.user = user
+            self.password = password
+            self.isOffline = isOffline
+        }
+    }
+
+    public init(isAutomation: Bool, stubs: Stubs?) {
+        self.isAutomation = isAutomation
+        self.stubs = stubs
+    }
+
+    /// Reads the options from `defaults`, whose argument domain holds exactly `argumentKeys`.
+    ///
+    /// - Parameter allowsStubs: false in a release build, which must refuse every stub switch:
+    ///   stubbed sign-in must never open a real store.
+    public static func load(
+        from defaults: any LaunchDefaults, argumentKeys: [String], allowsStubs: Bool
+    ) throws(LaunchOptionsError) -> LaunchOptions {
+        for key in argumentKeys.sorted() where !Key.all.contains(key) {
+            throw .unknownKey(key, suggestion: NameMatcher.nearest(to: key, in: Key.all))
+        }
+        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs
+        do {
+            isAutomation = try defaults.flag(Key.automation) ?? false
+            uiTesting = try defaults.flag(Key.uiTesting) ?? false
+            stubs = Stubs(
+                user: try defaults.string(Key.modelUser),
+                password: try defaults.string(Key.modelPassword),
+                isOffline: try defaults.flag(Key.modelOffline) ?? false
+            )
+        } catch {
+            throw .invalidValue(error)
+        }
+        if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
+            throw .stubsRefused(key: key)
+        }
+        if !uiTesting, let key = Key.stubs.first(where: { $0 != Key.uiTesting && argumentKeys.contains($0) }) {
+            throw .stubWithoutUITesting(key: key)
+        }
+        return LaunchOptions(isAutomation: isAutomation, stubs: uiTesting ? stubs : nil)
+    }
+}
+
+/// A launch argument the app cannot accept.
+public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
+    case unknownKey(String, suggestion: String?)
+    case invalidValue(LaunchArgumentError)
+    case stubsRefused(key: String)
+    case stubWithoutUITesting(key: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownKey(key, suggestion):
+            let hint = suggestion.map { " (did you mean -\($0)?)" } ?? ""
+            return "unknown launch argument -\(key)\(hint); known: "
+                + LaunchOptions.Key.all.map { "-\($0)" }.joined(separator: ", ")
+        case let .invalidValue(error):
+            return error.description
+        case let .stubsRefused(key):
+            return "launch argument -\(key) is refused: this is a release build, and stubs are for test builds only"
+        case let .stubWithoutUITesting(key):
+            return "launch argument -\(key) is a stub setting and needs -ui-testing YES"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PresenterKit
+
+/// Owns every decision of the login screen: when Login is enabled, what a result means, where
+/// success leads. The password is kept only to hand to the authenticator; it never reaches the
+/// view or the log.
+@MainActor
+public final class LoginPresenter: Presenter<any LoginView> {
+    /// The texts the result line can show.
+    public enum Message {
+        public static let signingIn = "Signing in…"
+        public static let failed = "Login failed"
+        public static let offline = "You are offline. Check your connection and try again."
+        public static let unexpected = "Login failed: something went wrong. Try again."
+    }
+
+    private let authenticator: any Authenticating
+    private let scheduler: any WorkScheduling
+    private weak var navigator: (any LoginNavigating)?
+    private let logger: any EventLogging
+
+    private var username = ""
+    private var password = ""
+    private var isSigningIn = false
+    private var result = ""
+
+    public init(
+        authenticator: any Authenticating, scheduler: any WorkScheduling,
+        navigator: any LoginNavigating, logger: any EventLogging
+    ) {
+        self.authenticator = authenticator
+        self.scheduler = scheduler
+        self.navigator = navigator
+        self.logger = logger
+    }
+
+    override public func viewDidLoad() {
+        display()
+    }
+
+    public func didChangeUsername(_ username: String) {
+        self.username = username
+        display()
+    }
+
+    public func didChangePassword(_ password: String) {
+        self.password = password
+        display()
+    }
+
+    public func didTapLogin() {
+        guard isLoginEnabled else { return }
+        let credentials = Credentials(username: trimmedUsername, password: password)
+        isSigningIn = true
+        result = Message.signingIn
+        display()
+        logger.log("login: signing in as \(credentials.username)")
+
+        let authenticator = self.authenticator
+        scheduler.schedule({ try authenticator.authenticate(credentials) }) { [weak self] outcome in
+            self?.finishSignIn(outcome, username: credentials.username)
+        }
+    }
+
+    private func finishSignIn(_ outcome: Result<Account, any Error>, username: String) {
+        isSigningIn = false
+        switch outcome {
+        case let .success(account):
+            result = ""
+            display()
+            logger.log("login: signed in as \(account.username)")
+            navigator?.showGlance(for: account)
+        case let .failure(error):
+            result = Self.message(for: error)
+            display()
+            logger.log("login: sign-in failed for \(username): \(Self.logReason(for: error))")
+        }
+    }
+
+    private var trimmedUsername: String { username.trimmingCharacters(in: .whitespaces) }
+
+    private var isLoginEnabled: Bool {
+        !isSigningIn && !trimmedUsername.isEmpty && !password.isEmpty
+    }
+
+    private func display() {
+        view?.display(LoginViewModel(isLoginEnabled: isLoginEnabled, isSigningIn: isSigningIn, result: result))
+    }
+
+    private static func message(for error: any Error) -> String {
+        switch error as? AuthenticationError {
+        case .invalidCredentials: Message.failed
+        case .offline: Message.offline
+        case let .notConfigured(reason): reason
+        case nil: Message.unexpected
+        }
+    }
+
+    private static func logReason(for error: any Error) -> String {
+        switch error as? AuthenticationError {
+        case .invalidCredentials: "invalid credentials"
+        case .offline: "offline"
+        case .notConfigured: "no account store configured"
+        case nil: "unexpected error \(type(of: error))"
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// The sign-in used when no account store is configured: says so plainly on every attempt,
+/// rather than pretending to check a password.
+public struct UnconfiguredAuthenticator: Authenticating {
+    public static let reason =
+        "No account store is configured. Run with -ui-testing YES -model.user NAME -model.password SECRET."
+
+    public init() {}
+
+    public func authenticate(_ credentials: Credentials) throws -> Account {
+        throw AuthenticationError.notConfigured(reason: Self.reason)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PresenterKit
+import TextUI
+import WorkPhotos
+
+/// The composition root's entry point: reads the launch arguments, wires real or stub services,
+/// and runs the text UI until `quit` or the end of input.
+@main
+enum WorkPhotosApp {
+    static func main() async {
+        exit(await run())
+    }
+
+    /// Exit codes: 0 after a normal quit, 2 for bad launch arguments.
+    @MainActor
+    static func run() async -> Int32 {
+        let options: LaunchOptions
+        do {
+            options = try readOptions()
+        } catch {
+            StandardError.write("workphotos: error: \(error)\n")
+            return 2
+        }
+
+        let logger = StandardErrorLogger()
+        let scheduler = BackgroundScheduler()
+        let stage = Stage()
+        let composer = AppComposer(
+            stage: stage, scheduler: scheduler, logger: logger,
+            authenticator: makeAuthenticator(options, logger: logger)
+        )
+        composer.start()
+
+        let session = Session(stage: stage, pendingWork: { scheduler.pendingWorkCount })
+        let terminal = options.isAutomation ? nil : StandardInputTerminal.make()
+        let adapter: Adapter = options.isAutomation
+            ? AutomationServer(session: session, output: StandardOutput())
+            : InteractiveShell(session: session, output: StandardOutput(), terminal: terminal)
+        let loop = InputLoop(adapter: adapter, session: session)
+        scheduler.onSettle = { loop.settle() }
+        let interrupt = terminal.map(restoreOnInterrupt)
+
+        await loop.run()
+        interrupt?.cancel()
+        terminal?.restore()
+        return 0
+    }
+
+    private static func readOptions() throws -> LaunchOptions {
+        try UserDefaultsLaunchDefaults.validateShape(of: CommandLine.arguments)
+        let defaults = UserDefaultsLaunchDefaults()
+        return try LaunchOptions.load(from: defaults, argumentKeys: defaults.argumentKeys, allowsStubs: isTestBuild)
+    }
+
+    /// Stubs are honoured only by debug (test) builds: a release build refuses them.
+    private static var isTestBuild: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// The one place that decides which sign-in the app uses.
+    private static func makeAuthenticator(_ options: LaunchOptions, logger: any EventLogging) -> any Authenticating {
+        if let stubs = options.stubs {
+            logger.log("using stub services (-ui-testing YES)")
+            return StubAuthenticator(user: stubs.user, password: stubs.password, isOffline: stubs.isOffline)
+        }
+        logger.log("warning: \(UnconfiguredAuthenticator.reason)")
+        return UnconfiguredAuthenticator()
+    }
+
+    /// Ctrl-C while a password is typed (echo off) must not leave the terminal silent.
+    @MainActor
+    private static func restoreOnInterrupt(_ terminal: StandardInputTerminal) -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        source.setEventHandler {
+            MainActor.assumeIsolated { terminal.restore() }
+            exit(130)
+        }
+        source.resume()
+        return source
+    }
+}
