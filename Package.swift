@@ -25,6 +25,7 @@ let package = Package(
             dependencies: ["WorkPhotos", "WorkPhotosUI", "TextUI", "PresenterKit"]
         ),
 
+        .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting"]),

@@ -38,8 +38,10 @@ public final class InteractiveShell: Adapter {
     public func handle(_ line: String) -> Bool {
         if let field = pendingField {
             pendingField = nil
-            terminal?.setEcho(true)
-            if field.isSecure { output.write("\n") }
+            if field.isSecure {
+                terminal?.setEcho(true)
+                output.write("\n")
+            }
             perform(.type(field.identifier, text: line))
             return true
         }

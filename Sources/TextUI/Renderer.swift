@@ -28,7 +28,9 @@ public enum Renderer {
         case .staticText:
             return element.label.isEmpty ? [] : ["\(tag)\(element.label)"]
         case .textField, .secureTextField:
-            let value = element.value.flatMap { $0.isEmpty ? nil : $0 } ?? "(empty)"
+            let filled = !(element.value ?? "").isEmpty
+            // A secure field is drawn as the mask whatever its value says.
+            let value = !filled ? "(empty)" : element.isSecure ? Element.secureMask : element.value ?? ""
             let focus = element.isFocused ? "  ◂" : ""
             return ["\(tag)\(element.label): \(value)\(focus)" + disabledNote(element)]
         case .button:

@@ -1,0 +1,88 @@
+import Testing
+import TextUI
+
+@MainActor
+struct InteractiveShellTests {
+    @Test func showsTheScreenAndAHintAtStart() {
+        let (shell, output, _, _) = makeSUT()
+        shell.start()
+        #expect(output.text.hasPrefix("── Login ─"))
+        #expect(output.text.contains("[3]  < Login >"))
+        #expect(output.text.hasSuffix("Type help for the commands.\n> "))
+    }
+
+    @Test func aCommandRedrawsTheScreen() {
+        let (shell, output, screen, _) = makeSUT()
+        #expect(shell.handle("type Username alice"))
+        #expect(screen.events.last == .enter("alice", "Username"))
+        #expect(output.text.contains("[1]  Username: alice"))
+    }
+
+    @Test func aMistakeIsExplainedAndTheShellCarriesOn() {
+        let (shell, output, _, _) = makeSUT()
+        #expect(shell.handle("tap Logn"))
+        #expect(output.text == "error: no control \"Logn\" on this screen (did you mean \"Login\"?)\n> ")
+    }
+
+    @Test func tappingASecureFieldAsksForItsTextWithEchoOff() {
+        let (shell, output, screen, terminal) = makeSUT()
+        #expect(shell.handle("2"))
+        #expect(output.text == "Password (hidden): ")
+        #expect(terminal.echoChanges == [false])
+
+        #expect(shell.handle("hunter2"))
+
+        #expect(terminal.echoChanges == [false, true])
+        #expect(screen.events.last == .enter("hunter2", "Password"))
+        #expect(!output.text.contains("hunter2"))
+    }
+
+    @Test func tappingAPlainFieldAsksForItsText() {
+        let (shell, output, screen, terminal) = makeSUT()
+        #expect(shell.handle("tap Username"))
+        #expect(output.text == "Username: ")
+        #expect(shell.handle("bob"))
+        #expect(screen.events.last == .enter("bob", "Username"))
+        #expect(terminal.echoChanges.isEmpty)
+    }
+
+    @Test func helpListsTheVerbsAndQuitStops() {
+        let (shell, output, _, _) = makeSUT()
+        #expect(shell.handle("help"))
+        for verb in ["tap", "type", "back", "help", "quit"] { #expect(output.text.contains("  \(verb)")) }
+        #expect(shell.handle("quit") == false)
+    }
+
+    @Test func withoutATerminalThereAreNoPrompts() {
+        let stage = Stage()
+        stage.setRoot(loginLikeScreen())
+        let output = OutputSpy()
+        let shell = InteractiveShell(session: Session(stage: stage), output: output, terminal: nil)
+        shell.start()
+        _ = shell.handle("type Username alice")
+        #expect(!output.text.contains("\n> ") && !output.text.hasSuffix("> "))
+    }
+
+    @Test func redrawsWhenBackgroundWorkChangesTheScreen() {
+        let (shell, output, screen, _) = makeSUT()
+        shell.start()
+        let before = output.text
+        shell.settle()
+        #expect(output.text == before, "nothing changed, nothing drawn")
+
+        screen.elements[4].label = "Login failed"
+        shell.settle()
+
+        #expect(output.text.dropFirst(before.count).contains("     Login failed"))
+    }
+
+    private func makeSUT() -> (InteractiveShell, OutputSpy, FakeScreen, TerminalSpy) {
+        let stage = Stage()
+        let screen = loginLikeScreen()
+        stage.setRoot(screen)
+        let output = OutputSpy()
+        let terminal = TerminalSpy()
+        let shell = InteractiveShell(session: Session(stage: stage), output: output, terminal: terminal)
+        return (shell, output, screen, terminal)
+    }
+}

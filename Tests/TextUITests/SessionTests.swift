@@ -1,0 +1,98 @@
+import Testing
+import TextUI
+
+@MainActor
+struct SessionTests {
+    @Test(arguments: ["Login", "3", "login"])
+    func tapsAControlByIdentifierNumberOrUniqueCaseInsensitiveName(target: String) throws {
+        let (session, screen) = makeSUT()
+        try session.perform(.tap(target))
+        #expect(screen.events == [.appear, .tap("Login")])
+    }
+
+    @Test func tapsAControlByItsLabel() throws {
+        let (session, screen) = makeSUT()
+        screen.elements[3].isEnabled = true
+        try session.perform(.tap("Need help?"))
+        #expect(screen.events.last == .tap("Help"))
+    }
+
+    @Test func typesIntoAField() throws {
+        let (session, screen) = makeSUT()
+        try session.perform(.type("Username", text: "alice"))
+        try session.perform(.type("2", text: "secret"))
+        #expect(screen.events.dropFirst() == [.enter("alice", "Username"), .enter("secret", "Password")])
+    }
+
+    @Test(arguments: [
+        (Command.tap("Logn"), #"no control "Logn" on this screen (did you mean "Login"?)"#),
+        (.tap("Upload"), #"no control "Upload" on this screen"#),
+        (.tap("9"), "no control number 9: this screen has controls 1 to 4"),
+        (.tap("Help"), #""Help" is disabled"#),
+        (.type("Login", text: "x"), #""Login" is not a text field"#),
+        (.type("Usrname", text: "x"), #"no control "Usrname" on this screen (did you mean "Username"?)"#),
+        (.back, "nothing to go back to: this is the first screen"),
+    ])
+    func refusesWithAnExactMessage(command: Command, message: String) {
+        let (session, screen) = makeSUT()
+        #expect { try session.perform(command) } throws: { ($0 as? CommandError)?.description == message }
+        #expect(screen.events == [.appear], "a refused command reaches no screen")
+    }
+
+    @Test func anAlertBlocksTheScreenBehindItUntilAnswered() throws {
+        let (session, screen) = makeSUT()
+        var answers: [String] = []
+        session.stage.present(Stage.Alert(
+            identifier: "permission", title: "Allow access?", message: "Photos",
+            buttons: [.init("Don't Allow") { answers.append("deny") }, .init("OK") { answers.append("ok") }]
+        ))
+
+        #expect { try session.perform(.tap("Login")) } throws: {
+            ($0 as? CommandError)?.description == #""Login" is behind the alert "Allow access?"; answer the alert first"#
+        }
+        #expect { try session.perform(.back) } throws: { $0 is CommandError }
+        try session.perform(.tap("2"))
+
+        #expect(answers == ["ok"])
+        #expect(session.stage.screen.topAlert == nil)
+        try session.perform(.tap("Login"))
+        #expect(screen.events.last == .tap("Login"))
+    }
+
+    @Test func backReturnsToTheScreenBelowWhichAppearsAgain() throws {
+        let (session, first) = makeSUT()
+        let second = FakeScreen(title: "Second", elements: [.button("Next")])
+        session.stage.push(second)
+        #expect(session.stage.screen.title == "Second")
+
+        try session.perform(.back)
+
+        #expect(session.stage.screen.title == "Login")
+        #expect(first.events == [.appear, .appear])
+    }
+
+    @Test func publishesAFrameOnlyWhenTheScreenOrIdleChanged() {
+        let counter = WorkCounter()
+        let (session, screen) = makeSUT(counter: counter)
+        let first = session.makeFrame()
+        #expect(first.sequence == 1)
+        #expect(first.isIdle)
+        #expect(session.frameIfChanged() == nil)
+
+        counter.pending = 1
+        #expect(session.frameIfChanged()?.isIdle == false)
+        screen.elements[4].label = "Done"
+        counter.pending = 0
+        let changed = session.frameIfChanged()
+        #expect(changed?.sequence == 3)
+        #expect(changed?.isIdle == true)
+        #expect(changed?.screen.elements[4].label == "Done")
+    }
+
+    private func makeSUT(counter: WorkCounter = WorkCounter()) -> (Session, FakeScreen) {
+        let stage = Stage()
+        let screen = loginLikeScreen()
+        stage.setRoot(screen)
+        return (Session(stage: stage, pendingWork: { counter.pending }), screen)
+    }
+}
