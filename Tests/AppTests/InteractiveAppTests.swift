@@ -1,0 +1,65 @@
+import Testing
+
+/// The app driven by piped input, as a person's commands: the issue's acceptance checks.
+struct InteractiveAppTests {
+    static let stubs = ["-ui-testing", "YES", "-model.user", "test", "-model.password", "1234"]
+    static let signIn = "type Username test\ntype Password 1234\ntap Login\nquit\n"
+
+    @Test func signingInShowsTheLoginScreenThenTheGlance() throws {
+        let output = try AppProcess.run(Self.stubs, input: Self.signIn)
+
+        #expect(output.status == 0)
+        let login = try #require(output.stdout.range(of: "── Login ─"))
+        let glance = try #require(output.stdout.range(of: "── At a glance ─"))
+        #expect(login.lowerBound < glance.lowerBound)
+        #expect(output.stdout.contains("Signed in as test"))
+        #expect(!output.stdout.contains("1234"), "the password never appears")
+        #expect(!output.stderr.contains("1234"))
+    }
+
+    @Test func aWrongPasswordSaysLoginFailed() throws {
+        let output = try AppProcess.run(Self.stubs, input: "type Username test\ntype Password 9999\ntap Login\n")
+        #expect(output.status == 0)
+        #expect(lastScreen(output.stdout).contains("     Login failed"))
+        #expect(!output.stdout.contains("At a glance"))
+        #expect(!output.stdout.contains("9999"))
+    }
+
+    @Test func offlineSaysSo() throws {
+        let output = try AppProcess.run(Self.stubs + ["-model.offline", "YES"], input: Self.signIn)
+        #expect(lastScreen(output.stdout).contains("You are offline. Check your connection and try again."))
+        #expect(!output.stdout.contains("1234"))
+    }
+
+    @Test func withoutStubsItSaysPlainlyThatNoAccountStoreIsConfigured() throws {
+        let output = try AppProcess.run([], input: Self.signIn)
+        #expect(output.status == 0)
+        #expect(lastScreen(output.stdout).contains("No account store is configured"))
+        #expect(output.stderr.contains("warning: No account store is configured"))
+    }
+
+    @Test func aMistypedCommandIsExplainedAndTheAppCarriesOn() throws {
+        let output = try AppProcess.run(Self.stubs, input: "tap Logn\ntype Username test\n")
+        #expect(output.stdout.contains(#"error: no control "Logn" on this screen (did you mean "Login"?)"#))
+        #expect(lastScreen(output.stdout).contains("Username: test"))
+    }
+
+    @Test(arguments: [
+        (["-model.offline", "maybe", "-ui-testing", "YES"], #"workphotos: error: launch argument -model.offline: expected YES or NO, got "maybe""#),
+        (["-model.pasword", "1234"], "workphotos: error: unknown launch argument -model.pasword (did you mean -model.password?)"),
+        (["stray"], #"workphotos: error: unexpected launch argument "stray": expected -key value pairs"#),
+        (["-ui-testing"], "workphotos: error: launch argument -ui-testing: expected a value after it"),
+    ])
+    func badLaunchArgumentsExitWithCode2AndSayWhatIsWrong(arguments: [String], message: String) throws {
+        let output = try AppProcess.run(arguments, input: "")
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix(message))
+        #expect(output.stdout.isEmpty, "nothing is shown when the app cannot start")
+    }
+
+    /// The last screen drawn: from the last title rule to the end.
+    private func lastScreen(_ stdout: String) -> Substring {
+        guard let start = stdout.ranges(of: "\n── ").last?.lowerBound else { return stdout[...] }
+        return stdout[start...]
+    }
+}

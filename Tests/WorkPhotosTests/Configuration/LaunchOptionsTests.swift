@@ -1,0 +1,58 @@
+import PresenterKit
+import Testing
+import WorkPhotos
+
+struct LaunchOptionsTests {
+    @Test func withoutArgumentsTheAppUsesRealServicesInteractively() throws {
+        #expect(try load([:]) == LaunchOptions(isAutomation: false, stubs: nil))
+    }
+
+    @Test func uiTestingSelectsStubsWithTheirSettings() throws {
+        let options = try load(["ui-testing": "YES", "model.user": "test", "model.password": "1234", "automation": "YES"])
+        #expect(options == LaunchOptions(
+            isAutomation: true, stubs: .init(user: "test", password: "1234", isOffline: false)
+        ))
+    }
+
+    @Test func offlineIsAStubSwitch() throws {
+        let options = try load(["ui-testing": "YES", "model.offline": "YES"])
+        #expect(options.stubs?.isOffline == true)
+    }
+
+    @Test(arguments: [
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline"),
+        (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
+        (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
+        (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
+        (["ui-testing": "NO", "model.offline": "YES"], "launch argument -model.offline is a stub setting and needs -ui-testing YES"),
+    ] as [([String: String], String)])
+    func rejectsBadArgumentsWithAnExactMessage(arguments: [String: String], message: String) {
+        #expect {
+            try load(arguments)
+        } throws: {
+            ($0 as? LaunchOptionsError)?.description == message
+        }
+    }
+
+    @Test(arguments: ["ui-testing", "model.user", "model.offline"])
+    func aReleaseBuildRefusesEveryStubSwitch(key: String) {
+        #expect(throws: LaunchOptionsError.stubsRefused(key: key)) {
+            try load([key: "YES"], allowsStubs: false)
+        }
+    }
+
+    @Test func aReleaseBuildStillRunsWithoutStubs() throws {
+        #expect(try load(["automation": "YES"], allowsStubs: false) == LaunchOptions(isAutomation: true, stubs: nil))
+    }
+
+    private func load(_ arguments: [String: String], allowsStubs: Bool = true) throws -> LaunchOptions {
+        try LaunchOptions.load(
+            from: DictionaryDefaults(values: arguments), argumentKeys: Array(arguments.keys), allowsStubs: allowsStubs
+        )
+    }
+}
+
+private struct DictionaryDefaults: LaunchDefaults {
+    let values: [String: String]
+    func value(forKey key: String) -> Any? { values[key] }
+}
