@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "PresenterKit", targets: ["PresenterKit"]),
         .library(name: "TextUI", targets: ["TextUI"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
     targets: [
         .target(name: "NameMatching"),
         .target(name: "PresenterKit"),
@@ -20,10 +25,19 @@ let package = Package(
         .target(name: "TextUI", dependencies: ["NameMatching"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
+        // The only module that imports GRDB.
+        .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Fixtures (YAML, the only module besides FlowKit that imports Yams) and the atomic reset.
+        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "Yams"]),
         .executableTarget(
             name: "workphotos",
-            dependencies: ["WorkPhotos", "WorkPhotosUI", "TextUI", "PresenterKit"]
+            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosStore", "TextUI", "PresenterKit"]
         ),
+        .executableTarget(
+            name: "workphotos-seed",
+            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "workphotos-bench", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore"]),
 
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
@@ -31,7 +45,9 @@ let package = Package(
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting"]),
         // Runs the built `workphotos` binary as a person or a script would.
-        .testTarget(name: "AppTests", dependencies: ["workphotos"]),
+        .testTarget(name: "WorkPhotosStoreTests", dependencies: ["WorkPhotosStore", "WorkPhotos"]),
+        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "WorkPhotos"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import PresenterKit
 import TextUI
 import WorkPhotos
@@ -7,30 +8,47 @@ import WorkPhotosUI
 ///
 /// The only place that knows which concrete type talks to which.
 @MainActor
-final class AppComposer: LoginNavigating {
+final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating {
     private let stage: Stage
     private let scheduler: any WorkScheduling
     private let logger: any EventLogging
     private let authenticator: any Authenticating
+    private let library: any PhotoLibrary
+    private let access: any PhotoAccessRequesting
+    private let formatting: PhotoFormatting
 
-    init(stage: Stage, scheduler: any WorkScheduling, logger: any EventLogging, authenticator: any Authenticating) {
+    init(
+        stage: Stage, scheduler: any WorkScheduling, logger: any EventLogging,
+        authenticator: any Authenticating, library: any PhotoLibrary, timeZone: TimeZone
+    ) {
         self.stage = stage
         self.scheduler = scheduler
         self.logger = logger
         self.authenticator = authenticator
+        self.library = library
+        self.access = SystemPhotoAccess(library: library, stage: stage, logger: logger)
+        self.formatting = PhotoFormatting(timeZone: timeZone)
     }
 
     func start() {
-        stage.setRoot(makeLogin())
+        stage.setRoot(LoginScreen(presenter: LoginPresenter(
+            authenticator: authenticator, scheduler: scheduler, navigator: self, logger: logger
+        )))
     }
 
     func showGlance(for account: Account) {
-        stage.setRoot(GlanceScreen(presenter: GlancePresenter(account: account)))
+        stage.setRoot(GlanceScreen(presenter: GlancePresenter(
+            account: account, library: library, access: access, scheduler: scheduler, navigator: self
+        )))
     }
 
-    private func makeLogin() -> LoginScreen {
-        LoginScreen(presenter: LoginPresenter(
-            authenticator: authenticator, scheduler: scheduler, navigator: self, logger: logger
-        ))
+    func showWorkPhotos() {
+        stage.push(WorkPhotosScreen(presenter: WorkPhotosPresenter(
+            library: library, access: access, scheduler: scheduler, formatting: formatting, navigator: self
+        )))
+    }
+
+    func showSettings() {
+        stage.push(SettingsScreen(presenter: SettingsPresenter(library: library, scheduler: scheduler)))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PresenterKit
 import TextUI
 import WorkPhotos
+import WorkPhotosStore
 
 /// The composition root's entry point: reads the launch arguments, wires real or stub services,
 /// and runs the text UI until `quit` or the end of input.
@@ -11,12 +12,16 @@ enum WorkPhotosApp {
         exit(await run())
     }
 
-    /// Exit codes: 0 after a normal quit, 2 for bad launch arguments.
+    /// Exit codes: 0 after a normal quit, 2 for bad launch arguments or an unusable photo store.
     @MainActor
     static func run() async -> Int32 {
         let options: LaunchOptions
+        let store: PhotoStore
         do {
             options = try readOptions()
+            // Opened before anything is shown: a missing or corrupt store is said at once, and is
+            // never created or repaired over the user's data.
+            store = try PhotoStore.open(at: options.photosStore ?? DefaultStorePath.resolve())
         } catch {
             StandardError.write("workphotos: error: \(error)\n")
             return 2
@@ -27,7 +32,7 @@ enum WorkPhotosApp {
         let stage = Stage()
         let composer = AppComposer(
             stage: stage, scheduler: scheduler, logger: logger,
-            authenticator: makeAuthenticator(options, logger: logger)
+            authenticator: makeAuthenticator(options, logger: logger), library: store, timeZone: .current
         )
         composer.start()
 

@@ -12,8 +12,9 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let modelUser = "model.user"
         public static let modelPassword = "model.password"
         public static let modelOffline = "model.offline"
+        public static let photosStore = "photos.store"
 
-        public static let all = [uiTesting, automation, modelUser, modelPassword, modelOffline]
+        public static let all = [uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore]
         /// Switches that only a test build may honour: they replace real services with stubs.
         public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline]
     }
@@ -22,6 +23,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var isAutomation: Bool
     /// The stubbed services' settings; nil when the real services are used.
     public var stubs: Stubs?
+    /// The photo store's path; nil for the per-user default.
+    public var photosStore: String?
 
     public struct Stubs: Equatable, Sendable {
         public var user: String?
@@ -35,9 +38,10 @@ public struct LaunchOptions: Equatable, Sendable {
         }
     }
 
-    public init(isAutomation: Bool, stubs: Stubs?) {
+    public init(isAutomation: Bool, stubs: Stubs?, photosStore: String? = nil) {
         self.isAutomation = isAutomation
         self.stubs = stubs
+        self.photosStore = photosStore
     }
 
     /// Reads the options from `defaults`, whose argument domain holds exactly `argumentKeys`.
@@ -50,8 +54,9 @@ public struct LaunchOptions: Equatable, Sendable {
         for key in argumentKeys.sorted() where !Key.all.contains(key) {
             throw .unknownKey(key, suggestion: NameMatcher.nearest(to: key, in: Key.all))
         }
-        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs
+        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?
         do {
+            photosStore = try defaults.string(Key.photosStore)
             isAutomation = try defaults.flag(Key.automation) ?? false
             uiTesting = try defaults.flag(Key.uiTesting) ?? false
             stubs = Stubs(
@@ -68,7 +73,10 @@ public struct LaunchOptions: Equatable, Sendable {
         if !uiTesting, let key = Key.stubs.first(where: { $0 != Key.uiTesting && argumentKeys.contains($0) }) {
             throw .stubWithoutUITesting(key: key)
         }
-        return LaunchOptions(isAutomation: isAutomation, stubs: uiTesting ? stubs : nil)
+        if let photosStore, photosStore.isEmpty {
+            throw .invalidValue(LaunchArgumentError(key: Key.photosStore, value: "", expected: "the path of a photo store"))
+        }
+        return LaunchOptions(isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore)
     }
 }
 

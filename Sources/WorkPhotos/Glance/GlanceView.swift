@@ -7,9 +7,24 @@ public protocol GlanceView: AnyObject {
 public struct GlanceViewModel: Equatable, Sendable {
     public var title: String
     public var signedInAs: String
+    /// "8 work photos", or "Counting…" while the library is read, or "—" without access.
+    public var workPhotos: String
+    public var otherPhotos: String
+    /// Why the counts are missing (no access, a store error); empty when all is well.
+    public var notice: String
 
-    public init(title: String, signedInAs: String) {
+    public init(title: String, signedInAs: String, workPhotos: String, otherPhotos: String, notice: String) {
         self.title = title
         self.signedInAs = signedInAs
+        self.workPhotos = workPhotos
+        self.otherPhotos = otherPhotos
+        self.notice = notice
     }
+}
+
+/// Where the At a glance screen can lead.
+@MainActor
+public protocol GlanceNavigating: AnyObject {
+    func showWorkPhotos()
+    func showSettings()
 }

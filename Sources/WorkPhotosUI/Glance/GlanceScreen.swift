@@ -1,16 +1,21 @@
 import TextUI
 import WorkPhotos
 
-/// The At a glance screen.
+/// The At a glance screen: who is signed in, the photo counts, and where to go next.
 @MainActor
 public final class GlanceScreen: ScreenController, GlanceView {
     public enum ID {
         public static let title = "title"
         public static let user = "signedInAs"
+        public static let workPhotos = "workPhotoCount"
+        public static let otherPhotos = "otherPhotoCount"
+        public static let notice = "notice"
+        public static let review = "Review work photos"
+        public static let settings = "Settings"
     }
 
     private let presenter: GlancePresenter
-    private var model = GlanceViewModel(title: GlancePresenter.title, signedInAs: "")
+    private var model: GlanceViewModel?
 
     public init(presenter: GlancePresenter) {
         self.presenter = presenter
@@ -18,12 +23,18 @@ public final class GlanceScreen: ScreenController, GlanceView {
         presenter.viewDidLoad()
     }
 
-    public var title: String { model.title }
+    public var title: String { model?.title ?? GlancePresenter.Message.title }
 
     public var elements: [Element] {
-        [
+        guard let model else { return [] }
+        return [
             .text(model.title, identifier: ID.title),
             .text(model.signedInAs, identifier: ID.user),
+            .text(model.workPhotos, identifier: ID.workPhotos),
+            .text(model.otherPhotos, identifier: ID.otherPhotos),
+            .text(model.notice, identifier: ID.notice),
+            .button(ID.review),
+            .button(ID.settings),
         ]
     }
 
@@ -31,7 +42,14 @@ public final class GlanceScreen: ScreenController, GlanceView {
         self.model = model
     }
 
-    public func tap(_ identifier: String) {}
+    public func tap(_ identifier: String) {
+        switch identifier {
+        case ID.review: presenter.didTapReviewWorkPhotos()
+        case ID.settings: presenter.didTapSettings()
+        default: break
+        }
+    }
+
     public func enter(_ text: String, into identifier: String) {}
 
     public func didAppear() {

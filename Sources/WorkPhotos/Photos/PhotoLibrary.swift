@@ -1,0 +1,17 @@
+/// The user's photo library. Calls may touch the disk: presenters make them through the scheduler.
+public protocol PhotoLibrary: Sendable {
+    func authorization() throws -> PhotoAuthorization
+    func setAuthorization(_ authorization: PhotoAuthorization) throws
+    /// Every photo's metadata, oldest first.
+    func photos() throws -> [Photo]
+    func workLocations() throws -> [WorkLocation]
+}
+
+/// Asks the system for access to the photo library, the first time only.
+///
+/// On a phone the OS draws that question over the app; here the text UI's system layer does.
+@MainActor
+public protocol PhotoAccessRequesting: AnyObject {
+    /// Calls back with the stored answer, or asks the user first if they were never asked.
+    func requestAccess(_ completion: @escaping @MainActor (PhotoAuthorization) -> Void)
+}

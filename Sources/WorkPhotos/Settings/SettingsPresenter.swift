@@ -1,0 +1,82 @@
+import PresenterKit
+
+/// What the Settings screen can be told to show.
+@MainActor
+public protocol SettingsView: AnyObject {
+    func display(_ model: SettingsViewModel)
+}
+
+public struct SettingsViewModel: Equatable, Sendable {
+    public var title: String
+    /// "Allowed", "Not allowed" or "Not asked yet".
+    public var photosAccess: String
+    /// A line under the settings: an error, or empty.
+    public var notice: String
+
+    public init(title: String, photosAccess: String, notice: String) {
+        self.title = title
+        self.photosAccess = photosAccess
+        self.notice = notice
+    }
+}
+
+/// Owns the Settings screen: the app's access to the photo library, which the user can turn on or
+/// off, as in a phone's privacy settings.
+@MainActor
+public final class SettingsPresenter: Presenter<any SettingsView> {
+    public enum Message {
+        public static let title = "Settings"
+        public static func access(_ authorization: PhotoAuthorization?) -> String {
+            switch authorization {
+            case .authorized: "Allowed"
+            case .denied: "Not allowed"
+            case .notDetermined: "Not asked yet"
+            case nil: "…"
+            }
+        }
+        public static func failed(_ error: any Error) -> String { "Could not change the setting: \(error)" }
+    }
+
+    private let library: any PhotoLibrary
+    private let scheduler: any WorkScheduling
+    private var authorization: PhotoAuthorization?
+    private var notice = ""
+
+    public init(library: any PhotoLibrary, scheduler: any WorkScheduling) {
+        self.library = library
+        self.scheduler = scheduler
+    }
+
+    override public func viewDidLoad() {
+        display()
+        let library = self.library
+        scheduler.schedule({ try library.authorization() }) { [weak self] result in
+            self?.finish(result)
+        }
+    }
+
+    /// Turns access on when it is off or was never asked, and off when it is on.
+    public func didTogglePhotosAccess() {
+        guard let current = authorization else { return }
+        let next: PhotoAuthorization = current == .authorized ? .denied : .authorized
+        let library = self.library
+        scheduler.schedule({ try library.setAuthorization(next); return next }) { [weak self] result in
+            self?.finish(result)
+        }
+    }
+
+    private func finish(_ result: Result<PhotoAuthorization, any Error>) {
+        switch result {
+        case let .success(authorization):
+            self.authorization = authorization
+            notice = ""
+        case let .failure(error):
+            notice = Message.failed(error)
+        }
+        display()
+    }
+
+    private func display() {
+        view?.display(SettingsViewModel(title: Message.title, photosAccess: Message.access(authorization), notice: notice))
+    }
+}

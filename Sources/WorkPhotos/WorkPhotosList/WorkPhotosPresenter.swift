@@ -1,0 +1,86 @@
+import PresenterKit
+
+/// Owns the Work photos screen: which photos are listed, how each reads, and what to say when the
+/// library cannot be read.
+@MainActor
+public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
+    public enum Message {
+        public static let title = "Work photos"
+        public static let loading = "Loading…"
+        public static let none = "No work photos. Photos taken near a work location appear here."
+        public static let noAccess =
+            "WorkPhotos cannot see your photos. To allow access, open Settings and turn Photos access on."
+        public static func count(_ count: Int) -> String { PhotoFormatting.count(count, "work") }
+        public static func failed(_ error: any Error) -> String { "Could not read your photos: \(error)" }
+    }
+
+    private let library: any PhotoLibrary
+    private let access: any PhotoAccessRequesting
+    private let scheduler: any WorkScheduling
+    private let formatting: PhotoFormatting
+    private weak var navigator: (any WorkPhotosNavigating)?
+    private var model = WorkPhotosViewModel(title: Message.title, rows: [], status: Message.loading, offersSettings: false)
+    private var isLoading = false
+
+    public init(
+        library: any PhotoLibrary, access: any PhotoAccessRequesting, scheduler: any WorkScheduling,
+        formatting: PhotoFormatting, navigator: any WorkPhotosNavigating
+    ) {
+        self.library = library
+        self.access = access
+        self.scheduler = scheduler
+        self.formatting = formatting
+        self.navigator = navigator
+    }
+
+    override public func viewDidLoad() {
+        view?.display(model)
+    }
+
+    /// Reads the list each time the screen appears: access may have been given in Settings.
+    override public func viewDidAppear() {
+        guard !isLoading else { return }
+        isLoading = true
+        access.requestAccess { [weak self] authorization in
+            self?.accessAnswered(authorization)
+        }
+    }
+
+    public func didTapOpenSettings() {
+        navigator?.showSettings()
+    }
+
+    private func accessAnswered(_ authorization: PhotoAuthorization) {
+        guard authorization == .authorized else {
+            isLoading = false
+            show(rows: [], status: Message.noAccess, offersSettings: true)
+            return
+        }
+        let library = self.library
+        scheduler.schedule({
+            WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos()).work
+        }) { [weak self] result in
+            self?.photosRead(result)
+        }
+    }
+
+    private func photosRead(_ result: Result<[Photo], any Error>) {
+        isLoading = false
+        switch result {
+        case let .success(photos):
+            let rows = photos.map {
+                WorkPhotosViewModel.Row(identifier: "photo-\($0.id)", date: formatting.date($0.takenAt), place: $0.place)
+            }
+            show(rows: rows, status: rows.isEmpty ? Message.none : Message.count(rows.count), offersSettings: false)
+        case let .failure(error):
+            show(rows: [], status: Message.failed(error), offersSettings: false)
+        }
+    }
+
+    private func show(rows: [WorkPhotosViewModel.Row], status: String, offersSettings: Bool) {
+        model.rows = rows
+        model.status = status
+        model.offersSettings = offersSettings
+        view?.display(model)
+    }
+}

@@ -1,0 +1,42 @@
+/// What the Work photos screen can be told to show.
+@MainActor
+public protocol WorkPhotosView: AnyObject {
+    func display(_ model: WorkPhotosViewModel)
+}
+
+public struct WorkPhotosViewModel: Equatable, Sendable {
+    /// One work photo in the list.
+    public struct Row: Equatable, Sendable {
+        /// Stable for automation: `photo-<id>`.
+        public var identifier: String
+        /// When it was taken: "Mon 1 Jun 2026, 09:05".
+        public var date: String
+        public var place: String
+
+        public init(identifier: String, date: String, place: String) {
+            self.identifier = identifier
+            self.date = date
+            self.place = place
+        }
+    }
+
+    public var title: String
+    public var rows: [Row]
+    /// A line above the list: progress, how many, or why there is no list.
+    public var status: String
+    /// True when the list is missing for lack of access: the screen offers to open Settings.
+    public var offersSettings: Bool
+
+    public init(title: String, rows: [Row], status: String, offersSettings: Bool) {
+        self.title = title
+        self.rows = rows
+        self.status = status
+        self.offersSettings = offersSettings
+    }
+}
+
+/// Where the Work photos screen can lead.
+@MainActor
+public protocol WorkPhotosNavigating: AnyObject {
+    func showSettings()
+}

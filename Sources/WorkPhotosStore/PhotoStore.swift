@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import WorkPhotos
+
+/// The photo store: one SQLite file holding photos, the library's authorization, work locations,
+/// uploads and deletions. It is the app's real `PhotoLibrary`.
+///
+/// `open(at:)` only opens a store that exists and is a WorkPhotos store; `create(at:)` makes a new
+/// one. Nothing here ever replaces or recreates a file it did not create.
+public final class PhotoStore: PhotoLibrary, Sendable {
+    public let path: String
+    private let queue: DatabaseQueue
+
+    private init(path: String, queue: DatabaseQueue) {
+        self.path = path
+        self.queue = queue
+    }
+
+    /// Opens the existing store at `path`, applying any migrations it lacks.
+    public static func open(at path: String) throws(StoreError) -> PhotoStore {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied")
+        }
+        let queue = try wrap(path) { try DatabaseQueue(path: path, configuration: configuration) }
+        try wrap(path) {
+            try queue.writeWithoutTransaction { db in try checkIsStore(db, path: path) }
+            try Schema.migrator.migrate(queue)
+        }
+        return PhotoStore(path: path, queue: queue)
+    }
+
+    /// Creates a new, empty store at `path`, which must not exist yet.
+    public static func create(at path: String) throws(StoreError) -> PhotoStore {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw .unreadable(path: path, reason: "a file is already there; a new store is only made at a new path")
+        }
+        let queue = try wrap(path) { try DatabaseQueue(path: path, configuration: configuration) }
+        try wrap(path) { try Schema.migrator.migrate(queue) }
+        return PhotoStore(path: path, queue: queue)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.label = "WorkPhotos.PhotoStore"
+        // A seeding that is killed must leave a complete previous store: the rollback journal
+        // keeps a store a single self-contained file, which is what the seeder renames into place.
+        configuration.journalMode = .default
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
+
+    /// A WorkPhotos store has the migrations table with our first migration in it, and no
+    /// migration we do not know. Anything else is left alone.
+    private static func checkIsStore(_ db: Database, path: String) throws {
+        guard try db.tableExists("grdb_migrations") else {
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' LIMIT 3")
+            throw StoreError.notAStore(path: path, reason: tables.isEmpty
+                ? "it is an empty database"
+                : "it holds other tables: \(tables.joined(separator: ", "))")
+        }
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        guard applied.contains(Schema.first) else {
+            throw StoreError.notAStore(path: path, reason: "it has no photo tables")
+        }
+        let known = Set(Schema.migrator.migrations)
+        let unknown = applied.filter { !known.contains($0) }
+        if !unknown.isEmpty { throw StoreError.newerVersion(path: path, unknownMigrations: unknown) }
+    }
+
+    // MARK: - PhotoLibrary
+
+    public func authorization() throws -> PhotoAuthorization {
+        try read { db in
+            let raw = try String.fetchOne(db, sql: "SELECT authorization FROM library WHERE id = 1")
+            guard let raw, let value = PhotoAuthorization(rawValue: raw) else {
+                throw StoreError.notAStore(path: path, reason: "its library row is missing or holds \(raw ?? "nothing")")
+            }
+            return value
+        }
+    }
+
+    public func setAuthorization(_ authorization: PhotoAuthorization) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE library SET authorization = ? WHERE id = 1", arguments: [authorization.rawValue])
+        }
+    }
+
+    public func photos() throws -> [Photo] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, name, takenAt, latitude, longitude, place, width, height FROM photo
+                WHERE name NOT IN (SELECT photoName FROM deletion) ORDER BY takenAt, id
+                """).map { row in
+                Photo(
+                    id: row["id"], name: row["name"], takenAt: Date(timeIntervalSince1970: row["takenAt"]),
+                    coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
+                    place: row["place"], width: row["width"], height: row["height"]
+                )
+            }
+        }
+    }
+
+    public func workLocations() throws -> [WorkLocation] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT name, latitude, longitude, radius FROM workLocation ORDER BY id").map { row in
+                WorkLocation(
+                    name: row["name"], coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
+                    radius: row["radius"]
+                )
+            }
+        }
+    }
+
+    /// The RGB bytes of photo `id`, or nil if there is no such photo.
+    public func pixels(ofPhoto id: Int64) throws -> [UInt8]? {
+        try read { db in
+            try Data.fetchOne(db, sql: "SELECT pixels FROM photo WHERE id = ?", arguments: [id]).map { Array($0) }
+        }
+    }
+
+    // MARK: - Seeding
+
+    /// Fills an empty store in one transaction: authorization, work locations, then photos as the
+    /// sequence yields them (so a fixture of ten thousand photos is never all in memory).
+    /// - Parameter afterEach: called after each photo is inserted with the count so far; throwing
+    ///   from it rolls the whole transaction back.
+    public func fill(
+        authorization: PhotoAuthorization, workLocations: [WorkLocation], photos: some Sequence<NewPhoto>,
+        afterEach: (Int) throws -> Void = { _ in }
+    ) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE library SET authorization = ? WHERE id = 1", arguments: [authorization.rawValue])
+            for location in workLocations {
+                try db.execute(
+                    sql: "INSERT INTO workLocation (name, latitude, longitude, radius) VALUES (?, ?, ?, ?)",
+                    arguments: [location.name, location.coordinate.latitude, location.coordinate.longitude, location.radius]
+                )
+            }
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO photo (name, takenAt, latitude, longitude, place, width, height, pixels)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var count = 0
+            for photo in photos {
+                let pixels = photo.pixels.withUnsafeBufferPointer { Data(buffer: $0) }
+                try insert.execute(arguments: [
+                    photo.name, photo.takenAt.timeIntervalSince1970, photo.coordinate.latitude,
+                    photo.coordinate.longitude, photo.place, photo.width, photo.height, pixels,
+                ])
+                count += 1
+                try afterEach(count)
+            }
+        }
+    }
+
+    // MARK: - Access
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try Self.wrap(path) { try queue.read(body) }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try Self.wrap(path) { try queue.write(body) }
+    }
+
+    /// Turns GRDB's errors into `StoreError`, keeping SQLite's code, message and statement.
+    private static func wrap<T>(_ path: String, _ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB:
+                throw .notAStore(path: path, reason: "it is not an SQLite database")
+            case .SQLITE_CORRUPT:
+                throw .unreadable(path: path, reason: "the file is damaged (\(error.message ?? "corrupt"))")
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+                throw .unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+            default:
+                throw .sqlite(path: path, code: error.resultCode.rawValue, message: error.message ?? "", statement: error.sql)
+            }
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Closes the file. The store cannot be used afterwards; the seeder closes before renaming.
+    public func close() throws {
+        try Self.wrap(path) { try queue.close() }
+    }
+}

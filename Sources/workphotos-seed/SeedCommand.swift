@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import WorkPhotosSeeding
+import WorkPhotosStore
+
+/// `workphotos-seed [--store PATH] [FIXTURE]`: resets a photo store to a fixture, atomically.
+@main
+struct SeedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workphotos-seed",
+        abstract: "Reset a WorkPhotos photo store to a fixture from Seeds/.",
+        discussion: """
+            The new store is built beside the old one and renamed over it when complete: a seeding \
+            that fails or is killed leaves the previous store as it was.
+            Exit codes: 0 seeded, 1 the store could not be written, 2 bad input (fixture, arguments).
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The store to reset.", valueName: "path"))
+    var store: String = DefaultStorePath.resolve()
+
+    @Option(name: .long, help: ArgumentHelp("The fixtures folder (default: ./Seeds, or the repository's).", valueName: "dir"))
+    var seeds: String?
+
+    @Flag(name: .long, help: "List the fixtures and exit.")
+    var list = false
+
+    @Argument(help: ArgumentHelp("A fixture name in Seeds/, or the path of a fixture file.", valueName: "fixture"))
+    var fixture: String = "default"
+
+    /// For the crash-safety test only: after writing N photos to the new store, say so on standard
+    /// error and wait for standard input to close, so a test can kill the seeding part-way.
+    @Option(name: .customLong("pause-after-photos"), help: .hidden)
+    var pauseAfterPhotos: Int?
+
+    static func main() {
+        do {
+            var command = try parseAsRoot() as? SeedCommand ?? SeedCommand()
+            try command.run()
+        } catch let error as FixtureError {
+            fail(error.description, code: 2)
+        } catch let error as SeedError {
+            if case .cannotWrite = error { fail(error.description, code: 1) }
+            fail(error.description, code: 2)
+        } catch let error as StoreError {
+            fail(error.description, code: 1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }  // --help, --version
+            // Usage mistakes are bad input: exit code 2, like every other bad input.
+            var message = fullMessage(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            fail(message, code: code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    func run() throws {
+        let catalog = try FixtureCatalog.locate(explicit: seeds)
+        if list {
+            for name in try catalog.names() {
+                let summary = (try? catalog.load(name)).map { "\($0.fixture.photoCount) photos" } ?? "cannot be read"
+                print("\(name)\t\(summary)")
+            }
+            return
+        }
+        let (fixture, _) = try catalog.load(self.fixture)
+        let start = ContinuousClock.now
+        let pause = pauseAfterPhotos
+        let report = try Seeder.reset(storeAt: store, to: fixture) { count in
+            if count == pause { Self.pauseForTest(count) }
+        }
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        print("seeded \(report.storePath) from \(self.fixture): \(report.photoCount) photos, "
+              + "authorization \(fixture.authorization.rawValue) (\(String(format: "%.0f", ms)) ms)")
+    }
+
+    private static func pauseForTest(_ count: Int) {
+        FileHandle.standardError.write(Data("workphotos-seed: paused after \(count) photos\n".utf8))
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+    }
+
+    private static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("workphotos-seed: error: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}
