@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "PresenterKitTesting", dependencies: ["PresenterKit"]),
         .target(name: "TextUI", dependencies: ["NameMatching"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
+        // Test doubles for the core's service protocols: used by test targets only.
+        .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
         // The only module that imports GRDB.
         .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -42,10 +44,10 @@ let package = Package(
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
-        .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting"]),
-        .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting"]),
+        .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
+        .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         // Runs the built `workphotos` binary as a person or a script would.
-        .testTarget(name: "WorkPhotosStoreTests", dependencies: ["WorkPhotosStore", "WorkPhotos"]),
+        .testTarget(name: "WorkPhotosStoreTests", dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting"]),
         .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "WorkPhotos"]),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding"]),
     ],

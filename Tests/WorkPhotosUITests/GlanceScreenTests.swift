@@ -1,18 +1,46 @@
+import PresenterKitTesting
 import Testing
 import TextUI
 import WorkPhotos
+import WorkPhotosTesting
 import WorkPhotosUI
 
 @MainActor
 struct GlanceScreenTests {
-    @Test func showsTheTitleAndTheSignedInUser() {
-        let screen = GlanceScreen(presenter: GlancePresenter(account: Account(username: "test")))
-        #expect(screen.title == "At a glance")
+    @Test func showsTheCountsAndItsActions() {
+        let library = InMemoryPhotoLibrary(
+            authorization: .authorized,
+            photos: [PhotoFactory.photo(1), PhotoFactory.photo(2, at: PhotoFactory.inPark)],
+            workLocations: [PhotoFactory.office]
+        )
+        let scheduler = ManualScheduler()
+        let navigator = NavigationSpy()
+        let screen = GlanceScreen(presenter: GlancePresenter(
+            account: Account(username: "test"), library: library, access: PhotoAccessStub(),
+            scheduler: scheduler, navigator: navigator
+        ))
+        screen.didAppear()
+        scheduler.runAll()
+
         #expect(Renderer.render(Screen(title: screen.title, elements: screen.elements)) == """
             ── At a glance ─────────────────────────────────
                  At a glance
                  Signed in as test
+                 1 work photo
+                 1 other photo
+            [1]  < Review work photos >
+            [2]  < Settings >
             ────────────────────────────────────────────────
             """)
+        screen.tap("Review work photos")
+        screen.tap("Settings")
+        #expect(navigator.messages == ["workPhotos", "settings"])
     }
+}
+
+@MainActor
+final class NavigationSpy: GlanceNavigating, WorkPhotosNavigating {
+    private(set) var messages: [String] = []
+    func showWorkPhotos() { messages.append("workPhotos") }
+    func showSettings() { messages.append("settings") }
 }

@@ -20,7 +20,7 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
-        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline"),
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store"),
         (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
@@ -53,6 +53,26 @@ struct LaunchOptionsTests {
 }
 
 private struct DictionaryDefaults: LaunchDefaults {
+    let values: [String: String]
+    func value(forKey key: String) -> Any? { values[key] }
+}
+
+struct LaunchOptionsStoreTests {
+    @Test func readsThePhotoStorePathInAnyBuild() throws {
+        let defaults = StoreDefaults(values: ["photos.store": "/tmp/s.sqlite"])
+        let options = try LaunchOptions.load(from: defaults, argumentKeys: ["photos.store"], allowsStubs: false)
+        #expect(options.photosStore == "/tmp/s.sqlite")
+    }
+
+    @Test func anEmptyPathIsAnError() {
+        let defaults = StoreDefaults(values: ["photos.store": ""])
+        #expect(throws: LaunchOptionsError.self) {
+            try LaunchOptions.load(from: defaults, argumentKeys: ["photos.store"], allowsStubs: true)
+        }
+    }
+}
+
+private struct StoreDefaults: LaunchDefaults {
     let values: [String: String]
     func value(forKey key: String) -> Any? { values[key] }
 }

@@ -1,16 +1,93 @@
+import PresenterKitTesting
 import Testing
 import WorkPhotos
+import WorkPhotosTesting
 
 @MainActor
 struct GlancePresenterTests {
-    @Test func showsTheTitleAndWhoIsSignedIn() {
-        let view = GlanceViewSpy()
-        let sut = GlancePresenter(account: Account(username: "alice"))
-        sut.attach(view)
-
+    @Test func showsWhoIsSignedInAndCountsWhileTheLibraryIsRead() {
+        let (sut, view, _, _, _) = makeSUT()
         sut.viewDidLoad()
+        #expect(view.displayed == [model(work: "Counting…", other: "")])
+    }
 
-        #expect(view.displayed == [GlanceViewModel(title: "At a glance", signedInAs: "Signed in as alice")])
+    @Test func countsWorkPhotosAndOtherPhotosOnceAccessIsGiven() {
+        let (sut, view, access, scheduler, _) = makeSUT(access: PhotoAccessStub(answer: nil))
+        sut.viewDidAppear()
+        #expect(scheduler.pendingWorkCount == 0, "the library is not read before access is given")
+
+        access.answer(.authorized)
+        scheduler.runAll()
+
+        #expect(view.displayed.last == model(work: "2 work photos", other: "1 other photo"))
+    }
+
+    @Test(arguments: [PhotoAuthorization.denied, .notDetermined])
+    func withoutAccessItSaysHowToAllowIt(answer: PhotoAuthorization) {
+        let (sut, view, _, scheduler, _) = makeSUT(access: PhotoAccessStub(answer: answer))
+        sut.viewDidAppear()
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(view.displayed.last == model(work: "—", other: "", notice: "WorkPhotos cannot see your photos. Allow access in Settings."))
+    }
+
+    @Test func aLibraryErrorIsShownNotHidden() {
+        struct DiskOnFire: Error, CustomStringConvertible { var description: String { "disk on fire" } }
+        let library = sampleLibrary()
+        library.fail(with: DiskOnFire())
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last == model(work: "—", other: "", notice: "Could not read your photos: disk on fire"))
+    }
+
+    @Test func countsAgainWhenItAppearsAgainButNotTwiceAtOnce() {
+        let library = sampleLibrary()
+        let (sut, view, access, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        sut.viewDidAppear()
+        #expect(access.requestCount == 1, "a count in flight is not started again")
+        scheduler.runAll()
+
+        sut.viewDidAppear()
+        scheduler.runAll()
+
+        #expect(access.requestCount == 2)
+        #expect(view.displayed.last?.workPhotos == "2 work photos")
+    }
+
+    @Test func itsActionsLeadToTheListAndToSettings() {
+        let (sut, _, _, _, navigator) = makeSUT()
+        sut.didTapReviewWorkPhotos()
+        sut.didTapSettings()
+        #expect(navigator.messages == [.workPhotos, .settings])
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(
+        library: InMemoryPhotoLibrary? = nil, access: PhotoAccessStub = PhotoAccessStub()
+    ) -> (GlancePresenter, GlanceViewSpy, PhotoAccessStub, ManualScheduler, GlanceNavigatorSpy) {
+        let view = GlanceViewSpy()
+        let scheduler = ManualScheduler()
+        let navigator = GlanceNavigatorSpy()
+        let sut = GlancePresenter(
+            account: Account(username: "alice"), library: library ?? sampleLibrary(), access: access,
+            scheduler: scheduler, navigator: navigator
+        )
+        sut.attach(view)
+        return (sut, view, access, scheduler, navigator)
+    }
+
+    private func sampleLibrary() -> InMemoryPhotoLibrary {
+        InMemoryPhotoLibrary(
+            authorization: .authorized,
+            photos: [PhotoFactory.photo(1), PhotoFactory.photo(2), PhotoFactory.photo(3, at: PhotoFactory.inPark, place: "Park")],
+            workLocations: [PhotoFactory.office]
+        )
+    }
+
+    private func model(work: String, other: String, notice: String = "") -> GlanceViewModel {
+        GlanceViewModel(title: "At a glance", signedInAs: "Signed in as alice", workPhotos: work, otherPhotos: other, notice: notice)
     }
 }
 
@@ -18,4 +95,12 @@ struct GlancePresenterTests {
 private final class GlanceViewSpy: GlanceView {
     private(set) var displayed: [GlanceViewModel] = []
     func display(_ model: GlanceViewModel) { displayed.append(model) }
+}
+
+@MainActor
+final class GlanceNavigatorSpy: GlanceNavigating, WorkPhotosNavigating {
+    enum Message: Equatable { case workPhotos, settings }
+    private(set) var messages: [Message] = []
+    func showWorkPhotos() { messages.append(.workPhotos) }
+    func showSettings() { messages.append(.settings) }
 }

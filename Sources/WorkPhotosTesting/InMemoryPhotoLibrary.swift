@@ -1,0 +1,50 @@
+import Synchronization
+import WorkPhotos
+
+/// A photo library in memory. It passes the same contract suite as the SQLite store, and can be
+/// told to fail, so presenters can be tested against both outcomes.
+public final class InMemoryPhotoLibrary: PhotoLibrary {
+    private struct State {
+        var authorization: PhotoAuthorization
+        var photos: [Photo]
+        var locations: [WorkLocation]
+        var failure: (any Error)?
+    }
+
+    private let state: Mutex<State>
+
+    public init(authorization: PhotoAuthorization = .notDetermined, photos: [Photo] = [], workLocations: [WorkLocation] = []) {
+        state = Mutex(State(authorization: authorization, photos: photos, locations: workLocations, failure: nil))
+    }
+
+    /// Every call throws `error` from now on (nil: calls succeed again).
+    public func fail(with error: (any Error)?) {
+        state.withLock { $0.failure = error }
+    }
+
+    public func authorization() throws -> PhotoAuthorization {
+        try read { $0.authorization }
+    }
+
+    public func setAuthorization(_ authorization: PhotoAuthorization) throws {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.authorization = authorization
+        }
+    }
+
+    public func photos() throws -> [Photo] {
+        try read { $0.photos.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } }
+    }
+
+    public func workLocations() throws -> [WorkLocation] {
+        try read { $0.locations }
+    }
+
+    private func read<T>(_ body: (State) -> T) throws -> T {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            return body(state)
+        }
+    }
+}

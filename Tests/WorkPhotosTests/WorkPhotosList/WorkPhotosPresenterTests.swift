@@ -1,0 +1,84 @@
+import Foundation
+import PresenterKitTesting
+import Testing
+import WorkPhotos
+import WorkPhotosTesting
+
+@MainActor
+struct WorkPhotosPresenterTests {
+    @Test func listsOnlyWorkPhotosOldestFirstWithDateAndPlace() {
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [
+            PhotoFactory.photo(1, taken: PhotoFactory.june1(13, 45)),
+            PhotoFactory.photo(2, at: PhotoFactory.inPark, place: "Park", taken: PhotoFactory.june1(8)),
+            PhotoFactory.photo(3, taken: PhotoFactory.june1(9, 5)),
+        ], workLocations: [PhotoFactory.office])
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+
+        sut.viewDidLoad()
+        sut.viewDidAppear()
+        #expect(view.displayed.last?.status == "Loading…")
+        scheduler.runAll()
+
+        #expect(view.displayed.last == WorkPhotosViewModel(title: "Work photos", rows: [
+            .init(identifier: "photo-3", date: "Mon 1 Jun 2026, 09:05", place: "Office"),
+            .init(identifier: "photo-1", date: "Mon 1 Jun 2026, 13:45", place: "Office"),
+        ], status: "2 work photos", offersSettings: false))
+    }
+
+    @Test func saysSoWhenThereAreNoWorkPhotos() {
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [], workLocations: [PhotoFactory.office])
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last?.rows == [])
+        #expect(view.displayed.last?.status == "No work photos. Photos taken near a work location appear here.")
+    }
+
+    @Test func whenDeniedItExplainsHowToAllowAndOffersSettings() {
+        let (sut, view, _, scheduler, navigator) = makeSUT(access: PhotoAccessStub(answer: .denied))
+        sut.viewDidAppear()
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(view.displayed.last == WorkPhotosViewModel(
+            title: "Work photos", rows: [],
+            status: "WorkPhotos cannot see your photos. To allow access, open Settings and turn Photos access on.",
+            offersSettings: true
+        ))
+
+        sut.didTapOpenSettings()
+        #expect(navigator.messages == [.settings])
+    }
+
+    @Test func readsTheListAgainWhenItAppearsAfterAccessWasGiven() {
+        let access = PhotoAccessStub(answer: .denied)
+        let (sut, view, _, scheduler, _) = makeSUT(access: access)
+        sut.viewDidAppear()
+
+        access.immediateAnswer = .authorized
+        sut.viewDidAppear()
+        scheduler.runAll()
+
+        #expect(view.displayed.last?.rows.count == 1)
+        #expect(view.displayed.last?.offersSettings == false)
+    }
+
+    private func makeSUT(
+        library: InMemoryPhotoLibrary = InMemoryPhotoLibrary(authorization: .authorized, photos: [PhotoFactory.photo(1)], workLocations: [PhotoFactory.office]),
+        access: PhotoAccessStub = PhotoAccessStub()
+    ) -> (WorkPhotosPresenter, WorkPhotosViewSpy, PhotoAccessStub, ManualScheduler, GlanceNavigatorSpy) {
+        let view = WorkPhotosViewSpy()
+        let scheduler = ManualScheduler()
+        let navigator = GlanceNavigatorSpy()
+        let sut = WorkPhotosPresenter(
+            library: library, access: access, scheduler: scheduler,
+            formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator
+        )
+        sut.attach(view)
+        return (sut, view, access, scheduler, navigator)
+    }
+}
+
+@MainActor
+private final class WorkPhotosViewSpy: WorkPhotosView {
+    private(set) var displayed: [WorkPhotosViewModel] = []
+    func display(_ model: WorkPhotosViewModel) { displayed.append(model) }
+}
