@@ -47,7 +47,10 @@ let package = Package(
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         // Runs the built `workphotos` binary as a person or a script would.
-        .testTarget(name: "WorkPhotosStoreTests", dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting"]),
+        .testTarget(
+            name: "WorkPhotosStoreTests",
+            dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "WorkPhotos"]),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding"]),
     ],

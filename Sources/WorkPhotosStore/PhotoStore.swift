@@ -158,33 +158,39 @@ public final class PhotoStore: PhotoLibrary, Sendable {
 
     // MARK: - Access
 
+    /// Database errors become `StoreError`; an error thrown by the caller's own code passes through.
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.wrap(path) { try queue.read(body) }
+        do { return try queue.read(body) } catch let error as DatabaseError { throw Self.storeError(error, path) }
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try Self.wrap(path) { try queue.write(body) }
+        do { return try queue.write(body) } catch let error as DatabaseError { throw Self.storeError(error, path) }
     }
 
-    /// Turns GRDB's errors into `StoreError`, keeping SQLite's code, message and statement.
+    /// Runs store set-up, where every failure is the store's.
     private static func wrap<T>(_ path: String, _ body: () throws -> T) throws(StoreError) -> T {
         do {
             return try body()
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_NOTADB:
-                throw .notAStore(path: path, reason: "it is not an SQLite database")
-            case .SQLITE_CORRUPT:
-                throw .unreadable(path: path, reason: "the file is damaged (\(error.message ?? "corrupt"))")
-            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-                throw .unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
-            default:
-                throw .sqlite(path: path, code: error.resultCode.rawValue, message: error.message ?? "", statement: error.sql)
-            }
+            throw storeError(error, path)
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// GRDB's error as a `StoreError`, keeping SQLite's code, message and statement.
+    private static func storeError(_ error: DatabaseError, _ path: String) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return .notAStore(path: path, reason: "it is not an SQLite database")
+        case .SQLITE_CORRUPT:
+            return .unreadable(path: path, reason: "the file is damaged (\(error.message ?? "corrupt"))")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+            return .unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        default:
+            return .sqlite(path: path, code: error.resultCode.rawValue, message: error.message ?? "", statement: error.sql)
         }
     }
 
