@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fixture that cannot be used, located in its file: `FILE:LINE:COLUMN: error: ...`, then the
 /// offending line and a caret under the column.
 public struct FixtureError: Error, Equatable, CustomStringConvertible {
@@ -18,7 +20,7 @@ public struct FixtureError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         var text = "\(file):\(line):\(column): error: \(message)"
-        if let sourceLine {
+        if let sourceLine, !sourceLine.trimmingCharacters(in: .whitespaces).isEmpty {
             text += "\n\(sourceLine)\n" + String(repeating: " ", count: max(0, column - 1)) + "^"
         }
         return text

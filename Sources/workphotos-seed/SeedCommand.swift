@@ -38,7 +38,9 @@ struct SeedCommand: ParsableCommand {
             var command = try parseAsRoot() as? SeedCommand ?? SeedCommand()
             try command.run()
         } catch let error as FixtureError {
-            fail(error.description, code: 2)
+            // Already `FILE:LINE:COLUMN: error: ...`, as compilers and Yams print it.
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Foundation.exit(2)
         } catch let error as SeedError {
             if case .cannotWrite = error { fail(error.description, code: 1) }
             fail(error.description, code: 2)
