@@ -9,17 +9,22 @@ struct AppProcess {
         let status: Int32
     }
 
-    /// The binary sits beside the test bundle in the build folder.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workphotos")
+    /// The binaries sit beside the test bundle in the build folder.
+    static func executable(_ name: String) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 
-    static func run(_ arguments: [String], input: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Output {
-        let path = executable.path
-        try #require(FileManager.default.isExecutableFile(atPath: path), "no workphotos binary at \(path)", sourceLocation: sourceLocation)
+    /// Runs `workphotos` (or another built binary) with `input` as its whole standard input.
+    /// Times are shown in UTC, so expected text is the same on every machine.
+    static func run(
+        _ arguments: [String], input: String, binary: String = "workphotos", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Output {
+        let url = executable(binary)
+        try #require(FileManager.default.isExecutableFile(atPath: url.path), "no \(binary) binary at \(url.path)", sourceLocation: sourceLocation)
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = url
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }
         let stdin = Pipe(), stdout = Pipe()
         let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-\(UUID().uuidString).err")
         FileManager.default.createFile(atPath: stderrFile.path, contents: nil)

@@ -5,8 +5,14 @@ import Testing
 struct AutomationAppTests {
     static let arguments = InteractiveAppTests.stubs + ["-automation", "YES"]
 
+    private func run(_ input: String) throws -> AppProcess.Output {
+        let store = try SeededStore()
+        defer { store.remove() }
+        return try AppProcess.run(Self.arguments + store.arguments, input: input)
+    }
+
     @Test func everyCommandIsAnsweredAndBackgroundWorkPushesTheNextScreen() throws {
-        let output = try AppProcess.run(Self.arguments, input: """
+        let output = try run("""
             {"id": 1, "action": "type", "target": "Username", "text": "test"}
             {"id": 2, "action": "type", "target": "Password", "text": "1234"}
             {"id": 3, "action": "tap", "target": "Login"}
@@ -28,7 +34,7 @@ struct AutomationAppTests {
     }
 
     @Test func aMalformedLineGetsAnErrorFrameAndTheAppStillAnswers() throws {
-        let output = try AppProcess.run(Self.arguments, input: """
+        let output = try run("""
             this is not json
             {"id": 2, "action": "tap", "target": "Nowhere"}
             {"id": 3, "action": "snapshot"}

@@ -5,8 +5,15 @@ struct InteractiveAppTests {
     static let stubs = ["-ui-testing", "YES", "-model.user", "test", "-model.password", "1234"]
     static let signIn = "type Username test\ntype Password 1234\ntap Login\nquit\n"
 
+    /// Runs the app on a freshly seeded default store.
+    private func run(_ arguments: [String], input: String) throws -> AppProcess.Output {
+        let store = try SeededStore()
+        defer { store.remove() }
+        return try AppProcess.run(arguments + store.arguments, input: input)
+    }
+
     @Test func signingInShowsTheLoginScreenThenTheGlance() throws {
-        let output = try AppProcess.run(Self.stubs, input: Self.signIn)
+        let output = try run(Self.stubs, input: Self.signIn)
 
         #expect(output.status == 0)
         let login = try #require(output.stdout.range(of: "── Login ─"))
@@ -18,7 +25,7 @@ struct InteractiveAppTests {
     }
 
     @Test func aWrongPasswordSaysLoginFailed() throws {
-        let output = try AppProcess.run(Self.stubs, input: "type Username test\ntype Password 9999\ntap Login\n")
+        let output = try run(Self.stubs, input: "type Username test\ntype Password 9999\ntap Login\n")
         #expect(output.status == 0)
         #expect(lastScreen(output.stdout).contains("     Login failed"))
         #expect(!output.stdout.contains("At a glance"))
@@ -26,20 +33,20 @@ struct InteractiveAppTests {
     }
 
     @Test func offlineSaysSo() throws {
-        let output = try AppProcess.run(Self.stubs + ["-model.offline", "YES"], input: Self.signIn)
+        let output = try run(Self.stubs + ["-model.offline", "YES"], input: Self.signIn)
         #expect(lastScreen(output.stdout).contains("You are offline. Check your connection and try again."))
         #expect(!output.stdout.contains("1234"))
     }
 
     @Test func withoutStubsItSaysPlainlyThatNoAccountStoreIsConfigured() throws {
-        let output = try AppProcess.run([], input: Self.signIn)
+        let output = try run([], input: Self.signIn)
         #expect(output.status == 0)
         #expect(lastScreen(output.stdout).contains("No account store is configured"))
         #expect(output.stderr.contains("warning: No account store is configured"))
     }
 
     @Test func aMistypedCommandIsExplainedAndTheAppCarriesOn() throws {
-        let output = try AppProcess.run(Self.stubs, input: "tap Logn\ntype Username test\n")
+        let output = try run(Self.stubs, input: "tap Logn\ntype Username test\n")
         #expect(output.stdout.contains(#"error: no control "Logn" on this screen (did you mean "Login"?)"#))
         #expect(lastScreen(output.stdout).contains("Username: test"))
     }
