@@ -3,14 +3,20 @@ SWIFT        ?= swift
 # Debian packages the build needs (GRDB links the system SQLite).
 APT_PACKAGES := libsqlite3-dev
 APP          := .build/debug/workphotos
+SEED         := .build/debug/workphotos-seed
+# The photo store `make run` and `make seed` use (inside the build folder, never your own data).
+STORE        ?= .build/run/photos.sqlite
+FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 
-.PHONY: help deps build test run clean
+.PHONY: help deps build test run seed bench clean
 
 help:
 	@echo "make test   build and run every test (what CI runs)"
-	@echo "make run    start the app by hand, with stub sign-in (user test, password 1234)"
+	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
+	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
+	@echo "make bench  release build, then the performance figures"
 	@echo "make build  debug build of every target"
 	@echo "make deps   install what is missing (Debian packages: $(APT_PACKAGES))"
 
@@ -31,8 +37,17 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+seed: build
+	$(SEED) --store $(STORE) $(FIXTURE)
+
+# Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
 run: build
-	$(APP) $(RUN_ARGS)
+	@[ -f $(STORE) ] || $(SEED) --store $(STORE) $(FIXTURE)
+	$(APP) $(RUN_ARGS) -photos.store $(STORE)
+
+bench: deps
+	$(SWIFT) build -c release --product workphotos-bench
+	.build/release/workphotos-bench all
 
 clean:
 	rm -rf .build

@@ -39,7 +39,10 @@ let package = Package(
             name: "workphotos-seed",
             dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "workphotos-bench", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore"]),
+        .executableTarget(
+            name: "workphotos-bench",
+            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
