@@ -39,6 +39,12 @@ let package = Package(
             name: "workphotos-seed",
             dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Drives the app as a black box: never imports an app module.
+        .target(name: "FlowKit", dependencies: ["NameMatching"]),
+        // One robot per screen; knows the app only by what its screens show.
+        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit"]),
+        // Swift Testing glue: failures as issues, an app launched per test.
+        .target(name: "FlowTesting", dependencies: ["FlowKit"]),
         .executableTarget(
             name: "workphotos-bench",
             dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -55,6 +61,11 @@ let package = Package(
             dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "WorkPhotos"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FlowTests",
+            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "workphotos", "workphotos-seed"]
+        ),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding"]),
     ],
     swiftLanguageModes: [.v6]

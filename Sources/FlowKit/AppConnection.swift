@@ -1,0 +1,198 @@
+import Foundation
+
+/// The app as a child process: its standard input for commands, its frames and its standard error.
+///
+/// Two reader threads block on the app's output pipes and hand over what they read under a
+/// condition; a waiter sleeps on that condition until a frame arrives, the app ends, or the safety
+/// deadline passes. Nothing polls.
+final class AppConnection: @unchecked Sendable {
+    enum Next {
+        case frame(Frame)
+        /// The app closed its output: it exited or crashed.
+        case ended
+        case timedOut
+    }
+
+    private(set) var processIdentifier: Int32 = 0
+    private let process: Process
+    private let input: FileHandle
+    private let condition = NSCondition()
+
+    // Guarded by `condition`.
+    private var frames: [Frame] = []
+    private var outputClosed = false
+    private var exited = false
+    private var errorTail = Data()
+    private var unreadableLines: [String] = []
+
+    private static let errorTailLimit = 64 * 1024
+
+    init(executable: String, arguments: [String], environment: [String: String]) throws {
+        Self.ignoreBrokenPipes
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        input = stdin.fileHandleForWriting
+        let condition = self.condition
+        process.terminationHandler = { [weak self] _ in
+            condition.lock()
+            self?.exited = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        try process.run()
+        processIdentifier = process.processIdentifier
+        // Foundation closes the parent's copies of the child's pipe ends after spawning, so the
+        // readers see end of file when the app exits.
+        Self.startReader(stdout.fileHandleForReading, name: "flowkit-frames") { [weak self] line in
+            self?.receive(line: line)
+        } onEnd: { [weak self] in
+            self?.closeOutput()
+        }
+        Self.startReader(stderr.fileHandleForReading, name: "flowkit-stderr") { [weak self] line in
+            self?.receive(errorLine: line)
+        } onEnd: {}
+    }
+
+    /// Writes one command line. Returns false if the app is gone (its input is closed).
+    func send(_ line: String) -> Bool {
+        var bytes = Array((line + "\n").utf8)
+        let fd = input.fileDescriptor
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// The next frame in order, waiting for it until `deadline` at most.
+    func next(before deadline: Date) -> Next {
+        condition.lock()
+        defer { condition.unlock() }
+        while frames.isEmpty && !outputClosed {
+            guard condition.wait(until: deadline) else { return frames.isEmpty ? .timedOut : .frame(frames.removeFirst()) }
+        }
+        return frames.isEmpty ? .ended : .frame(frames.removeFirst())
+    }
+
+    /// The last lines the app wrote to standard error.
+    func standardErrorTail(lines count: Int) -> [String] {
+        condition.lock()
+        let text = String(decoding: errorTail, as: UTF8.self)
+        condition.unlock()
+        return Array(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast().suffix(count))
+    }
+
+    /// Output lines that were not frames (a protocol violation by the app).
+    var unreadable: [String] {
+        condition.lock()
+        defer { condition.unlock() }
+        return unreadableLines
+    }
+
+    /// How the app ended, once it has: its exit code, or the signal that killed it.
+    var ending: (status: Int32, signaled: Bool)? {
+        guard !process.isRunning else { return nil }
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+    }
+
+    /// Waits for an app that closed its output to exit by itself, killing it after `grace`.
+    func reap(grace: TimeInterval = 2) {
+        condition.lock()
+        let deadline = Date().addingTimeInterval(grace)
+        while !exited, condition.wait(until: deadline) {}
+        condition.unlock()
+        kill()
+    }
+
+    /// Ends the app: closes its input (it quits at end of input), and kills it if it has not
+    /// exited by `grace`. Returns once the process is gone.
+    func terminate(grace: TimeInterval = 2) {
+        try? input.close()
+        condition.lock()
+        let deadline = Date().addingTimeInterval(grace)
+        while !exited, condition.wait(until: deadline) {}
+        let stillRunning = !exited
+        condition.unlock()
+        if stillRunning { kill() }
+    }
+
+    /// Kills the app at once (SIGKILL) and waits until it is gone.
+    func kill() {
+        if process.isRunning { Foundation.kill(processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning {
+            Foundation.kill(processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    // MARK: - Reading
+
+    private func receive(line: Data) {
+        let frame = try? JSONDecoder().decode(Frame.self, from: line)
+        condition.lock()
+        if let frame { frames.append(frame) } else { unreadableLines.append(String(decoding: line, as: UTF8.self)) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func receive(errorLine: Data) {
+        condition.lock()
+        errorTail.append(errorLine)
+        errorTail.append(0x0A)
+        if errorTail.count > Self.errorTailLimit { errorTail.removeFirst(errorTail.count - Self.errorTailLimit) }
+        condition.unlock()
+    }
+
+    private func closeOutput() {
+        condition.lock()
+        outputClosed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Reads `handle` on a thread of its own, line by line, until end of file.
+    private static func startReader(
+        _ handle: FileHandle, name: String, onLine: @escaping @Sendable (Data) -> Void, onEnd: @escaping @Sendable () -> Void
+    ) {
+        let thread = Thread {
+            let fd = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            var pending = Data()
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: buffer[0..<count])
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    onLine(pending[pending.startIndex..<newline])
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+            if !pending.isEmpty { onLine(pending) }
+            try? handle.close()
+            onEnd()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Writing to an app that died must fail the write, not kill the runner with SIGPIPE.
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+}

@@ -1,0 +1,73 @@
+import NameMatching
+
+/// Elements of one kind on the screen (`app.buttons`), looked up by identifier or label.
+public struct ElementQuery: Sendable {
+    let app: FlowApp
+    let kind: ElementKind?
+    /// The alert (by identifier) the query looks inside, for `app.alerts["..."].buttons`.
+    let scope: String?
+
+    init(app: FlowApp, kind: ElementKind?, scope: String? = nil) {
+        self.app = app
+        self.kind = kind
+        self.scope = scope
+    }
+
+    /// The element whose identifier or label is `name`.
+    public subscript(_ name: String) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: name, scope: scope)
+    }
+
+    /// The element at `index` among the matches, in screen order.
+    public func element(boundBy index: Int) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: nil, index: index, scope: scope)
+    }
+
+    public var firstMatch: FlowElement { element(boundBy: 0) }
+
+    /// How many match on the idle screen.
+    public var count: Int {
+        guard let screen = app.settle("count \(kindName)s", site: CallSite())?.screen else { return 0 }
+        return matches(in: screen).count
+    }
+
+    /// The matches on the idle screen, in order.
+    public var snapshots: [ElementSnapshot] {
+        guard let screen = app.settle("list \(kindName)s", site: CallSite())?.screen else { return [] }
+        return matches(in: screen)
+    }
+
+    var kindName: String { kind?.description ?? "element" }
+
+    /// Matching elements, where they can be used: inside the scoped or top alert if one is up,
+    /// else on the screen.
+    func matches(in screen: ScreenSnapshot) -> [ElementSnapshot] {
+        usable(in: screen).filter { kind == nil || $0.kind == kind }
+    }
+
+    private func usable(in screen: ScreenSnapshot) -> [ElementSnapshot] {
+        if let scope {
+            return screen.elements.first { $0.kind == .alert && $0.isNamed(scope) }?.children ?? []
+        }
+        if kind == .alert { return screen.elements.filter { $0.kind == .alert } }
+        if let alert = screen.topAlert { return alert.children }
+        return screen.elements
+    }
+
+    /// Matches behind the top alert: there, but not usable until the alert is answered.
+    func blocked(in screen: ScreenSnapshot) -> [ElementSnapshot] {
+        guard scope == nil, kind != .alert, screen.topAlert != nil else { return [] }
+        return screen.elements.filter { $0.kind != .alert && (kind == nil || $0.kind == kind) }
+    }
+}
+
+extension ElementQuery {
+    /// Checks how many match on the idle screen; a mismatch is recorded at the caller's line.
+    public func assertCount(_ expected: Int, file: String = #filePath, line: Int = #line) {
+        let site = CallSite(file: file, line: line)
+        let step = "check that there \(expected == 1 ? "is 1 \(kindName)" : "are \(expected) \(kindName)s")"
+        guard let screen = app.settle(step, site: site)?.screen else { return }
+        let actual = matches(in: screen).count
+        if actual != expected { app.fail(step, "there \(actual == 1 ? "is 1" : "are \(actual)") on the idle screen", site: site) }
+    }
+}

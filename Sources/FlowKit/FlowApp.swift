@@ -1,0 +1,244 @@
+import Foundation
+import NameMatching
+
+/// The app under test, driven only through what its screens show (like XCUIApplication).
+///
+/// Every action waits for the app to be idle, sends one command and waits for its answer and then
+/// for idle again; every query is answered from the latest idle frame. Because an idle app will not
+/// change by itself, a missing element on an idle screen fails at once: `timeout` is only a safety
+/// net for an app that hangs.
+///
+/// A `FlowApp` is used by one test at a time; it is not meant to be shared between threads.
+public final class FlowApp: @unchecked Sendable {
+    /// The app launched for the current test: robots find it here.
+    @TaskLocal public static var current: FlowApp?
+
+    public var executable: String
+    public var launchArguments: [String]
+    public var launchEnvironment: [String: String]
+    /// Values a flow or robot can read (`test.user`); secret ones are never printed.
+    public var variables: [String: String]
+    /// The longest any step waits for the app (seconds): a safety net for an app that hangs.
+    public var timeout: TimeInterval
+    public var reporter: any FailureReporting
+
+    public private(set) var failures: [FlowFailure] = []
+    /// After a failure, the rest of a chain of steps is skipped without waiting again.
+    public var hasFailed: Bool { !failures.isEmpty }
+    /// Launch to first idle frame, for the last launch.
+    public private(set) var launchDuration: Duration?
+
+    private var connection: AppConnection?
+    private var lastFrame: Frame?
+    private var nextCommandID = 0
+    private var monitors: [(token: Int, description: String, handler: (FlowElement) -> Bool)] = []
+    private var nextMonitorToken = 0
+
+    public init(
+        executable: String, arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
+        variables: [String: String] = [:], timeout: TimeInterval = 10, reporter: any FailureReporting = PrintReporter()
+    ) {
+        self.executable = executable
+        self.launchArguments = arguments
+        self.launchEnvironment = environment
+        self.variables = variables
+        self.timeout = timeout
+        self.reporter = reporter
+    }
+
+    deinit {
+        connection?.kill()
+    }
+
+    // MARK: - Lifecycle
+
+    public enum State: Equatable, Sendable {
+        case notRunning
+        case running
+        case exited(code: Int32)
+        case crashed(signal: Int32)
+    }
+
+    public var state: State {
+        guard let connection else { return .notRunning }
+        guard let ending = connection.ending else { return .running }
+        return ending.signaled ? .crashed(signal: ending.status) : .exited(code: ending.status)
+    }
+
+    /// The app's process, while it is running.
+    public var processIdentifier: Int32? { state == .running ? connection?.processIdentifier : nil }
+
+    /// Starts the app (ending a running one first) and waits for its first idle frame.
+    public func launch(file: String = #filePath, line: Int = #line) {
+        let site = CallSite(file: file, line: line)
+        terminate()
+        failures = []
+        lastFrame = nil
+        let start = ContinuousClock.now
+        do {
+            connection = try AppConnection(executable: executable, arguments: launchArguments, environment: launchEnvironment)
+        } catch {
+            fail("launch \(executable)", "cannot start it: \(error.localizedDescription)", site: site)
+            return
+        }
+        if settle("launch", site: site) != nil { launchDuration = ContinuousClock.now - start }
+    }
+
+    /// Ends the app (it quits at the end of its input; it is killed if it does not) and waits until
+    /// its process is gone.
+    public func terminate() {
+        connection?.terminate()
+    }
+
+    // MARK: - Queries
+
+    public var buttons: ElementQuery { ElementQuery(app: self, kind: .button) }
+    public var textFields: ElementQuery { ElementQuery(app: self, kind: .textField) }
+    public var secureTextFields: ElementQuery { ElementQuery(app: self, kind: .secureTextField) }
+    public var staticTexts: ElementQuery { ElementQuery(app: self, kind: .staticText) }
+    public var cells: ElementQuery { ElementQuery(app: self, kind: .cell) }
+    public var images: ElementQuery { ElementQuery(app: self, kind: .image) }
+    public var alerts: ElementQuery { ElementQuery(app: self, kind: .alert) }
+    /// Elements of every kind.
+    public var descendants: ElementQuery { ElementQuery(app: self, kind: nil) }
+
+    /// The whole screen as one consistent snapshot, once the app is idle.
+    public func snapshot(file: String = #filePath, line: Int = #line) -> ScreenSnapshot? {
+        settle("snapshot", site: CallSite(file: file, line: line))?.screen
+    }
+
+    /// The screen's title, once the app is idle.
+    public var title: String? { settle("read the title", site: CallSite())?.screen.title }
+
+    /// Goes back to the previous screen.
+    public func back(file: String = #filePath, line: Int = #line) {
+        perform("go back", action: "back", target: nil, text: nil, site: CallSite(file: file, line: line))
+    }
+
+    // MARK: - Interruption monitors
+
+    /// Adds a handler for alerts that block an action. Handlers run newest first when an action's
+    /// element is behind an alert; one that returns true has dealt with it, and the action goes on.
+    @discardableResult
+    public func addInterruptionMonitor(withDescription description: String, handler: @escaping (FlowElement) -> Bool) -> Int {
+        nextMonitorToken += 1
+        monitors.append((nextMonitorToken, description, handler))
+        return nextMonitorToken
+    }
+
+    public func removeInterruptionMonitor(_ token: Int) {
+        monitors.removeAll { $0.token == token }
+    }
+
+    /// Runs the monitors on `alert`; true when one handled it and the alert is gone.
+    func handleInterruption(_ alert: ElementSnapshot, site: CallSite) -> Bool {
+        for monitor in monitors.reversed() {
+            let element = FlowElement(app: self, kind: .alert, name: alert.identifier, scope: nil)
+            guard monitor.handler(element), !hasFailed else { continue }
+            guard let screen = settle("handle the alert \"\(alert.label)\"", site: site)?.screen else { return false }
+            if screen.topAlert != alert { return true }
+        }
+        return false
+    }
+
+    // MARK: - Steps (used by elements)
+
+    /// The latest frame once the app is idle, or nil after recording why it never became idle.
+    @discardableResult
+    func settle(_ step: String, site: CallSite) -> Frame? {
+        guard !hasFailed else { return nil }
+        guard let connection else {
+            fail(step, "the app is not launched", site: site)
+            return nil
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while lastFrame?.idle != true {
+            guard let frame = nextFrame(connection, step: step, deadline: deadline, site: site) else { return nil }
+            lastFrame = frame
+        }
+        return lastFrame
+    }
+
+    /// Sends one command, then waits for its answer and for idle. False after recording a failure.
+    @discardableResult
+    func perform(_ step: String, action: String, target: String?, text: String?, site: CallSite) -> Bool {
+        guard settle(step, site: site) != nil, let connection else { return false }
+        nextCommandID += 1
+        let id = nextCommandID
+        guard connection.send(Self.commandLine(id: id, action: action, target: target, text: text)) else {
+            fail(step, "the app is gone: its input is closed", site: site)
+            return false
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var answered = false
+        while !answered || lastFrame?.idle != true {
+            guard let frame = nextFrame(connection, step: step, deadline: deadline, site: site) else { return false }
+            lastFrame = frame
+            if frame.reply == id {
+                answered = true
+                if let error = frame.error {
+                    fail(step, "the app refused it: \(error)", site: site)
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Records a failure with the screen as it was and the tail of the app's standard error.
+    func fail(_ step: String, _ reason: String, site: CallSite) {
+        let screen = lastFrame.map { "\($0.text)\n(frame \($0.seq), \($0.idle ? "idle" : "busy"))" }
+        let failure = FlowFailure(
+            step: step, reason: reason, screen: screen,
+            standardError: connection?.standardErrorTail(lines: 10) ?? [], site: site
+        )
+        failures.append(failure)
+        reporter.record(failure)
+    }
+
+    private func nextFrame(_ connection: AppConnection, step: String, deadline: Date, site: CallSite) -> Frame? {
+        switch connection.next(before: deadline) {
+        case let .frame(frame):
+            return frame
+        case .ended:
+            connection.reap()  // its output is closed: it is exiting, or is made to
+            fail(step, ending(connection), site: site)
+            return nil
+        case .timedOut:
+            fail(step, "the app did not answer within \(Self.seconds(timeout)) (it may hang); it was killed", site: site)
+            connection.kill()
+            return nil
+        }
+    }
+
+    private func ending(_ connection: AppConnection) -> String {
+        var text: String
+        switch connection.ending {
+        case let .some((status, true)): text = "the app crashed (signal \(status))"
+        case let .some((status, false)): text = "the app exited with code \(status)"
+        case nil: text = "the app closed its output"
+        }
+        if let garbage = connection.unreadable.last { text += "; its last line was not a frame: \(garbage.prefix(200))" }
+        return text
+    }
+
+    private static func commandLine(id: Int, action: String, target: String?, text: String?) -> String {
+        var command: [String: Any] = ["id": id, "action": action]
+        command["target"] = target
+        command["text"] = text
+        let data = (try? JSONSerialization.data(withJSONObject: command, options: [.sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}
+
+/// Prints failures to standard error: the default when no test framework is listening.
+public struct PrintReporter: FailureReporting {
+    public init() {}
+    public func record(_ failure: FlowFailure) {
+        FileHandle.standardError.write(Data("\(failure.site): error: \(failure)\n".utf8))
+    }
+}

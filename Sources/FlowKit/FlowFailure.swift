@@ -1,0 +1,49 @@
+/// Where in a test a step was written: failures are reported there, not inside FlowKit.
+public struct CallSite: Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+
+    public init(file: String = #filePath, line: Int = #line) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String {
+        "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+    }
+}
+
+/// A step that did not do what it should: what was attempted, why it failed, and the evidence.
+public struct FlowFailure: Error, Sendable, CustomStringConvertible {
+    /// The step, as a person would say it: `tap button "Logn"`.
+    public let step: String
+    /// Why it failed: `no button "Logn" on the screen (did you mean "Login"?)`.
+    public let reason: String
+    /// The screen as it was, rendered, with its frame number and idle state.
+    public let screen: String?
+    /// The last lines the app wrote to standard error.
+    public let standardError: [String]
+    public let site: CallSite
+
+    public init(step: String, reason: String, screen: String?, standardError: [String], site: CallSite) {
+        self.step = step
+        self.reason = reason
+        self.screen = screen
+        self.standardError = standardError
+        self.site = site
+    }
+
+    public var description: String {
+        var text = "\(step) failed: \(reason)"
+        if let screen { text += "\n\nThe screen was:\n\(screen)" }
+        if !standardError.isEmpty {
+            text += "\n\nThe app's standard error (last \(standardError.count) lines):\n" + standardError.joined(separator: "\n")
+        }
+        return text
+    }
+}
+
+/// Receives flow failures: a test framework's issue recorder, a runner's report, a test's list.
+public protocol FailureReporting: Sendable {
+    func record(_ failure: FlowFailure)
+}

@@ -1,0 +1,17 @@
+import FlowKit
+import Testing
+
+/// Records flow failures as Swift Testing issues, at the line of the step that failed.
+public struct IssueReporter: FailureReporting {
+    public init() {}
+
+    public func record(_ failure: FlowFailure) {
+        let path = failure.site.file
+        let parts = path.split(separator: "/")
+        let fileID = parts.suffix(2).joined(separator: "/")
+        Issue.record(
+            Comment(rawValue: failure.description),
+            sourceLocation: SourceLocation(fileID: fileID, filePath: path, line: failure.site.line, column: 1)
+        )
+    }
+}

@@ -1,0 +1,39 @@
+import FlowKit
+
+/// The Work photos list.
+public final class PhotosRobot: Robot {
+    public enum ID {
+        public static let status = "status"
+        public static let openSettings = "Open Settings"
+    }
+
+    /// The list shows exactly `count` work photos (cells and the status line agree).
+    @discardableResult
+    public func checkWorkPhotos(count: Int, file: String = #filePath, line: Int = #line) -> Self {
+        app.staticTexts[ID.status].assertLabel("\(count) work photo\(count == 1 ? "" : "s")", file: file, line: line)
+        app.cells.assertCount(count, file: file, line: line)
+        return self
+    }
+
+    /// Photo `position` (from 1) reads `date` and `place`.
+    @discardableResult
+    public func checkPhoto(_ position: Int, date: String, place: String, file: String = #filePath, line: Int = #line) -> Self {
+        let cell = app.cells.element(boundBy: position - 1)
+        cell.assertLabel(date, file: file, line: line)
+        cell.assertValue(place, file: file, line: line)
+        return self
+    }
+
+    @discardableResult
+    public func checkAccessDenied(file: String = #filePath, line: Int = #line) -> Self {
+        app.buttons[ID.openSettings].assertExists(file: file, line: line)
+        app.cells.assertCount(0, file: file, line: line)
+        return self
+    }
+
+    @discardableResult
+    public func back(file: String = #filePath, line: Int = #line) -> GlanceRobot {
+        app.back(file: file, line: line)
+        return next(GlanceRobot.self)
+    }
+}

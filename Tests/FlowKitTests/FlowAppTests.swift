@@ -1,0 +1,104 @@
+import FlowKit
+import Foundation
+import Testing
+
+/// FlowKit against a stand-in app that crashes, hangs or exits on request.
+struct FlowAppTests {
+    static let fakeApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fake-app.sh").path
+
+    @Test func queriesTheIdleScreen() {
+        let (app, failures) = launchFakeApp()
+        defer { app.terminate() }
+        #expect(app.buttons["Crash"].exists)
+        #expect(app.staticTexts["hello"].label == "Hello")
+        #expect(!app.buttons["hello"].exists, "kinds are told apart")
+        #expect(app.buttons.count == 3)
+        #expect(app.title == "Fake")
+        app.staticTexts["Hello"].assertExists()
+        app.buttons["Nothing"].assertNotExists()
+        #expect(failures.failures.isEmpty)
+    }
+
+    @Test func anAppThatCrashesFailsTheStepWithItsLastScreenAndStandardError() throws {
+        let (app, failures) = launchFakeApp()
+        let pid = try #require(app.processIdentifier)
+
+        app.buttons["Crash"].tap()
+        app.buttons["Hang"].tap()  // skipped
+
+        let failure = try #require(failures.failures.first)
+        #expect(failures.failures.count == 1)
+        #expect(failure.reason == "the app crashed (signal 11)")
+        #expect(failure.screen?.hasPrefix("── Fake ──") == true)
+        #expect(failure.standardError == ["fake-app: about to crash"])
+        #expect(app.state == .crashed(signal: 11))
+        #expect(!isAlive(pid))
+    }
+
+    @Test func anAppThatHangsIsKilledAfterTheSafetyNet() throws {
+        let (app, failures) = launchFakeApp(timeout: 0.5)
+        let pid = try #require(app.processIdentifier)
+
+        app.buttons["Hang"].tap()
+
+        let failure = try #require(failures.failures.first)
+        #expect(failure.reason == "the app did not answer within 0.5 s (it may hang); it was killed")
+        #expect(failure.standardError == ["fake-app: hanging"])
+        #expect(!isAlive(pid), "no process is left behind")
+    }
+
+    @Test func anAppThatExitsSaysWithWhatCodeAndWhatItWrote() throws {
+        let (app, failures) = launchFakeApp()
+        app.buttons["Exit"].tap()
+        let failure = try #require(failures.failures.first)
+        #expect(failure.reason == "the app exited with code 3; its last line was not a frame: this is not a frame")
+        #expect(app.state == .exited(code: 3))
+    }
+
+    @Test func anAppThatCannotStartIsAFailureNotACrash() throws {
+        let failures = Collector()
+        let app = FlowApp(executable: "/nonexistent/app", reporter: failures)
+        app.launch()
+        let failure = try #require(failures.failures.first)
+        #expect(failure.step == "launch /nonexistent/app")
+        #expect(app.state == .notRunning)
+        #expect(!app.buttons["x"].exists)
+        #expect(failures.failures.count == 1)
+    }
+
+    @Test func terminateLeavesNoProcessBehind() throws {
+        let (app, _) = launchFakeApp()
+        let pid = try #require(app.processIdentifier)
+        app.terminate()
+        #expect(!isAlive(pid))
+        #expect(app.state == .exited(code: 0))
+    }
+
+    @Test func releasingTheAppKillsItsProcess() throws {
+        var pid: Int32 = 0
+        do {
+            let (app, _) = launchFakeApp()
+            pid = try #require(app.processIdentifier)
+        }
+        #expect(pid != 0)
+        #expect(!isAlive(pid))
+    }
+
+    private func launchFakeApp(timeout: TimeInterval = 10) -> (FlowApp, Collector) {
+        let failures = Collector()
+        let app = FlowApp(executable: "/bin/bash", arguments: [Self.fakeApp], timeout: timeout, reporter: failures)
+        app.launch()
+        return (app, failures)
+    }
+
+    /// True while a process with `pid` exists (and is not a zombie waiting to be reaped).
+    private func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0
+    }
+}
+
+final class Collector: FailureReporting, @unchecked Sendable {
+    private(set) var failures: [FlowFailure] = []
+    func record(_ failure: FlowFailure) { failures.append(failure) }
+}
