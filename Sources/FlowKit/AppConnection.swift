@@ -49,14 +49,7 @@ final class AppConnection: @unchecked Sendable {
         processIdentifier = process.processIdentifier
         // Foundation closes the parent's copies of the child's pipe ends after spawning, so the
         // readers see end of file when the app exits.
-        Self.startReader(stdout.fileHandleForReading, name: "flowkit-frames") { [weak self] line in
-            self?.receive(line: line)
-        } onEnd: { [weak self] in
-            self?.closeOutput()
-        }
-        Self.startReader(stderr.fileHandleForReading, name: "flowkit-stderr") { [weak self] line in
-            self?.receive(errorLine: line)
-        } onEnd: {}
+        startReading(frames: stdout.fileHandleForReading, errors: stderr.fileHandleForReading)
     }
 
     /// Writes one command line. Returns false if the app is gone (its input is closed).
@@ -165,30 +158,73 @@ final class AppConnection: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Reads `handle` on a thread of its own, line by line, until end of file.
-    private static func startReader(
-        _ handle: FileHandle, name: String, onLine: @escaping @Sendable (Data) -> Void, onEnd: @escaping @Sendable () -> Void
-    ) {
-        let thread = Thread {
-            let fd = handle.fileDescriptor
+    /// Reads both output pipes on one thread. Standard error is drained before each batch of
+    /// frames is handed over: the app writes its log before its next frame, so a frame never
+    /// arrives ahead of the log lines written before it, and a failure's log tail is complete.
+    private func startReading(frames: FileHandle, errors: FileHandle) {
+        let framesFD = frames.fileDescriptor, errorsFD = errors.fileDescriptor
+        _ = fcntl(errorsFD, F_SETFL, fcntl(errorsFD, F_GETFL) | O_NONBLOCK)
+        let thread = Thread { [weak self] in
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            var pending = Data()
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                pending.append(contentsOf: buffer[0..<count])
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    onLine(pending[pending.startIndex..<newline])
-                    pending.removeSubrange(pending.startIndex...newline)
+            var pendingFrames = Data(), pendingErrors = Data()
+            var framesOpen = true, errorsOpen = true
+
+            enum Chunk { case data, wouldBlock, end }
+            /// Reads what `fd` has now into `pending`.
+            func readChunk(_ fd: Int32, into pending: inout Data) -> Chunk {
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                    if count > 0 {
+                        pending.append(contentsOf: buffer[0..<count])
+                        return .data
+                    }
+                    if count < 0, errno == EINTR { continue }
+                    return count < 0 && errno == EAGAIN ? .wouldBlock : .end
                 }
             }
-            if !pending.isEmpty { onLine(pending) }
-            try? handle.close()
-            onEnd()
+            /// Reads standard error until it has nothing more right now (it is non-blocking).
+            func drainErrors() {
+                while errorsOpen {
+                    let chunk = readChunk(errorsFD, into: &pendingErrors)
+                    errorsOpen = chunk != .end
+                    Self.splitLines(&pendingErrors, final: !errorsOpen) { self?.receive(errorLine: $0) }
+                    if chunk != .data { return }
+                }
+            }
+
+            while framesOpen || errorsOpen {
+                var fds = [pollfd]()
+                if framesOpen { fds.append(pollfd(fd: framesFD, events: Int16(POLLIN), revents: 0)) }
+                if errorsOpen { fds.append(pollfd(fd: errorsFD, events: Int16(POLLIN), revents: 0)) }
+                if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                drainErrors()
+                if framesOpen, fds[0].fd == framesFD, fds[0].revents != 0 {
+                    framesOpen = readChunk(framesFD, into: &pendingFrames) != .end
+                    if !framesOpen { drainErrors() }
+                    Self.splitLines(&pendingFrames, final: !framesOpen) { self?.receive(line: $0) }
+                    if !framesOpen { self?.closeOutput() }
+                }
+            }
+            try? frames.close()
+            try? errors.close()
         }
-        thread.name = name
+        thread.name = "flowkit-reader"
         thread.start()
+    }
+
+    /// Hands over each complete line of `pending` (and the rest too, at the end of the stream).
+    private static func splitLines(_ pending: inout Data, final: Bool, _ onLine: (Data) -> Void) {
+        while let newline = pending.firstIndex(of: 0x0A) {
+            onLine(pending[pending.startIndex..<newline])
+            pending.removeSubrange(pending.startIndex...newline)
+        }
+        if final, !pending.isEmpty {
+            onLine(pending)
+            pending.removeAll()
+        }
     }
 
     /// Writing to an app that died must fail the write, not kill the runner with SIGPIPE.
