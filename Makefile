@@ -10,9 +10,10 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 
-.PHONY: help deps build test run seed bench clean
+.PHONY: help deps build test flows run seed bench clean
 
 help:
+	@echo "make flows  the main job: each flow seeds a fresh store, launches the app and drives it"
 	@echo "make test   build and run every test (what CI runs)"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
@@ -41,12 +42,19 @@ seed: build
 	$(SEED) --store $(STORE) $(FIXTURE)
 
 # Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
+# The flow tests (Tests/FlowTests): each seeds its own store with workphotos-seed, then drives
+# the real app through its screens.
+flows: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter FlowTests
+
 run: build
 	@[ -f $(STORE) ] || $(SEED) --store $(STORE) $(FIXTURE)
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)
 
 bench: deps
 	$(SWIFT) build -c release --product workphotos-bench
+	$(SWIFT) build -c release --product workphotos
 	.build/release/workphotos-bench all
 
 clean:

@@ -47,7 +47,10 @@ let package = Package(
         .target(name: "FlowTesting", dependencies: ["FlowKit"]),
         .executableTarget(
             name: "workphotos-bench",
-            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
