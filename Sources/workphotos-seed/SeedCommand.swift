@@ -35,7 +35,7 @@ struct SeedCommand: ParsableCommand {
 
     static func main() {
         do {
-            var command = try parseAsRoot() as? SeedCommand ?? SeedCommand()
+            var command = try parseAsRoot()
             try command.run()
         } catch let error as FixtureError {
             // Already `FILE:LINE:COLUMN: error: ...`, as compilers and Yams print it.

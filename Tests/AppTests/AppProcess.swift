@@ -27,7 +27,7 @@ struct AppProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }
         let stdin = Pipe(), stdout = Pipe()
         let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: stderrFile) }
         let stderr = try FileHandle(forWritingTo: stderrFile)
         process.standardInput = stdin

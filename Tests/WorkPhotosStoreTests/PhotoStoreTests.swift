@@ -55,7 +55,7 @@ struct PhotoStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(throws: StoreError.notAStore(path: path, reason: "it is an empty database")) { try PhotoStore.open(at: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
     }
@@ -101,7 +101,7 @@ struct PhotoStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("store.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data("keep".utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("keep".utf8)))
         #expect(throws: StoreError.self) { try PhotoStore.create(at: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep")
     }

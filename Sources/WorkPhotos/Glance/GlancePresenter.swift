@@ -15,21 +15,16 @@ public final class GlancePresenter: Presenter<any GlanceView> {
     }
 
     private let account: Account
-    private let library: any PhotoLibrary
-    private let access: any PhotoAccessRequesting
-    private let scheduler: any WorkScheduling
+    private let reader: LibraryReader
     private weak var navigator: (any GlanceNavigating)?
     private var model: GlanceViewModel
-    private var isLoading = false
 
     public init(
         account: Account, library: any PhotoLibrary, access: any PhotoAccessRequesting,
         scheduler: any WorkScheduling, navigator: any GlanceNavigating
     ) {
         self.account = account
-        self.library = library
-        self.access = access
-        self.scheduler = scheduler
+        self.reader = LibraryReader(library: library, access: access, scheduler: scheduler)
         self.navigator = navigator
         model = GlanceViewModel(
             title: Message.title, signedInAs: "Signed in as \(account.username)",
@@ -42,10 +37,11 @@ public final class GlancePresenter: Presenter<any GlanceView> {
     }
 
     override public func viewDidAppear() {
-        guard !isLoading else { return }
-        isLoading = true
-        access.requestAccess { [weak self] authorization in
-            self?.accessAnswered(authorization)
+        reader.read({ library in
+            let split = WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos())
+            return (work: split.work.count, other: split.other.count)
+        }) { [weak self] outcome in
+            self?.countsRead(outcome)
         }
     }
 
@@ -57,27 +53,13 @@ public final class GlancePresenter: Presenter<any GlanceView> {
         navigator?.showSettings()
     }
 
-    private func accessAnswered(_ authorization: PhotoAuthorization) {
-        guard authorization == .authorized else {
-            isLoading = false
-            show(work: Message.unknown, other: "", notice: Message.noAccess)
-            return
-        }
-        let library = self.library
-        scheduler.schedule({ () throws -> (work: Int, other: Int) in
-            let split = WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos())
-            return (split.work.count, split.other.count)
-        }) { [weak self] result in
-            self?.countsRead(result)
-        }
-    }
-
-    private func countsRead(_ result: Result<(work: Int, other: Int), any Error>) {
-        isLoading = false
-        switch result {
-        case let .success(counts):
+    private func countsRead(_ outcome: LibraryReader.Outcome<(work: Int, other: Int)>) {
+        switch outcome {
+        case let .read(counts):
             show(work: PhotoFormatting.count(counts.work, "work"), other: PhotoFormatting.count(counts.other, "other"), notice: "")
-        case let .failure(error):
+        case .noAccess:
+            show(work: Message.unknown, other: "", notice: Message.noAccess)
+        case let .failed(error):
             show(work: Message.unknown, other: "", notice: Message.failed(error))
         }
     }

@@ -14,21 +14,16 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         public static func failed(_ error: any Error) -> String { "Could not read your photos: \(error)" }
     }
 
-    private let library: any PhotoLibrary
-    private let access: any PhotoAccessRequesting
-    private let scheduler: any WorkScheduling
+    private let reader: LibraryReader
     private let formatting: PhotoFormatting
     private weak var navigator: (any WorkPhotosNavigating)?
     private var model = WorkPhotosViewModel(title: Message.title, rows: [], status: Message.loading, offersSettings: false)
-    private var isLoading = false
 
     public init(
         library: any PhotoLibrary, access: any PhotoAccessRequesting, scheduler: any WorkScheduling,
         formatting: PhotoFormatting, navigator: any WorkPhotosNavigating
     ) {
-        self.library = library
-        self.access = access
-        self.scheduler = scheduler
+        self.reader = LibraryReader(library: library, access: access, scheduler: scheduler)
         self.formatting = formatting
         self.navigator = navigator
     }
@@ -39,10 +34,10 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
 
     /// Reads the list each time the screen appears: access may have been given in Settings.
     override public func viewDidAppear() {
-        guard !isLoading else { return }
-        isLoading = true
-        access.requestAccess { [weak self] authorization in
-            self?.accessAnswered(authorization)
+        reader.read({ library in
+            WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos()).work
+        }) { [weak self] outcome in
+            self?.photosRead(outcome)
         }
     }
 
@@ -50,29 +45,16 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         navigator?.showSettings()
     }
 
-    private func accessAnswered(_ authorization: PhotoAuthorization) {
-        guard authorization == .authorized else {
-            isLoading = false
-            show(rows: [], status: Message.noAccess, offersSettings: true)
-            return
-        }
-        let library = self.library
-        scheduler.schedule({
-            WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos()).work
-        }) { [weak self] result in
-            self?.photosRead(result)
-        }
-    }
-
-    private func photosRead(_ result: Result<[Photo], any Error>) {
-        isLoading = false
-        switch result {
-        case let .success(photos):
+    private func photosRead(_ outcome: LibraryReader.Outcome<[Photo]>) {
+        switch outcome {
+        case let .read(photos):
             let rows = photos.map {
                 WorkPhotosViewModel.Row(identifier: "photo-\($0.id)", date: formatting.date($0.takenAt), place: $0.place)
             }
             show(rows: rows, status: rows.isEmpty ? Message.none : Message.count(rows.count), offersSettings: false)
-        case let .failure(error):
+        case .noAccess:
+            show(rows: [], status: Message.noAccess, offersSettings: true)
+        case let .failed(error):
             show(rows: [], status: Message.failed(error), offersSettings: false)
         }
     }
