@@ -134,7 +134,9 @@ public final class FlowApp: @unchecked Sendable {
     func handleInterruption(_ alert: ElementSnapshot, site: CallSite) -> Bool {
         for monitor in monitors.reversed() {
             let element = FlowElement(app: self, kind: .alert, name: alert.identifier, scope: nil)
-            guard monitor.handler(element), !hasFailed else { continue }
+            let handled = monitor.handler(element)
+            if hasFailed { return false }  // the monitor's own step failed: that is the failure
+            guard handled else { continue }
             guard let screen = settle("handle the alert \"\(alert.label)\"", site: site)?.screen else { return false }
             if screen.topAlert != alert { return true }
         }
