@@ -2,7 +2,8 @@
 /// rather than pretending to check a password.
 public struct UnconfiguredAuthenticator: Authenticating {
     public static let reason =
-        "No account store is configured. Run with -ui-testing YES -model.user NAME -model.password SECRET."
+        "No account store is configured: real sign-in is not built yet. A debug build signs in with stubs: "
+        + "-ui-testing YES -model.user NAME -model.password SECRET."
 
     public init() {}
 
