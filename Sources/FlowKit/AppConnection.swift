@@ -2,9 +2,9 @@ import Foundation
 
 /// The app as a child process: its standard input for commands, its frames and its standard error.
 ///
-/// Two reader threads block on the app's output pipes and hand over what they read under a
-/// condition; a waiter sleeps on that condition until a frame arrives, the app ends, or the safety
-/// deadline passes. Nothing polls.
+/// One reader thread blocks in poll(2) on the app's two output pipes and hands over what it reads
+/// under a condition; a waiter sleeps on that condition until a frame arrives, the app ends, or
+/// the safety deadline passes. Nothing polls on a timer.
 final class AppConnection: @unchecked Sendable {
     enum Next {
         case frame(Frame)
@@ -101,10 +101,7 @@ final class AppConnection: @unchecked Sendable {
 
     /// Waits for an app that closed its output to exit by itself, killing it after `grace`.
     func reap(grace: TimeInterval = 2) {
-        condition.lock()
-        let deadline = Date().addingTimeInterval(grace)
-        while !exited, condition.wait(until: deadline) {}
-        condition.unlock()
+        waitForExit(grace: grace)
         kill()
     }
 
@@ -112,15 +109,19 @@ final class AppConnection: @unchecked Sendable {
     /// exited by `grace`. Returns once the process is gone.
     func terminate(grace: TimeInterval = 2) {
         try? input.close()
+        waitForExit(grace: grace)
+        kill()
+    }
+
+    /// Waits on the termination handler's signal until the app exits or `grace` runs out.
+    private func waitForExit(grace: TimeInterval) {
         condition.lock()
         let deadline = Date().addingTimeInterval(grace)
         while !exited, condition.wait(until: deadline) {}
-        let stillRunning = !exited
         condition.unlock()
-        if stillRunning { kill() }
     }
 
-    /// Kills the app at once (SIGKILL) and waits until it is gone.
+    /// Kills the app if it still runs (SIGKILL), and waits until it is gone.
     func kill() {
         if process.isRunning { Foundation.kill(processIdentifier, SIGKILL) }
         process.waitUntilExit()

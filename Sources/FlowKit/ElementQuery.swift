@@ -1,5 +1,3 @@
-import NameMatching
-
 /// Elements of one kind on the screen (`app.buttons`), looked up by identifier or label.
 public struct ElementQuery: Sendable {
     let app: FlowApp

@@ -1,5 +1,4 @@
 import Foundation
-import NameMatching
 
 /// The app under test, driven only through what its screens show (like XCUIApplication).
 ///

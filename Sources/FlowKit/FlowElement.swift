@@ -33,7 +33,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     public var exists: Bool {
         guard let screen = app.settle("look for \(self)", site: CallSite())?.screen else { return false }
-        return find(in: screen) != nil || findBlocked(in: screen) != nil
+        return locate(in: screen) != nil
     }
 
     public var label: String { snapshot?.label ?? "" }
@@ -44,7 +44,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// The element as the idle screen shows it, or nil if it is not there.
     public var snapshot: ElementSnapshot? {
         guard let screen = app.settle("read \(self)", site: CallSite())?.screen else { return nil }
-        return find(in: screen) ?? findBlocked(in: screen)
+        return locate(in: screen)
     }
 
     /// Waits until the element exists. On an idle screen the answer is known at once: an element
@@ -73,7 +73,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     public func assertExists(file: String = #filePath, line: Int = #line) {
         let site = CallSite(file: file, line: line)
         guard let screen = app.settle("check that \(self) is visible", site: site)?.screen else { return }
-        if find(in: screen) == nil, findBlocked(in: screen) == nil {
+        if locate(in: screen) == nil {
             app.fail("check that \(self) is visible", missing(in: screen), site: site)
         }
     }
@@ -81,7 +81,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     public func assertNotExists(file: String = #filePath, line: Int = #line) {
         let site = CallSite(file: file, line: line)
         guard let screen = app.settle("check that \(self) is not visible", site: site)?.screen else { return }
-        if let found = find(in: screen) ?? findBlocked(in: screen) {
+        if let found = locate(in: screen) {
             app.fail("check that \(self) is not visible", "it is there, labelled \"\(found.label)\"", site: site)
         }
     }
@@ -102,7 +102,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         let site = CallSite(file: file, line: line)
         let step = "check that \(self) has \(property) \"\(expected)\""
         guard let screen = app.settle(step, site: site)?.screen else { return }
-        guard let element = find(in: screen) ?? findBlocked(in: screen) else {
+        guard let element = locate(in: screen) else {
             app.fail(step, missing(in: screen), site: site)
             return
         }
@@ -121,6 +121,11 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     private func findBlocked(in screen: ScreenSnapshot) -> ElementSnapshot? {
         select(query.blocked(in: screen))
+    }
+
+    /// The element as shown, whether it can be used now or is behind an alert.
+    private func locate(in screen: ScreenSnapshot) -> ElementSnapshot? {
+        find(in: screen) ?? findBlocked(in: screen)
     }
 
     private func select(_ candidates: [ElementSnapshot]) -> ElementSnapshot? {

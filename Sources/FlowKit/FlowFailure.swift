@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where in a test a step was written: failures are reported there, not inside FlowKit.
 public struct CallSite: Sendable, Equatable, CustomStringConvertible {
     public let file: String
@@ -46,4 +48,17 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
 /// Receives flow failures: a test framework's issue recorder, a runner's report, a test's list.
 public protocol FailureReporting: Sendable {
     func record(_ failure: FlowFailure)
+}
+
+/// Keeps every failure, in order: for a runner's report, or a test that asserts what a failure says.
+public final class FailureCollector: FailureReporting {
+    private let storage = Mutex<[FlowFailure]>([])
+
+    public init() {}
+
+    public var failures: [FlowFailure] { storage.withLock { $0 } }
+
+    public func record(_ failure: FlowFailure) {
+        storage.withLock { $0.append(failure) }
+    }
 }

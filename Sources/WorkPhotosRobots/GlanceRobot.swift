@@ -65,8 +65,9 @@ public struct PhotoPermissionAlert {
     @discardableResult
     public static func answerWhenAsked(in app: FlowApp, allow: Bool) -> Int {
         app.addInterruptionMonitor(withDescription: "Photo access") { alert in
-            guard alert.buttons[allow ? Self.allow : Self.deny].exists else { return false }
-            alert.buttons[allow ? Self.allow : Self.deny].tap()
+            let button = alert.buttons[allow ? Self.allow : Self.deny]
+            guard button.exists else { return false }
+            button.tap()
             return true
         }
     }

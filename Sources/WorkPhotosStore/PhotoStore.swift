@@ -26,7 +26,7 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         }
         let queue = try wrap(path) { try DatabaseQueue(path: path, configuration: configuration) }
         try wrap(path) {
-            try queue.writeWithoutTransaction { db in try checkIsStore(db, path: path) }
+            try queue.read { db in try checkIsStore(db, path: path) }
             try Schema.migrator.migrate(queue)
         }
         return PhotoStore(path: path, queue: queue)

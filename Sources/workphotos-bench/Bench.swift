@@ -61,7 +61,7 @@ struct Bench: ParsableCommand {
                 guard let duration = app.launchDuration, !app.hasFailed else {
                     throw BenchError("the launch benchmark failed: \(app.failures.first.map { "\($0)" } ?? "no frame")")
                 }
-                samples.append(Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+                samples.append(duration / .milliseconds(1))
                 app.terminate()
             }
             report("launch to first idle frame", samples, target: "under 50 ms")
@@ -115,7 +115,6 @@ struct Bench: ParsableCommand {
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = ContinuousClock.now
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return (ContinuousClock.now - start) / .milliseconds(1)
     }
 }

@@ -71,8 +71,7 @@ struct SeedCommand: ParsableCommand {
         let report = try Seeder.reset(storeAt: store, to: fixture) { count in
             if count == pause { Self.pauseForTest(count) }
         }
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        let ms = (ContinuousClock.now - start) / .milliseconds(1)
         print("seeded \(report.storePath) from \(self.fixture): \(report.photoCount) photos, "
               + "authorization \(fixture.authorization.rawValue) (\(String(format: "%.0f", ms)) ms)")
     }

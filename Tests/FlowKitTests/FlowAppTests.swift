@@ -57,7 +57,7 @@ struct FlowAppTests {
     }
 
     @Test func anAppThatCannotStartIsAFailureNotACrash() throws {
-        let failures = Collector()
+        let failures = FailureCollector()
         let app = FlowApp(executable: "/nonexistent/app", reporter: failures)
         app.launch()
         let failure = try #require(failures.failures.first)
@@ -85,8 +85,8 @@ struct FlowAppTests {
         #expect(!isAlive(pid))
     }
 
-    private func launchFakeApp(timeout: TimeInterval = 10) -> (FlowApp, Collector) {
-        let failures = Collector()
+    private func launchFakeApp(timeout: TimeInterval = 10) -> (FlowApp, FailureCollector) {
+        let failures = FailureCollector()
         let app = FlowApp(executable: "/bin/bash", arguments: [Self.fakeApp], timeout: timeout, reporter: failures)
         app.launch()
         return (app, failures)
@@ -96,9 +96,4 @@ struct FlowAppTests {
     private func isAlive(_ pid: Int32) -> Bool {
         kill(pid, 0) == 0
     }
-}
-
-final class Collector: FailureReporting, @unchecked Sendable {
-    private(set) var failures: [FlowFailure] = []
-    func record(_ failure: FlowFailure) { failures.append(failure) }
 }

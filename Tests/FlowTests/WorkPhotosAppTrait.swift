@@ -13,9 +13,3 @@ extension Trait where Self == LaunchAppTrait {
         }
     }
 }
-
-/// Collects failures instead of recording them, so a test can assert what a failure says.
-final class FailureCollector: FailureReporting, @unchecked Sendable {
-    private(set) var failures: [FlowFailure] = []
-    func record(_ failure: FlowFailure) { failures.append(failure) }
-}
