@@ -22,7 +22,10 @@ let package = Package(
         .target(name: "NameMatching"),
         .target(name: "PresenterKit"),
         .target(name: "PresenterKitTesting", dependencies: ["PresenterKit"]),
-        .target(name: "TextUI", dependencies: ["NameMatching"]),
+        // The automation protocol (frames, elements, commands): a leaf both the app and the runner
+        // import, so the wire format is declared once. It is the protocol, not the app.
+        .target(name: "AutomationWire", dependencies: ["NameMatching"]),
+        .target(name: "TextUI", dependencies: ["AutomationWire", "NameMatching"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
         // Test doubles for the core's service protocols: used by test targets only.
         .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
@@ -40,7 +43,7 @@ let package = Package(
             dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box: never imports an app module.
-        .target(name: "FlowKit", dependencies: ["NameMatching"]),
+        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching"]),
         // One robot per screen; knows the app only by what its screens show.
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit"]),
         // Swift Testing glue: failures as issues, an app launched per test.
@@ -55,6 +58,7 @@ let package = Package(
 
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
+        .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
@@ -69,7 +73,7 @@ let package = Package(
             name: "FlowTests",
             dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "workphotos", "workphotos-seed"]
         ),
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "AutomationWire"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,8 +53,9 @@ final class AppConnection: @unchecked Sendable {
     }
 
     /// Writes one command line. Returns false if the app is gone (its input is closed).
-    func send(_ line: String) -> Bool {
-        var bytes = Array((line + "\n").utf8)
+    func send(_ line: Data) -> Bool {
+        var bytes = Array(line)
+        bytes.append(0x0A)
         let fd = input.fileDescriptor
         var offset = 0
         while offset < bytes.count {
@@ -137,9 +138,15 @@ final class AppConnection: @unchecked Sendable {
     // MARK: - Reading
 
     private func receive(line: Data) {
-        let frame = try? JSONDecoder().decode(Frame.self, from: line)
+        var frame: Frame?
+        var problem = ""
+        do {
+            frame = try WireCodec.decode(Frame.self, from: line)
+        } catch {
+            problem = "\(error): " + String(decoding: line.prefix(200), as: UTF8.self)
+        }
         condition.lock()
-        if let frame { frames.append(frame) } else { unreadableLines.append(String(decoding: line, as: UTF8.self)) }
+        if let frame { frames.append(frame) } else { unreadableLines.append(problem) }
         condition.broadcast()
         condition.unlock()
     }

@@ -11,31 +11,46 @@ public struct ElementQuery: Sendable {
         self.scope = scope
     }
 
-    /// The element whose identifier or label is `name`.
-    public subscript(_ name: String) -> FlowElement {
-        FlowElement(app: app, kind: kind, name: name, scope: scope)
+    /// The element whose identifier (or else label) is `name`. The caller's line is kept: a
+    /// failure while reading the element's properties is reported there.
+    public subscript(_ name: String, file: String = #filePath, line: Int = #line) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: name, scope: scope, site: CallSite(file: file, line: line))
     }
 
-    /// The element at `index` among the matches, in screen order.
-    public func element(boundBy index: Int) -> FlowElement {
-        FlowElement(app: app, kind: kind, name: nil, index: index, scope: scope)
+    /// The element at `index` among the matches, in screen order. For the cells of a long list,
+    /// the index counts every row, and the list is scrolled to it.
+    public func element(boundBy index: Int, file: String = #filePath, line: Int = #line) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: nil, index: index, scope: scope, site: CallSite(file: file, line: line))
     }
 
     public var firstMatch: FlowElement { element(boundBy: 0) }
 
-    /// How many match on the idle screen.
-    public var count: Int {
-        guard let screen = app.settle("count \(kindName)s", site: CallSite())?.screen else { return 0 }
-        return matches(in: screen).count
+    /// How many match on the idle screen; for the cells of a long list, every row, on screen or not.
+    public var count: Int { count() }
+
+    /// `count`, reporting a failure (the app crashed or hangs) at the caller's line.
+    public func count(file: String = #filePath, line: Int = #line) -> Int {
+        guard let screen = app.settle("count \(kindName)s", site: CallSite(file: file, line: line))?.screen else { return 0 }
+        return total(in: screen)
     }
 
-    /// The matches on the idle screen, in order.
-    public var snapshots: [ElementSnapshot] {
-        guard let screen = app.settle("list \(kindName)s", site: CallSite())?.screen else { return [] }
+    /// The matches on the idle screen, in order (for a long list, the rows in its window).
+    public func snapshots(file: String = #filePath, line: Int = #line) -> [ElementSnapshot] {
+        guard let screen = app.settle("list \(kindName)s", site: CallSite(file: file, line: line))?.screen else { return [] }
         return matches(in: screen)
     }
 
     var kindName: String { kind?.description ?? "element" }
+
+    /// True when matches may lie outside the window of a long list.
+    func scrolls(in screen: ScreenSnapshot) -> Bool {
+        screen.list != nil && scope == nil && screen.topAlert == nil && (kind == .cell || kind == nil)
+    }
+
+    func total(in screen: ScreenSnapshot) -> Int {
+        if kind == .cell, scrolls(in: screen), let list = screen.list { return list.total }
+        return matches(in: screen).count
+    }
 
     /// Matching elements, where they can be used: inside the scoped or top alert if one is up,
     /// else on the screen.
@@ -60,12 +75,13 @@ public struct ElementQuery: Sendable {
 }
 
 extension ElementQuery {
-    /// Checks how many match on the idle screen; a mismatch is recorded at the caller's line.
+    /// Checks how many match on the idle screen (for a long list's cells, its rows); a mismatch is
+    /// recorded at the caller's line.
     public func assertCount(_ expected: Int, file: String = #filePath, line: Int = #line) {
         let site = CallSite(file: file, line: line)
         let step = "check that there \(expected == 1 ? "is 1 \(kindName)" : "are \(expected) \(kindName)s")"
         guard let screen = app.settle(step, site: site)?.screen else { return }
-        let actual = matches(in: screen).count
+        let actual = total(in: screen)
         if actual != expected { app.fail(step, "there \(actual == 1 ? "is 1" : "are \(actual)") on the idle screen", site: site) }
     }
 }

@@ -15,7 +15,7 @@ public final class FlowApp: @unchecked Sendable {
     public var executable: String
     public var launchArguments: [String]
     public var launchEnvironment: [String: String]
-    /// Values a flow or robot can read (`test.user`); secret ones are never printed.
+    /// Values a flow or robot can read (`test.user`).
     public var variables: [String: String]
     /// The longest any step waits for the app (seconds): a safety net for an app that hangs.
     public var timeout: TimeInterval
@@ -107,11 +107,13 @@ public final class FlowApp: @unchecked Sendable {
     }
 
     /// The screen's title, once the app is idle.
-    public var title: String? { settle("read the title", site: CallSite())?.screen.title }
+    public func title(file: String = #filePath, line: Int = #line) -> String? {
+        settle("read the title", site: CallSite(file: file, line: line))?.screen.title
+    }
 
     /// Goes back to the previous screen.
     public func back(file: String = #filePath, line: Int = #line) {
-        perform("go back", action: "back", target: nil, text: nil, site: CallSite(file: file, line: line))
+        perform("go back", action: .back, target: nil, text: nil, site: CallSite(file: file, line: line))
     }
 
     // MARK: - Interruption monitors
@@ -132,7 +134,7 @@ public final class FlowApp: @unchecked Sendable {
     /// Runs the monitors on `alert`; true when one handled it and the alert is gone.
     func handleInterruption(_ alert: ElementSnapshot, site: CallSite) -> Bool {
         for monitor in monitors.reversed() {
-            let element = FlowElement(app: self, kind: .alert, name: alert.identifier, scope: nil)
+            let element = FlowElement(app: self, kind: .alert, name: alert.identifier, scope: nil, site: site)
             let handled = monitor.handler(element)
             if hasFailed { return false }  // the monitor's own step failed: that is the failure
             guard handled else { continue }
@@ -160,13 +162,46 @@ public final class FlowApp: @unchecked Sendable {
         return lastFrame
     }
 
+    /// Moves a long list's window (`up`, `down`, `top`, `bottom`, a row number from 1) and returns
+    /// the idle screen after it, or nil after recording a failure.
+    func scroll(to target: String, step: String, site: CallSite) -> ScreenSnapshot? {
+        guard perform(step, action: .scroll, target: target, text: nil, site: site) else { return nil }
+        return lastFrame?.screen
+    }
+
+    /// Reads frames, busy ones included, until `seen` holds for one (true), the app is idle (true),
+    /// or `timeout` passes (false, with no failure recorded and the app left running). A crash is
+    /// recorded as a failure, and answers false.
+    func watch(_ step: String, timeout: TimeInterval, site: CallSite, _ seen: (ScreenSnapshot) -> Bool) -> Bool {
+        guard !hasFailed else { return false }
+        guard let connection else {
+            fail(step, "the app is not launched", site: site)
+            return false
+        }
+        let deadline = Date().addingTimeInterval(min(timeout, self.timeout))
+        while true {
+            if let frame = lastFrame {
+                if seen(frame.screen) || frame.idle { return true }
+            }
+            switch connection.next(before: deadline) {
+            case let .frame(frame): lastFrame = frame
+            case .timedOut: return false
+            case .ended:
+                connection.reap()
+                fail(step, ending(connection), site: site)
+                return false
+            }
+        }
+    }
+
     /// Sends one command, then waits for its answer and for idle. False after recording a failure.
     @discardableResult
-    func perform(_ step: String, action: String, target: String?, text: String?, site: CallSite) -> Bool {
+    func perform(_ step: String, action: Request.Action, target: String?, text: String?, site: CallSite) -> Bool {
         guard settle(step, site: site) != nil, let connection else { return false }
         nextCommandID += 1
         let id = nextCommandID
-        guard connection.send(Self.commandLine(id: id, action: action, target: target, text: text)) else {
+        let command = WireCodec.encode(Request(id: id, action: action, target: target, text: text))
+        guard connection.send(command) else {
             fail(step, "the app is gone: its input is closed", site: site)
             return false
         }
@@ -219,16 +254,8 @@ public final class FlowApp: @unchecked Sendable {
         case let .some((status, false)): text = "the app exited with code \(status)"
         case nil: text = "the app closed its output"
         }
-        if let garbage = connection.unreadable.last { text += "; its last line was not a frame: \(garbage.prefix(200))" }
+        if let garbage = connection.unreadable.last { text += "; its last line was not a frame (\(garbage))" }
         return text
-    }
-
-    private static func commandLine(id: Int, action: String, target: String?, text: String?) -> String {
-        var command: [String: Any] = ["id": id, "action": action]
-        command["target"] = target
-        command["text"] = text
-        let data = (try? JSONSerialization.data(withJSONObject: command, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
     }
 
     private static func seconds(_ value: TimeInterval) -> String {

@@ -64,10 +64,24 @@ public struct LaunchArgumentError: Error, Equatable, CustomStringConvertible {
         self.expected = expected
     }
 
+    /// The mask shown instead of a secret value.
+    public static let mask = "••••••••"
+
+    /// Keys whose values are secrets (`model.password`, `test.password`, ...): never echoed.
+    public static func isSecret(_ key: String) -> Bool {
+        let lowered = key.lowercased()
+        return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
+    }
+
     public var description: String {
-        if key.isEmpty { return "unexpected launch argument \"\(value)\": expected \(expected)" }
+        let shown = Self.isSecret(key) ? Self.mask : Self.shorten(value)
+        if key.isEmpty { return "unexpected launch argument \"\(shown)\": expected \(expected)" }
         if value.isEmpty { return "launch argument -\(key): expected \(expected)" }
-        return "launch argument -\(key): expected \(expected), got \"\(value)\""
+        return "launch argument -\(key): expected \(expected), got \"\(shown)\""
+    }
+
+    private static func shorten(_ value: String) -> String {
+        value.count > 60 ? String(value.prefix(60)) + "… (\(value.utf8.count) bytes)" : value
     }
 }
 
@@ -94,19 +108,39 @@ extension UserDefaultsLaunchDefaults {
         Array(defaults.volatileDomain(forName: UserDefaults.argumentDomain).keys)
     }
 
-    /// Checks the shape of the command line Foundation parses: `-key value` pairs and nothing else.
-    /// Foundation silently skips what does not fit; a person should hear about it instead.
+    /// Checks the shape of the command line Foundation parses: `-key value` pairs and nothing else,
+    /// each key once. Foundation silently skips what does not fit, and keeps one of two values
+    /// given for a key; a person should hear about it instead. A secret is never echoed: a stray
+    /// word after a secret key's pair may be the secret itself, shifted by a missing value.
     public static func validateShape(of arguments: [String]) throws(LaunchArgumentError) {
         var index = 1
+        var seen: Set<String> = []
+        var previousKey = ""
         while index < arguments.count {
             let argument = arguments[index]
             guard argument.hasPrefix("-"), argument.count > 1 else {
-                throw LaunchArgumentError(key: "", value: argument, expected: "-key value pairs")
+                let shown = LaunchArgumentError.isSecret(previousKey) ? LaunchArgumentError.mask : argument
+                throw LaunchArgumentError(key: "", value: shown, expected: "-key value pairs")
             }
+            let key = String(argument.dropFirst())
             guard index + 1 < arguments.count else {
-                throw LaunchArgumentError(key: String(argument.dropFirst()), value: "", expected: "a value after it")
+                throw LaunchArgumentError(key: key, value: "", expected: "a value after it")
             }
+            let value = arguments[index + 1]
+            if looksLikeKey(value) {
+                throw LaunchArgumentError(key: key, value: "", expected: "a value after it, not the next key \(value)")
+            }
+            guard seen.insert(key).inserted else {
+                throw LaunchArgumentError(key: key, value: "", expected: "one value: it is given twice")
+            }
+            previousKey = key
             index += 2
         }
+    }
+
+    /// `-model.password` is a key; `-1` or `-` is a value.
+    private static func looksLikeKey(_ value: String) -> Bool {
+        guard value.hasPrefix("-"), let next = value.dropFirst().first else { return false }
+        return next.isLetter
     }
 }

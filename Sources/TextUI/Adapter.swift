@@ -5,6 +5,8 @@ public protocol Adapter: AnyObject {
     func start()
     /// Handles one line of input. Returns false when the app should quit.
     func handle(_ line: String) -> Bool
+    /// A line longer than `InputLoop.lineLimit` was dropped: say so, and carry on.
+    func handleOverlong(bytes: Int)
     /// Background work finished: show the screen again if it (or idle) changed.
     func settle()
 }

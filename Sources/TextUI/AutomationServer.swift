@@ -1,5 +1,3 @@
-import NameMatching
-
 import Foundation
 
 /// The automation adapter: one JSON command per input line, one JSON frame per output line.
@@ -12,12 +10,6 @@ import Foundation
 public final class AutomationServer: Adapter {
     private let session: Session
     private let output: TextOutput
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-    private let decoder = JSONDecoder()
 
     public init(session: Session, output: TextOutput) {
         self.session = session
@@ -31,14 +23,14 @@ public final class AutomationServer: Adapter {
     public func handle(_ line: String) -> Bool {
         let request: Request
         do {
-            request = try decode(line)
+            request = try WireCodec.decode(Request.self, from: Array(line.utf8))
         } catch {
-            send(session.makeFrame(), reply: nil, error: error)
+            send(session.makeFrame(), reply: nil, error: .malformed(error.description))
             return true
         }
         var failure: CommandError?
         do {
-            let command = try request.command()
+            let command = try Self.command(for: request)
             if command == .quit {
                 send(session.makeFrame(), reply: request.id, error: nil)
                 return false
@@ -51,75 +43,39 @@ public final class AutomationServer: Adapter {
         return true
     }
 
+    public func handleOverlong(bytes: Int) {
+        send(session.makeFrame(), reply: nil, error: .malformed(WireError.tooLong(bytes: bytes, limit: InputLoop.lineLimit).description))
+    }
+
     public func settle() {
         if let frame = session.frameIfChanged() { send(frame, reply: nil, error: nil) }
     }
 
-    private func decode(_ line: String) throws(CommandError) -> Request {
-        guard !line.trimmingWhitespace().isEmpty else { throw .malformed("empty line; expected a JSON object") }
-        do {
-            return try decoder.decode(Request.self, from: Data(line.utf8))
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw .malformed("missing \"\(key.stringValue)\" in \(Self.quoted(line))")
-        } catch let DecodingError.typeMismatch(_, context) {
-            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw .malformed(field.isEmpty
-                ? "expected a JSON object, got \(Self.quoted(line))"
-                : "\"\(field)\" has the wrong type in \(Self.quoted(line))")
-        } catch {
-            throw .malformed("not valid JSON: \(Self.quoted(line))")
+    private static func command(for request: Request) throws(CommandError) -> Command {
+        switch request.action {
+        case .tap:
+            guard let target = request.target, !target.isEmpty else { throw .malformed("\"tap\" needs a \"target\"") }
+            return .tap(target)
+        case .type:
+            guard let target = request.target, !target.isEmpty else { throw .malformed("\"type\" needs a \"target\"") }
+            guard let text = request.text else { throw .malformed("\"type\" needs a \"text\"") }
+            return .type(target, text: text)
+        case .scroll:
+            guard let target = request.target, let direction = ScrollDirection(target) else {
+                throw .malformed("\"scroll\" needs a \"target\": up, down, top, bottom or a row number from 1")
+            }
+            return .scroll(direction)
+        case .back: return .back
+        case .snapshot: return .show
+        case .quit: return .quit
         }
-    }
-
-    private static func quoted(_ line: String) -> String {
-        let shown = line.count > 80 ? line.prefix(77) + "..." : Substring(line)
-        return "`\(shown)`"
     }
 
     private func send(_ frame: Session.Frame, reply: Int?, error: CommandError?) {
-        let wire = WireFrame(
+        let wire = Frame(
             seq: frame.sequence, reply: reply, idle: frame.isIdle, error: error?.description,
             screen: frame.screen, text: Renderer.render(frame.screen)
         )
-        guard let data = try? encoder.encode(wire), let json = String(data: data, encoding: .utf8) else { return }
-        output.write(json + "\n")
-    }
-
-    /// One command line: `{"id": 1, "action": "tap", "target": "Login"}`.
-    struct Request: Decodable {
-        let id: Int?
-        let action: String
-        let target: String?
-        let text: String?
-
-        static let actions = ["tap", "type", "back", "snapshot", "quit"]
-
-        func command() throws(CommandError) -> Command {
-            switch action {
-            case "tap":
-                guard let target, !target.isEmpty else { throw .malformed("\"tap\" needs a \"target\"") }
-                return .tap(target)
-            case "type":
-                guard let target, !target.isEmpty else { throw .malformed("\"type\" needs a \"target\"") }
-                guard let text else { throw .malformed("\"type\" needs a \"text\"") }
-                return .type(target, text: text)
-            case "back": return .back
-            case "snapshot": return .show
-            case "quit": return .quit
-            default:
-                let hint = NameMatcher.nearest(to: action, in: Self.actions).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw .malformed("unknown action \"\(action)\"\(hint); actions are \(Self.actions.joined(separator: ", "))")
-            }
-        }
-    }
-
-    /// A frame on the wire.
-    struct WireFrame: Encodable {
-        let seq: Int
-        let reply: Int?
-        let idle: Bool
-        let error: String?
-        let screen: Screen
-        let text: String
+        output.write(String(decoding: WireCodec.encode(wire), as: UTF8.self) + "\n")
     }
 }

@@ -6,11 +6,33 @@ public enum Command: Equatable, Sendable {
     case type(String, text: String)
     /// Leave the current screen for the one below.
     case back
+    /// Move the window of a long list.
+    case scroll(ScrollDirection)
     /// Show the screen again (the shell) or answer with the current frame (automation).
     case show
     case help
     case quit
 
     /// The verbs, as a person types them.
-    public static let verbs = ["tap", "type", "back", "show", "help", "quit"]
+    public static let verbs = ["tap", "type", "back", "more", "scroll", "show", "help", "quit"]
+}
+
+/// Where a list's window moves.
+public enum ScrollDirection: Equatable, Sendable {
+    case up, down, top, bottom
+    /// So that row `n` (from 1) is in the window.
+    case row(Int)
+
+    /// `up`, `down`, `top`, `bottom`, or a row number from 1; nil for anything else.
+    public init?(_ text: some StringProtocol) {
+        switch text.lowercased() {
+        case "up": self = .up
+        case "down": self = .down
+        case "top": self = .top
+        case "bottom": self = .bottom
+        default:
+            guard let row = Int(text), row >= 1 else { return nil }
+            self = .row(row)
+        }
+    }
 }

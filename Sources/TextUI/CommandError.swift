@@ -1,14 +1,22 @@
+import NameMatching
+
 /// Why a command could not be carried out. The message is for the person (or test) that sent it.
+///
+/// Messages quote what was typed only up to a length, and never what may be a secret.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case unknownVerb(String, suggestion: String?)
     case missingTarget(verb: String)
-    case noSuchControl(String, suggestion: String?)
+    /// `secureField` is set when the target began with a secure field's name: the rest is masked.
+    case noSuchControl(String, suggestion: String?, secureField: String? = nil)
     case noSuchNumber(Int, count: Int)
     case disabled(String)
     case notAField(String)
     case blockedByAlert(target: String, alert: String)
     case nothingToGoBackTo
+    case nothingToScroll
+    case badScroll(String)
+    case lineTooLong(bytes: Int, limit: Int)
     case malformed(String)
 
     public var description: String {
@@ -16,31 +24,36 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty:
             return "empty command; type help for the list of commands"
         case let .unknownVerb(verb, suggestion):
-            return "unknown command \"\(verb)\"" + Self.didYouMean(suggestion) + "; type help for the list of commands"
+            return "unknown command \"\(Suggestion.shown(verb))\"" + Suggestion.format(suggestion) + "; type help for the list of commands"
         case let .missingTarget(verb):
             return verb == "type"
                 ? "type needs a field and the text: type <field> <text>"
                 : "\(verb) needs a control: \(verb) <identifier|label|number>"
-        case let .noSuchControl(target, suggestion):
-            return "no control \"\(target)\" on this screen" + Self.didYouMean(suggestion)
+        case let .noSuchControl(_, _, secureField?):
+            return "tap takes the name of one control; to fill \"\(secureField)\", tap it and type the text when asked, "
+                + "or: type \(secureField) <text> (what you typed after it is not shown)"
+        case let .noSuchControl(target, suggestion, nil):
+            return "no control \"\(Suggestion.shown(target))\" on this screen" + Suggestion.format(suggestion)
         case let .noSuchNumber(number, count):
             return count == 0
                 ? "no control number \(number): this screen has no controls"
                 : "no control number \(number): this screen has controls 1 to \(count)"
         case let .disabled(target):
-            return "\"\(target)\" is disabled"
+            return "\"\(Suggestion.shown(target))\" is disabled"
         case let .notAField(target):
-            return "\"\(target)\" is not a text field"
+            return "\"\(Suggestion.shown(target))\" is not a text field"
         case let .blockedByAlert(target, alert):
-            return "\"\(target)\" is behind the alert \"\(alert)\"; answer the alert first"
+            return "\"\(Suggestion.shown(target))\" is behind the alert \"\(alert)\"; answer the alert first"
         case .nothingToGoBackTo:
             return "nothing to go back to: this is the first screen"
+        case .nothingToScroll:
+            return "nothing to scroll: this screen has no long list"
+        case let .badScroll(word):
+            return "scroll \"\(Suggestion.shown(word))\": expected up, down, top, bottom or a row number from 1"
+        case let .lineTooLong(bytes, limit):
+            return "line of \(bytes) bytes is over the limit of \(limit) bytes; it was ignored"
         case let .malformed(reason):
             return "malformed command: \(reason)"
         }
-    }
-
-    private static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 }

@@ -18,6 +18,10 @@ public enum CommandParser {
             guard !field.isEmpty else { throw .missingTarget(verb: "type") }
             return .type(field, text: text)
         case "back": return .back
+        case "more": return .scroll(.down)
+        case "scroll":
+            guard let direction = ScrollDirection(rest) else { throw .badScroll(String(rest)) }
+            return .scroll(direction)
         case "show": return .show
         case "help", "?": return .help
         case "quit", "exit": return .quit

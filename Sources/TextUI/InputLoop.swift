@@ -9,6 +9,10 @@ import Foundation
 /// sleeps.
 @MainActor
 public final class InputLoop {
+    /// The longest input line handled. A longer one is dropped, unread past the limit, and answered
+    /// with an error, so a megabyte pasted by mistake costs neither memory nor time.
+    public static let lineLimit = 64 * 1024
+
     private let adapter: Adapter
     private let session: Session
     private var idleWaiter: CheckedContinuation<Void, Never>?
@@ -28,18 +32,23 @@ public final class InputLoop {
     }
 
     /// Runs until the adapter says quit or the input ends.
-    public func run<Lines: AsyncSequence<String, Never>>(lines: Lines) async {
+    public func run<Lines: AsyncSequence<InputLine, Never>>(lines: Lines) async {
         adapter.start()
         for await line in lines {
             await untilIdle()
-            guard adapter.handle(line) else { return }
+            switch line {
+            case let .text(text):
+                guard adapter.handle(text) else { return }
+            case let .overlong(bytes):
+                adapter.handleOverlong(bytes: bytes)
+            }
         }
         await untilIdle()
     }
 
     /// Runs on standard input.
     public func run() async {
-        await run(lines: Self.standardInputLines())
+        await run(lines: Self.lines(of: STDIN_FILENO))
     }
 
     private func untilIdle() async {
@@ -47,17 +56,70 @@ public final class InputLoop {
         await withCheckedContinuation { idleWaiter = $0 }
     }
 
-    /// Standard input's lines, read on a dedicated thread (reading blocks).
-    static func standardInputLines() -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+    /// The lines of a file descriptor, read on a dedicated thread (reading blocks), each bounded
+    /// by `lineLimit`.
+    public static func lines(of fd: Int32, limit: Int = lineLimit) -> AsyncStream<InputLine> {
+        let (stream, continuation) = AsyncStream.makeStream(of: InputLine.self, bufferingPolicy: .unbounded)
         let reader = Thread {
-            while let line = readLine(strippingNewline: true) {
-                continuation.yield(line)
+            var splitter = LineSplitter(limit: limit)
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                splitter.append(buffer[0..<count]) { continuation.yield($0) }
             }
+            splitter.finish { continuation.yield($0) }
             continuation.finish()
         }
         reader.name = "stdin-reader"
         reader.start()
         return stream
+    }
+}
+
+/// One line of input: its text, or only its length when it was over the limit.
+public enum InputLine: Equatable, Sendable {
+    case text(String)
+    case overlong(bytes: Int)
+}
+
+/// Splits bytes into lines, keeping at most `limit` bytes of any line in memory.
+public struct LineSplitter {
+    private let limit: Int
+    private var pending: [UInt8] = []
+    /// Bytes of the current line seen past the limit (it is being dropped).
+    private var dropped = 0
+
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    public mutating func append(_ bytes: some Collection<UInt8>, _ emit: (InputLine) -> Void) {
+        for byte in bytes {
+            if byte == 0x0A {
+                emitLine(emit)
+            } else if dropped > 0 || pending.count >= limit {
+                dropped += 1
+            } else {
+                pending.append(byte)
+            }
+        }
+    }
+
+    /// The last line, when the input does not end with a newline.
+    public mutating func finish(_ emit: (InputLine) -> Void) {
+        if !pending.isEmpty || dropped > 0 { emitLine(emit) }
+    }
+
+    private mutating func emitLine(_ emit: (InputLine) -> Void) {
+        if dropped > 0 {
+            emit(.overlong(bytes: pending.count + dropped))
+        } else {
+            if pending.last == 0x0D { pending.removeLast() }
+            emit(.text(String(decoding: pending, as: UTF8.self)))
+        }
+        pending.removeAll(keepingCapacity: pending.count <= 4096)
+        dropped = 0
     }
 }

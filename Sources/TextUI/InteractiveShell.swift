@@ -24,6 +24,7 @@ public final class InteractiveShell: Adapter {
           tap <name|number>        tap a button, cell or field, by identifier, label or number
           type <field> <text>      replace the text of a field
           back                     go back to the previous screen
+          more, scroll <where>     page a long list: more, scroll up|down|top|bottom|<row>
           show                     show the screen again
           help                     this list
           quit                     leave the app
@@ -67,10 +68,20 @@ public final class InteractiveShell: Adapter {
             } else {
                 perform(command)
             }
-        case .type, .back:
+        case .type, .back, .scroll:
             perform(command)
         }
         return true
+    }
+
+    public func handleOverlong(bytes: Int) {
+        if let field = pendingField, field.isSecure {
+            pendingField = nil
+            terminal?.setEcho(true)
+            output.write("\n")
+        }
+        pendingField = nil
+        report(.lineTooLong(bytes: bytes, limit: InputLoop.lineLimit))
     }
 
     public func settle() {

@@ -12,8 +12,14 @@ public protocol ScreenController: AnyObject {
     func enter(_ text: String, into identifier: String)
     /// The screen is now the visible one (pushed, or uncovered by going back).
     func didAppear()
+    /// The window onto the screen's list, when its cells are one (see `ListWindow`).
+    var list: ListWindow? { get }
+    /// Moves the list's window. Called only when `list` is not nil.
+    func scroll(_ direction: ScrollDirection)
 }
 
 extension ScreenController {
     public func didAppear() {}
+    public var list: ListWindow? { nil }
+    public func scroll(_ direction: ScrollDirection) {}
 }

@@ -54,6 +54,10 @@ public final class Session {
         case .back:
             if let alert = stage.screen.topAlert { throw .blockedByAlert(target: "back", alert: alert.label) }
             guard stage.pop() else { throw .nothingToGoBackTo }
+        case let .scroll(direction):
+            if let alert = stage.screen.topAlert { throw .blockedByAlert(target: "scroll", alert: alert.label) }
+            guard let controller = stage.topController, controller.list != nil else { throw .nothingToScroll }
+            controller.scroll(direction)
         case .show, .help, .quit:
             break
         }
@@ -73,7 +77,7 @@ public final class Session {
             if Self.match(target, in: behind) != nil { throw .blockedByAlert(target: target, alert: alert.label) }
         }
         let names = controls.flatMap { [$0.identifier, $0.label] }
-        throw .noSuchControl(target, suggestion: NameMatcher.nearest(to: target, in: names))
+        throw .noSuchControl(target, suggestion: NameMatcher.nearest(to: target, in: names), secureField: Self.secureFieldNamed(in: target, screen))
     }
 
     private func tap(_ target: String) throws(CommandError) {
@@ -92,6 +96,16 @@ public final class Session {
         guard element.kind.isField else { throw .notAField(target) }
         guard element.isEnabled else { throw .disabled(target) }
         stage.topController?.enter(text, into: element.identifier)
+    }
+
+    /// The secure field whose name starts `target` followed by more words (`tap Password hunter2`):
+    /// the rest is likely a secret typed in the wrong place, and must not be echoed.
+    private static func secureFieldNamed(in target: String, _ screen: Screen) -> String? {
+        screen.allElements.first { element in
+            element.kind == .secureTextField && [element.identifier, element.label].contains {
+                !$0.isEmpty && target.lowercased().hasPrefix($0.lowercased() + " ")
+            }
+        }?.label
     }
 
     /// Exact identifier, then exact label, then a unique case-insensitive match of either.

@@ -39,7 +39,7 @@ public final class Stage {
         let alertElements = alerts.map {
             Element.alert($0.identifier, title: $0.title, message: $0.message, buttons: $0.buttons.map(\.title))
         }
-        return Screen(title: top.title, elements: top.elements + alertElements)
+        return Screen(title: top.title, elements: top.elements + alertElements, list: top.list)
     }
 
     /// Replaces the whole stack with `controller`.

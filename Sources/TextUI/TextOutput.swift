@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Where an adapter writes: the terminal, a pipe to the flow runner, or a test's buffer.
 @MainActor
@@ -22,10 +18,12 @@ public final class StandardOutput: TextOutput {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // The reader is gone (EPIPE); there is no one left to tell.
+                    // The reader is gone (EPIPE: SIGPIPE is ignored) or the disk is full: there is
+                    // no one left to tell, and the app must not die of it.
+                    return
                 }
                 offset += written
             }

@@ -27,13 +27,13 @@ public final class LoginRobot: Robot {
 
     @discardableResult
     public func typeUsername(_ username: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.textFields[ID.username].typeText(username, file: file, line: line)
+        app.textFields[ID.username].replaceText(username, file: file, line: line)
         return self
     }
 
     @discardableResult
     public func typePassword(_ password: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.secureTextFields[ID.password].typeText(password, file: file, line: line)
+        app.secureTextFields[ID.password].replaceText(password, file: file, line: line)
         return self
     }
 

@@ -1,3 +1,4 @@
+import AutomationWire
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ struct AutomationAppTests {
 
         let frames = try decode(output.stdout)
         #expect(frames.count == 4)
-        #expect(frames[1].error == "malformed command: not valid JSON: `this is not json`")
+        #expect(frames[1].error == "malformed command: not valid JSON")
         #expect(frames[2].reply == 2)
         #expect(frames[2].error == #"no control "Nowhere" on this screen"#)
         #expect(frames[3].reply == 3)
@@ -52,16 +53,6 @@ struct AutomationAppTests {
     }
 
     private func decode(_ stdout: String) throws -> [Frame] {
-        try stdout.split(separator: "\n").map { try JSONDecoder().decode(Frame.self, from: Data($0.utf8)) }
-    }
-
-    struct Frame: Decodable {
-        struct Screen: Decodable { let title: String }
-        let seq: Int
-        let reply: Int?
-        let idle: Bool
-        let error: String?
-        let screen: Screen
-        let text: String
+        try stdout.split(separator: "\n").map { try WireCodec.decode(Frame.self, from: Array($0.utf8)) }
     }
 }

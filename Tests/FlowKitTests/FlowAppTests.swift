@@ -14,7 +14,7 @@ struct FlowAppTests {
         #expect(app.staticTexts["hello"].label == "Hello")
         #expect(!app.buttons["hello"].exists, "kinds are told apart")
         #expect(app.buttons.count == 3)
-        #expect(app.title == "Fake")
+        #expect(app.title() == "Fake")
         app.staticTexts["Hello"].assertExists()
         app.buttons["Nothing"].assertNotExists()
         #expect(failures.failures.isEmpty)
@@ -52,7 +52,7 @@ struct FlowAppTests {
         let (app, failures) = launchFakeApp()
         app.buttons["Exit"].tap()
         let failure = try #require(failures.failures.first)
-        #expect(failure.reason == "the app exited with code 3; its last line was not a frame: this is not a frame")
+        #expect(failure.reason == "the app exited with code 3; its last line was not a frame (not valid JSON: this is not a frame)")
         #expect(app.state == .exited(code: 3))
     }
 

@@ -57,7 +57,7 @@ struct FailureReportFlowTests {
         defer { prepared.cleanUp() }
         prepared.app.launch()
 
-        prepared.app.secureTextFields["Password"].typeText("1234")
+        prepared.app.secureTextFields["Password"].replaceText("1234")
         prepared.app.buttons["Nope"].tap()
 
         let failure = try #require(failures.failures.first)

@@ -68,6 +68,45 @@ struct LaunchDefaultsTests {
         }
     }
 
+    @Test(arguments: [
+        (["app", "-model.user", "-model.password", "hunter2"], "launch argument -model.user: expected a value after it, not the next key -model.password"),
+        (["app", "-model.user", "a", "-model.password", "hunter2", "hunter3"], #"unexpected launch argument "••••••••": expected -key value pairs"#),
+        (["app", "-photos.store", "a", "-photos.store", "b"], "launch argument -photos.store: expected one value: it is given twice"),
+        (["app", "-automation"], "launch argument -automation: expected a value after it"),
+        (["app", "stray"], #"unexpected launch argument "stray": expected -key value pairs"#),
+    ])
+    func theShapeOfTheCommandLineIsCheckedWithoutEchoingASecret(arguments: [String], message: String) {
+        #expect {
+            try UserDefaultsLaunchDefaults.validateShape(of: arguments)
+        } throws: {
+            ($0 as? LaunchArgumentError)?.description == message
+        }
+    }
+
+    @Test func aNegativeNumberIsAValueNotAKey() throws {
+        try UserDefaultsLaunchDefaults.validateShape(of: ["app", "-drive.delay", "-1", "-x", "-"])
+    }
+
+    @Test func aSecretKeysValueIsMaskedInEveryMessage() {
+        let reads: [() throws -> Void] = [
+            { _ = try self.defaults(["model.password": ["hunter2", "x"]]).string("model.password") },
+            { _ = try self.defaults(["model.password": ["k": "hunter2"]]).string("model.password") },
+            { _ = try self.defaults(["model.password": "hunter2"]).flag("model.password") },
+            { _ = try self.defaults(["model.password": "hunter2"]).integer("model.password") },
+        ]
+        for read in reads {
+            #expect {
+                try read()
+            } throws: {
+                let text = "\($0)"
+                return !text.contains("hunter2") && text.contains("••••••••")
+            }
+        }
+        #expect(LaunchArgumentError.isSecret("test.password"))
+        #expect(LaunchArgumentError.isSecret("drive.token"))
+        #expect(!LaunchArgumentError.isSecret("model.user"))
+    }
+
     private func defaults(_ values: [String: Any]) -> some LaunchDefaults {
         DictionaryDefaults(values: values)
     }

@@ -29,14 +29,16 @@ struct AutomationServerTests {
     }
 
     @Test(arguments: [
-        ("nonsense", "malformed command: not valid JSON: `nonsense`"),
+        ("nonsense", "malformed command: not valid JSON"),
         ("", "malformed command: empty line; expected a JSON object"),
-        ("[1, 2]", "malformed command: expected a JSON object, got `[1, 2]`"),
-        (#"{"id": 1}"#, #"malformed command: missing "action" in `{"id": 1}`"#),
-        (#"{"id": 1, "action": "tapp"}"#, #"malformed command: unknown action "tapp" (did you mean "tap"?); actions are tap, type, back, snapshot, quit"#),
+        ("[1, 2]", "malformed command: expected a command as a JSON object"),
+        (#"{"id": 1}"#, #"malformed command: missing "action" in the line"#),
+        (#"{"id": 1, "action": "tapp"}"#, #"malformed command: unknown action "tapp" (did you mean "tap"?); actions are tap, type, back, scroll, snapshot, quit"#),
         (#"{"id": 1, "action": "tap"}"#, #"malformed command: "tap" needs a "target""#),
         (#"{"id": 1, "action": "type", "target": "Username"}"#, #"malformed command: "type" needs a "text""#),
-        (#"{"id": "one", "action": "back"}"#, #"malformed command: "id" has the wrong type in `{"id": "one", "action": "back"}`"#),
+        (#"{"id": "one", "action": "back"}"#, #"malformed command: "id" has the wrong type"#),
+        (#"{"id": 1, "action": "back", "extra": true}"#, #"malformed command: unknown field "extra" in a command; fields are id, action, target, text"#),
+        (#"{"id": 1, "action": "back", "id": 2}"#, #"malformed command: field "id" appears twice"#),
         (#"{"id": 1, "action": "tap", "target": "Nope"}"#, #"no control "Nope" on this screen"#),
     ])
     func answersABadLineWithAnErrorFrameAndCarriesOn(line: String, message: String) throws {
@@ -83,6 +85,21 @@ struct AutomationServerTests {
         #expect(try decodeFrames(output)[0].screen.elements[1].value == Element.secureMask)
     }
 
+    @Test(arguments: [
+        #"{"id": 1, "action": "type", "target": "Password", "text": "hunter2", "text": "x"}"#,
+        #"{"id": 1, "action": "type", "target": "Password", "text": "hunter2"#,
+        #"{"id": 1, "action": "type", "target": "Password", "txt": "hunter2"}"#,
+        #"{"id": 1, "action": "typo", "target": "Password", "text": "hunter2"}"#,
+        #"{"id": "hunter2", "action": "type", "target": "Password", "text": "hunter2"}"#,
+        #"{"id": 1, "action": "type", "target": "Password hunter2", "text": "hunter2"}"#,
+    ])
+    func anErrorFrameNeverQuotesALineThatTypesIntoAPassword(line: String) throws {
+        let (server, output, _, _) = makeSUT()
+        #expect(server.handle(line))
+        #expect(try decodeFrames(output)[0].error != nil)
+        #expect(!output.text.contains("hunter2"))
+    }
+
     private func makeSUT() -> (AutomationServer, OutputSpy, FakeScreen, WorkCounter) {
         let stage = Stage()
         let screen = loginLikeScreen()
@@ -93,18 +110,10 @@ struct AutomationServerTests {
         return (AutomationServer(session: session, output: output), output, screen, counter)
     }
 
-    private func decodeFrames(_ output: OutputSpy) throws -> [WireFrame] {
+    private func decodeFrames(_ output: OutputSpy) throws -> [Frame] {
         #expect(output.text.hasSuffix("\n"), "every frame ends its line")
-        return try output.lines.map { try JSONDecoder().decode(WireFrame.self, from: Data($0.utf8)) }
+        return try output.lines.map { try WireCodec.decode(Frame.self, from: Array($0.utf8)) }
     }
 }
 
-/// A frame as a client reads it.
-struct WireFrame: Decodable {
-    let seq: Int
-    let reply: Int?
-    let idle: Bool
-    let error: String?
-    let screen: Screen
-    let text: String
-}
+

@@ -54,6 +54,9 @@ public struct LaunchOptions: Equatable, Sendable {
         for key in argumentKeys.sorted() where !Key.all.contains(key) {
             throw .unknownKey(key, suggestion: NameMatcher.nearest(to: key, in: Key.all))
         }
+        if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
+            throw .stubsRefused(key: key)
+        }
         let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?
         do {
             photosStore = try defaults.string(Key.photosStore)
@@ -67,11 +70,11 @@ public struct LaunchOptions: Equatable, Sendable {
         } catch {
             throw .invalidValue(error)
         }
-        if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
-            throw .stubsRefused(key: key)
-        }
         if !uiTesting, let key = Key.stubs.first(where: { $0 != Key.uiTesting && argumentKeys.contains($0) }) {
             throw .stubWithoutUITesting(key: key)
+        }
+        for (key, value) in [(Key.modelUser, stubs.user), (Key.modelPassword, stubs.password)] where value?.isEmpty == true {
+            throw .invalidValue(LaunchArgumentError(key: key, value: "", expected: "a value that is not empty (sign-in would be impossible)"))
         }
         if let photosStore, photosStore.isEmpty {
             throw .invalidValue(LaunchArgumentError(key: Key.photosStore, value: "", expected: "the path of a photo store"))
@@ -90,8 +93,7 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unknownKey(key, suggestion):
-            let hint = suggestion.map { " (did you mean -\($0)?)" } ?? ""
-            return "unknown launch argument -\(key)\(hint); known: "
+            return "unknown launch argument -\(Suggestion.shown(key))\(Suggestion.format(suggestion, prefix: "-")); known: "
                 + LaunchOptions.Key.all.map { "-\($0)" }.joined(separator: ", ")
         case let .invalidValue(error):
             return error.description

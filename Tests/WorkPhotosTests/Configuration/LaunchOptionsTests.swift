@@ -25,6 +25,9 @@ struct LaunchOptionsTests {
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
         (["ui-testing": "NO", "model.offline": "YES"], "launch argument -model.offline is a stub setting and needs -ui-testing YES"),
+        (["ui-testing": "YES", "model.user": ""], "launch argument -model.user: expected a value that is not empty (sign-in would be impossible)"),
+        (["ui-testing": "YES", "model.user": "a", "model.password": ""], "launch argument -model.password: expected a value that is not empty (sign-in would be impossible)"),
+        (["photos.store": ""], "launch argument -photos.store: expected the path of a photo store"),
     ] as [([String: String], String)])
     func rejectsBadArgumentsWithAnExactMessage(arguments: [String: String], message: String) {
         #expect {
@@ -38,6 +41,12 @@ struct LaunchOptionsTests {
     func aReleaseBuildRefusesEveryStubSwitch(key: String) {
         #expect(throws: LaunchOptionsError.stubsRefused(key: key)) {
             try load([key: "YES"], allowsStubs: false)
+        }
+    }
+
+    @Test func aReleaseBuildRefusesAStubBeforeReadingItsValue() {
+        #expect(throws: LaunchOptionsError.stubsRefused(key: "model.offline")) {
+            try load(["model.offline": "maybe"], allowsStubs: false)
         }
     }
 

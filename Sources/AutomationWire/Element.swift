@@ -1,4 +1,8 @@
 /// One thing on a screen, as a person sees it and as automation reads it.
+///
+/// This is the wire format itself: the app encodes it into frames and the flow runner decodes it,
+/// so both sides share this one declaration. Decoding is strict: a missing or unknown key, or an
+/// unknown kind, is an error, never a silent default.
 public struct Element: Codable, Equatable, Sendable {
     /// What kind of element it is; automation queries by kind (`buttons`, `textFields`, ...).
     public enum Kind: String, Codable, Sendable, CaseIterable {
@@ -13,6 +17,19 @@ public struct Element: Codable, Equatable, Sendable {
         }
 
         public var isField: Bool { self == .textField || self == .secureTextField }
+
+        /// "button", "text field", ... for messages.
+        public var description: String {
+            switch self {
+            case .staticText: "static text"
+            case .textField: "text field"
+            case .secureTextField: "secure text field"
+            case .button: "button"
+            case .cell: "cell"
+            case .image: "image"
+            case .alert: "alert"
+            }
+        }
     }
 
     public var kind: Kind
@@ -45,7 +62,7 @@ public struct Element: Codable, Equatable, Sendable {
         self.children = children
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, identifier, label, value
         case isEnabled = "enabled", isSelected = "selected", isFocused = "focused", isSecure = "secure"
         case children
@@ -66,6 +83,7 @@ public struct Element: Codable, Equatable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, allowed: CodingKeys.allCases, in: "an element")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
         identifier = try c.decode(String.self, forKey: .identifier)
@@ -80,6 +98,9 @@ public struct Element: Codable, Equatable, Sendable {
 }
 
 extension Element {
+    /// True when `name` is this element's identifier or its label.
+    public func isNamed(_ name: String) -> Bool { identifier == name || label == name }
+
     /// The mask shown for a non-empty secure value. Fixed length, so it does not reveal the length.
     public static let secureMask = "••••••••"
 

@@ -1,0 +1,39 @@
+/// One frame, app to runner: the screen now, whether the app is idle, and which command it answers.
+/// See docs/automation-protocol.md.
+public struct Frame: Codable, Equatable, Sendable {
+    /// 1 for the first frame, then one more for each frame.
+    public var seq: Int
+    /// The `id` of the command this frame answers; nil for a pushed frame or an unreadable line.
+    public var reply: Int?
+    /// No input being handled, no background work in flight, no timer pending.
+    public var idle: Bool
+    /// Why the command could not be carried out; the frame still shows the screen.
+    public var error: String?
+    public var screen: Screen
+    /// The screen rendered exactly as a person sees it.
+    public var text: String
+
+    public init(seq: Int, reply: Int?, idle: Bool, error: String?, screen: Screen, text: String) {
+        self.seq = seq
+        self.reply = reply
+        self.idle = idle
+        self.error = error
+        self.screen = screen
+        self.text = text
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case seq, reply, idle, error, screen, text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, allowed: CodingKeys.allCases, in: "a frame")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        seq = try c.decode(Int.self, forKey: .seq)
+        reply = try c.decodeIfPresent(Int.self, forKey: .reply)
+        idle = try c.decode(Bool.self, forKey: .idle)
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        screen = try c.decode(Screen.self, forKey: .screen)
+        text = try c.decode(String.self, forKey: .text)
+    }
+}

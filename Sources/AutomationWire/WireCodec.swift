@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reads and writes protocol lines: one JSON object per line, strictly checked.
+public enum WireCodec {
+    /// The longest line either side accepts. A frame of a full screen is a few kilobytes.
+    public static let lineLimit = 1 << 20
+
+    /// Decodes one line, with errors that name the field and never quote the line.
+    public static func decode<T: Decodable>(_ type: T.Type, from line: some Collection<UInt8>) throws(WireError) -> T {
+        guard line.count <= lineLimit else { throw .tooLong(bytes: line.count, limit: lineLimit) }
+        let data = Data(line)
+        guard data.contains(where: { !Self.isSpace($0) }) else { throw .empty }
+        let value: T
+        do {
+            value = try JSONDecoder().decode(T.self, from: data)
+        } catch let error as WireError {
+            throw error
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .missingField(path(context.codingPath + [key]), in: "the line")
+        } catch let DecodingError.typeMismatch(_, context) {
+            if let wire = context.underlyingError as? WireError { throw wire }
+            let field = path(context.codingPath)
+            throw field.isEmpty ? .notAnObject(what: "the line") : .wrongType(field: field)
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw .wrongType(field: path(context.codingPath))
+        } catch let DecodingError.dataCorrupted(context) {
+            if let wire = context.underlyingError as? WireError { throw wire }
+            if context.codingPath.isEmpty { throw .notJSON }
+            throw .wrongType(field: path(context.codingPath))
+        } catch {
+            throw .notJSON
+        }
+        if let duplicate = DuplicateKeys.first(in: data) { throw .duplicateField(duplicate) }
+        return value
+    }
+
+    /// One line of JSON, keys sorted, without the newline.
+    public static func encode(_ value: some Encodable) -> Data {
+        (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+/// Finds a key that appears twice in one JSON object. Foundation's decoders keep one of the two
+/// silently; the protocol says a field appears at most once.
+enum DuplicateKeys {
+    /// The first duplicated key in `data`, which must already be valid JSON.
+    static func first(in data: Data) -> String? {
+        var objects: [Set<String>?] = []  // per open container: the keys seen, or nil for an array
+        var expectingKey = false
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            switch byte {
+            case UInt8(ascii: "{"):
+                objects.append([])
+                expectingKey = true
+            case UInt8(ascii: "["):
+                objects.append(nil)
+                expectingKey = false
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = objects.popLast()
+                expectingKey = false
+            case UInt8(ascii: ","):
+                expectingKey = objects.last.map { $0 != nil } ?? false
+            case UInt8(ascii: "\""):
+                let start = data.index(after: index)
+                var end = start
+                while end < data.endIndex, data[end] != UInt8(ascii: "\"") {
+                    end = data.index(end, offsetBy: data[end] == UInt8(ascii: "\\") ? 2 : 1)
+                }
+                if expectingKey, var keys = objects.last ?? nil {
+                    // Decoded so that `"a"` and `"\u0061"` count as the same key.
+                    let bytes = data[start..<min(end, data.endIndex)]
+                    var key = String(decoding: bytes, as: UTF8.self)
+                    if bytes.contains(UInt8(ascii: "\\")) {
+                        let quoted = data[data.index(before: start)...min(end, data.index(before: data.endIndex))]
+                        key = (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? key
+                    }
+                    if keys.contains(key) { return key }
+                    keys.insert(key)
+                    objects[objects.count - 1] = keys
+                    expectingKey = false
+                }
+                index = end
+            default:
+                break
+            }
+            index = data.index(after: index)
+        }
+        return nil
+    }
+}
