@@ -67,8 +67,9 @@ public final class FlowApp: @unchecked Sendable {
     /// The app's process, while it is running.
     public var processIdentifier: Int32? { state == .running ? connection?.processIdentifier : nil }
 
-    /// Starts the app (ending a running one first) and waits for its first idle frame.
-    public func launch(file: String = #filePath, line: Int = #line) {
+    /// Starts the app (ending a running one first) and waits for its first idle frame, unless
+    /// `waitForIdle` is false (an app that is busy on purpose at launch: the next step waits).
+    public func launch(waitForIdle: Bool = true, file: String = #filePath, line: Int = #line) {
         let site = CallSite(file: file, line: line)
         terminate()
         failures = []
@@ -80,6 +81,7 @@ public final class FlowApp: @unchecked Sendable {
             fail("launch \(executable)", "cannot start it: \(error.localizedDescription)", site: site)
             return
         }
+        guard waitForIdle else { return }
         if settle("launch", site: site) != nil { launchDuration = ContinuousClock.now - start }
     }
 

@@ -13,7 +13,7 @@ struct FlowAppTests {
         #expect(app.buttons["Crash"].exists)
         #expect(app.staticTexts["hello"].label == "Hello")
         #expect(!app.buttons["hello"].exists, "kinds are told apart")
-        #expect(app.buttons.count == 3)
+        #expect(app.buttons.count == 5)
         #expect(app.title() == "Fake")
         app.staticTexts["Hello"].assertExists()
         app.buttons["Nothing"].assertNotExists()
@@ -85,10 +85,66 @@ struct FlowAppTests {
         #expect(!isAlive(pid))
     }
 
-    private func launchFakeApp(timeout: TimeInterval = 10) -> (FlowApp, FailureCollector) {
+    @Test func aNameSharedBySeveralElementsFailsUnlessFirstMatchIsAsked() throws {
+        let (app, failures) = launchFakeApp()
+        defer { app.terminate() }
+
+        app.buttons["OK"].firstMatch.tap()
+        #expect(failures.failures.isEmpty)
+        #expect(app.buttons["ok-2"].exists, "an identifier picks one")
+
+        app.buttons["OK"].tap()
+        let failure = try #require(failures.failures.first)
+        #expect(failure.reason == #"2 buttons are named "OK" (identifiers "ok-1", "ok-2"); name one by its identifier, or use firstMatch"#)
+    }
+
+    @Test func waitForExistenceAnswersFalseAtOnceOnAnIdleScreenAndRecordsNothing() throws {
+        let (app, failures) = launchFakeApp(timeout: 60)
+        defer { app.terminate() }
+        let start = ContinuousClock.now
+        #expect(app.buttons["Nothing"].waitForExistence(timeout: 30) == false)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(app.buttons["Crash"].waitForExistence(timeout: 30))
+        #expect(failures.failures.isEmpty)
+    }
+
+    @Test func waitForExistenceOnABusyAppReturnsFalseAfterItsTimeoutAndLeavesTheAppRunning() throws {
+        let (app, failures) = launchFakeApp(timeout: 30, environment: ["FAKE_BUSY": "1"], waitForIdle: false)
+        defer { app.terminate() }
+        let pid = try #require(app.processIdentifier)
+
+        #expect(app.staticTexts["Starting"].waitForExistence(timeout: 5), "a busy frame counts")
+        #expect(app.buttons["Later"].waitForExistence(timeout: 0.2) == false)
+        #expect(failures.failures.isEmpty, "a wait that times out records no failure")
+        #expect(isAlive(pid), "and does not kill the app")
+    }
+
+    @Test func aPropertyReadReportsAFailureAtTheLineThatMadeTheElement() throws {
+        let (app, failures) = launchFakeApp(timeout: 0.2, environment: ["FAKE_BUSY": "1"], waitForIdle: false)
+        defer { app.terminate() }
+
+        let line = #line + 1
+        let exists = app.buttons["Crash"].exists
+
+        #expect(!exists)
+        let failure = try #require(failures.failures.first)
+        #expect(failure.site.file == #filePath)
+        #expect(failure.site.line == line)
+        #expect(failure.reason == "the app did not answer within 0.2 s (it may hang); it was killed")
+    }
+
+    @Test func countReportsAtTheCallersLineToo() throws {
+        let (app, failures) = launchFakeApp(timeout: 0.2, environment: ["FAKE_BUSY": "1"], waitForIdle: false)
+        defer { app.terminate() }
+        let line = #line + 1
+        #expect(app.cells.count() == 0)
+        #expect(failures.failures.first?.site.line == line)
+    }
+
+    private func launchFakeApp(timeout: TimeInterval = 10, environment: [String: String] = [:], waitForIdle: Bool = true) -> (FlowApp, FailureCollector) {
         let failures = FailureCollector()
-        let app = FlowApp(executable: "/bin/bash", arguments: [Self.fakeApp], timeout: timeout, reporter: failures)
-        app.launch()
+        let app = FlowApp(executable: "/bin/bash", arguments: [Self.fakeApp], environment: environment, timeout: timeout, reporter: failures)
+        app.launch(waitForIdle: waitForIdle)
         return (app, failures)
     }
 

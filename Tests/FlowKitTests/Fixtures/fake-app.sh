@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # A stand-in app for FlowKit's own tests. It speaks the automation protocol (one JSON frame per
 # command) and misbehaves on request: tapping "Crash" kills it with SIGSEGV, "Hang" makes it stop
-# answering, "Exit" makes it exit with code 3 after writing a line that is not a frame.
+# answering, "Exit" makes it exit with code 3 after writing a line that is not a frame. Two
+# buttons share the label "OK". With FAKE_BUSY=1 it starts busy (its first frame is not idle,
+# showing "Starting") and never settles.
+elements='{"kind":"button","identifier":"Crash","label":"Crash"},{"kind":"button","identifier":"Hang","label":"Hang"},{"kind":"button","identifier":"Exit","label":"Exit"},{"kind":"staticText","identifier":"hello","label":"Hello"},{"kind":"button","identifier":"ok-1","label":"OK"},{"kind":"button","identifier":"ok-2","label":"OK"}'
 frame() {
-  printf '{"seq":%d,%s"idle":true,"screen":{"title":"Fake","elements":[%s]},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
-    "$1" "$2" '{"kind":"button","identifier":"Crash","label":"Crash"},{"kind":"button","identifier":"Hang","label":"Hang"},{"kind":"button","identifier":"Exit","label":"Exit"},{"kind":"staticText","identifier":"hello","label":"Hello"}'
+  printf '{"seq":%d,%s"idle":%s,"screen":{"title":"Fake","elements":[%s]},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
+    "$1" "$2" "${3:-true}" "${4:-$elements}"
 }
+if [ "${FAKE_BUSY:-}" = 1 ]; then
+  frame 1 "" false '{"kind":"staticText","identifier":"starting","label":"Starting"}'
+  while IFS= read -r _; do :; done
+  exit 0
+fi
 seq=1
 frame 1 ""
 while IFS= read -r line; do
@@ -15,6 +23,6 @@ while IFS= read -r line; do
     *'"target":"Crash"'*) echo "fake-app: about to crash" >&2; kill -SEGV $$ ;;
     *'"target":"Hang"'*) echo "fake-app: hanging" >&2; while IFS= read -r _; do :; done ;;
     *'"target":"Exit"'*) echo "fake-app: exiting" >&2; echo "this is not a frame"; exit 3 ;;
-    *) frame "$seq" "\"reply\":${id:-0}," ;;
+    *) echo "fake-app: got $line" >&2; frame "$seq" "\"reply\":${id:-0}," ;;
   esac
 done
