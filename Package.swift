@@ -20,12 +20,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "NameMatching"),
+        // Writes to standard output and error that never end the process (every executable).
+        .target(name: "Console"),
         .target(name: "PresenterKit"),
         .target(name: "PresenterKitTesting", dependencies: ["PresenterKit"]),
         // The automation protocol (frames, elements, commands): a leaf both the app and the runner
         // import, so the wire format is declared once. It is the protocol, not the app.
         .target(name: "AutomationWire", dependencies: ["NameMatching"]),
-        .target(name: "TextUI", dependencies: ["AutomationWire", "NameMatching"]),
+        .target(name: "TextUI", dependencies: ["AutomationWire", "NameMatching", "Console"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
         // Test doubles for the core's service protocols: used by test targets only.
         .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
@@ -36,14 +38,14 @@ let package = Package(
         .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "Yams"]),
         .executableTarget(
             name: "workphotos",
-            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosStore", "TextUI", "PresenterKit"]
+            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosStore", "TextUI", "PresenterKit", "Console"]
         ),
         .executableTarget(
             name: "workphotos-seed",
-            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box: never imports an app module.
-        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching"]),
+        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
         // One robot per screen; knows the app only by what its screens show.
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit"]),
         // Swift Testing glue: failures as issues, an app launched per test.
@@ -51,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit",
+                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

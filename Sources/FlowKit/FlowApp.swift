@@ -1,3 +1,4 @@
+import Console
 import Foundation
 
 /// The app under test, driven only through what its screens show (like XCUIApplication).
@@ -269,6 +270,6 @@ public final class FlowApp: @unchecked Sendable {
 public struct PrintReporter: FailureReporting {
     public init() {}
     public func record(_ failure: FlowFailure) {
-        FileHandle.standardError.write(Data("\(failure.site): error: \(failure)\n".utf8))
+        Console.error("\(failure.site): error: \(failure)\n")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Console
 
 /// Where an adapter writes: the terminal, a pipe to the flow runner, or a test's buffer.
 @MainActor
@@ -8,25 +8,13 @@ public protocol TextOutput: AnyObject {
 }
 
 /// Standard output, written straight to the file descriptor (no buffer), so a runner reading the
-/// pipe gets every frame the moment it is written.
+/// pipe gets every frame the moment it is written. A failed write (the reader is gone, the disk is
+/// full) is dropped: there is no one left to tell, and the app must not die of it.
 @MainActor
 public final class StandardOutput: TextOutput {
     public init() {}
 
     public func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    // The reader is gone (EPIPE: SIGPIPE is ignored) or the disk is full: there is
-                    // no one left to tell, and the app must not die of it.
-                    return
-                }
-                offset += written
-            }
-        }
+        Console.output(text)
     }
 }

@@ -10,10 +10,13 @@ import WorkPhotos
 public final class PhotoStore: PhotoLibrary, Sendable {
     public let path: String
     private let queue: DatabaseQueue
+    /// The file opened (device and inode): a different file at `path` means the store was replaced.
+    private let identity: FileIdentity?
 
     private init(path: String, queue: DatabaseQueue) {
         self.path = path
         self.queue = queue
+        self.identity = FileIdentity(path: path)
     }
 
     /// Opens the existing store at `path`, applying any migrations it lacks.
@@ -28,6 +31,7 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         try wrap(path) {
             try queue.read { db in try checkIsStore(db, path: path) }
             try Schema.migrator.migrate(queue)
+            try queue.read { db in try checkIsHealthy(db, path: path) }
         }
         return PhotoStore(path: path, queue: queue)
     }
@@ -70,16 +74,38 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         if !unknown.isEmpty { throw StoreError.newerVersion(path: path, unknownMigrations: unknown) }
     }
 
+    /// What opening promises: SQLite's quick check passes, every table has its columns, and the
+    /// library row holds a known authorization. Values are checked again, row by row, when read.
+    private static func checkIsHealthy(_ db: Database, path: String) throws {
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check(1)")
+        guard check == ["ok"] else {
+            throw StoreError.damaged(path: path, reason: "SQLite's integrity check fails (\(check.first ?? "no answer"))")
+        }
+        for (table, columns) in Schema.expectedColumns {
+            guard try db.tableExists(table) else { throw StoreError.damaged(path: path, reason: "its \(table) table is missing") }
+            let present = Set(try db.columns(in: table).map(\.name))
+            if let missing = columns.first(where: { !present.contains($0) }) {
+                throw StoreError.damaged(path: path, reason: "its \(table) table has no \(missing) column")
+            }
+        }
+        _ = try readAuthorization(db, path: path)
+    }
+
+    private static func readAuthorization(_ db: Database, path: String) throws -> PhotoAuthorization {
+        let rows = try Row.fetchAll(db, sql: "SELECT authorization FROM library WHERE id = 1")
+        guard let row = rows.first else { throw StoreError.damaged(path: path, reason: "its library row is missing") }
+        let raw: String? = try? row.decode(forColumn: "authorization")
+        guard let raw, let value = PhotoAuthorization(rawValue: raw) else {
+            let shown = raw.map { "\"\($0.prefix(40))\"" } ?? "a value that is not text"
+            throw StoreError.damaged(path: path, reason: "its library authorization is \(shown), not one of notDetermined, authorized, denied")
+        }
+        return value
+    }
+
     // MARK: - PhotoLibrary
 
     public func authorization() throws -> PhotoAuthorization {
-        try read { db in
-            let raw = try String.fetchOne(db, sql: "SELECT authorization FROM library WHERE id = 1")
-            guard let raw, let value = PhotoAuthorization(rawValue: raw) else {
-                throw StoreError.notAStore(path: path, reason: "its library row is missing or holds \(raw ?? "nothing")")
-            }
-            return value
-        }
+        try read { db in try Self.readAuthorization(db, path: path) }
     }
 
     public func setAuthorization(_ authorization: PhotoAuthorization) throws {
@@ -94,10 +120,11 @@ public final class PhotoStore: PhotoLibrary, Sendable {
                 SELECT id, name, takenAt, latitude, longitude, place, width, height FROM photo
                 WHERE name NOT IN (SELECT photoName FROM deletion) ORDER BY takenAt, id
                 """).map { row in
-                Photo(
-                    id: row["id"], name: row["name"], takenAt: Date(timeIntervalSince1970: row["takenAt"]),
-                    coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
-                    place: row["place"], width: row["width"], height: row["height"]
+                let values = RowReader(row: row, table: "photo", path: path)
+                return Photo(
+                    id: try values["id"], name: try values["name"], takenAt: Date(timeIntervalSince1970: try values["takenAt"]),
+                    coordinate: Coordinate(latitude: try values["latitude"], longitude: try values["longitude"]),
+                    place: try values["place"], width: try values["width"], height: try values["height"]
                 )
             }
         }
@@ -105,10 +132,11 @@ public final class PhotoStore: PhotoLibrary, Sendable {
 
     public func workLocations() throws -> [WorkLocation] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT name, latitude, longitude, radius FROM workLocation ORDER BY id").map { row in
-                WorkLocation(
-                    name: row["name"], coordinate: Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
-                    radius: row["radius"]
+            try Row.fetchAll(db, sql: "SELECT id, name, latitude, longitude, radius FROM workLocation ORDER BY id").map { row in
+                let values = RowReader(row: row, table: "workLocation", path: path)
+                return WorkLocation(
+                    name: try values["name"], coordinate: Coordinate(latitude: try values["latitude"], longitude: try values["longitude"]),
+                    radius: try values["radius"]
                 )
             }
         }
@@ -159,12 +187,20 @@ public final class PhotoStore: PhotoLibrary, Sendable {
     // MARK: - Access
 
     /// Database errors become `StoreError`; an error thrown by the caller's own code passes through.
+    /// Also checks that the file at `path` is still the one opened: a store replaced under a
+    /// running app is said plainly, instead of answering from the unlinked old file.
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try checkNotReplaced()
         do { return try queue.read(body) } catch let error as DatabaseError { throw Self.storeError(error, path) }
     }
 
     private func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do { return try queue.write(body) } catch let error as DatabaseError { throw Self.storeError(error, path) }
+        try checkNotReplaced()
+        do { return try queue.write(body) } catch let error as DatabaseError { throw Self.storeError(error, path, writing: true) }
+    }
+
+    private func checkNotReplaced() throws(StoreError) {
+        guard let identity, FileIdentity(path: path) == identity else { throw .replaced(path: path) }
     }
 
     /// Runs store set-up, where every failure is the store's.
@@ -181,14 +217,15 @@ public final class PhotoStore: PhotoLibrary, Sendable {
     }
 
     /// GRDB's error as a `StoreError`, keeping SQLite's code, message and statement.
-    private static func storeError(_ error: DatabaseError, _ path: String) -> StoreError {
+    private static func storeError(_ error: DatabaseError, _ path: String, writing: Bool = false) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB:
             return .notAStore(path: path, reason: "it is not an SQLite database")
         case .SQLITE_CORRUPT:
             return .unreadable(path: path, reason: "the file is damaged (\(error.message ?? "corrupt"))")
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-            return .unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_FULL, .SQLITE_IOERR:
+            let reason = error.message ?? "\(error.resultCode)"
+            return writing ? .unwritable(path: path, reason: reason) : .unreadable(path: path, reason: reason)
         default:
             return .sqlite(path: path, code: error.resultCode.rawValue, message: error.message ?? "", statement: error.sql)
         }
@@ -197,5 +234,45 @@ public final class PhotoStore: PhotoLibrary, Sendable {
     /// Closes the file. The store cannot be used afterwards; the seeder closes before renaming.
     public func close() throws {
         try Self.wrap(path) { try queue.close() }
+    }
+}
+
+/// One row's values, each checked for its type: a value of the wrong type (a text date, a blob
+/// name) is a `StoreError.damaged` naming the table, the row and the column, never a crash.
+private struct RowReader {
+    let row: Row
+    let table: String
+    let path: String
+
+    subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value {
+        get throws {
+            guard let value = try? row.decode(Value.self, forColumn: column) else {
+                let id = (try? row.decode(Int64.self, forColumn: "id")).map { " \($0)" } ?? ""
+                throw StoreError.damaged(path: path, reason: "\(table)\(id) has a \(column) that is not \(Self.describe(Value.self))")
+            }
+            return value
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Double.Type: "a number"
+        case is Int.Type, is Int64.Type: "a whole number"
+        default: "\(type)"
+        }
+    }
+}
+
+/// A file's device and inode: the same path may name another file after a rename over it.
+struct FileIdentity: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

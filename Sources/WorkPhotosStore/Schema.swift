@@ -4,6 +4,15 @@ import GRDB
 enum Schema {
     static let first = "v1 photos, library, work locations"
 
+    /// The columns each table must have once every migration is applied: what opening checks.
+    static let expectedColumns: [(String, [String])] = [
+        ("photo", ["id", "name", "takenAt", "latitude", "longitude", "place", "width", "height", "pixels"]),
+        ("library", ["id", "authorization"]),
+        ("workLocation", ["id", "name", "latitude", "longitude", "radius"]),
+        ("upload", ["id", "photoId", "uploadedAt", "destination"]),
+        ("deletion", ["photoName", "deletedAt"]),
+    ]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration(first) { db in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Console
 import Foundation
 import WorkPhotosSeeding
 import WorkPhotosStore
@@ -34,12 +35,13 @@ struct SeedCommand: ParsableCommand {
     var pauseAfterPhotos: Int?
 
     static func main() {
+        Console.ignoreBrokenPipes()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as FixtureError {
             // Already `FILE:LINE:COLUMN: error: ...`, as compilers and Yams print it.
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Console.error(error.description + "\n")
             Foundation.exit(2)
         } catch let error as SeedError {
             if case .cannotWrite = error { fail(error.description, code: 1) }
@@ -61,7 +63,7 @@ struct SeedCommand: ParsableCommand {
         if list {
             for name in try catalog.names() {
                 let summary = (try? catalog.load(name)).map { "\($0.fixture.photoCount) photos" } ?? "cannot be read"
-                print("\(name)\t\(summary)")
+                Console.output("\(name)\t\(summary)\n")
             }
             return
         }
@@ -72,17 +74,17 @@ struct SeedCommand: ParsableCommand {
             if count == pause { Self.pauseForTest(count) }
         }
         let ms = (ContinuousClock.now - start) / .milliseconds(1)
-        print("seeded \(report.storePath) from \(self.fixture): \(report.photoCount) photos, "
-              + "authorization \(fixture.authorization.rawValue) (\(String(format: "%.0f", ms)) ms)")
+        Console.output("seeded \(report.storePath) from \(self.fixture): \(report.photoCount) photos, "
+              + "authorization \(fixture.authorization.rawValue) (\(String(format: "%.0f", ms)) ms)\n")
     }
 
     private static func pauseForTest(_ count: Int) {
-        FileHandle.standardError.write(Data("workphotos-seed: paused after \(count) photos\n".utf8))
+        Console.error("workphotos-seed: paused after \(count) photos\n")
         _ = FileHandle.standardInput.readDataToEndOfFile()
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("workphotos-seed: error: \(message)\n".utf8))
+        Console.error("workphotos-seed: error: \(message)\n")
         Foundation.exit(code)
     }
 }

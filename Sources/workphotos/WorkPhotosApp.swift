@@ -1,3 +1,4 @@
+import Console
 import Foundation
 import PresenterKit
 import TextUI
@@ -15,6 +16,7 @@ enum WorkPhotosApp {
     /// Exit codes: 0 after a normal quit, 2 for bad launch arguments or an unusable photo store.
     @MainActor
     static func run() async -> Int32 {
+        Console.ignoreBrokenPipes()
         let options: LaunchOptions
         let store: PhotoStore
         do {
@@ -23,7 +25,7 @@ enum WorkPhotosApp {
             // never created or repaired over the user's data.
             store = try PhotoStore.open(at: options.photosStore ?? DefaultStorePath.resolve())
         } catch {
-            StandardError.write("workphotos: error: \(error)\n")
+            Console.error("workphotos: error: \(error)\n")
             return 2
         }
 
@@ -46,7 +48,7 @@ enum WorkPhotosApp {
         let interrupt = terminal.map(restoreOnInterrupt)
 
         await loop.run()
-        interrupt?.cancel()
+        interrupt?.forEach { $0.cancel() }
         terminal?.restore()
         return 0
     }
@@ -76,16 +78,19 @@ enum WorkPhotosApp {
         return UnconfiguredAuthenticator()
     }
 
-    /// Ctrl-C while a password is typed (echo off) must not leave the terminal silent.
+    /// Ctrl-C, a `kill` or a closed terminal while a password is typed (echo off) must not leave
+    /// the terminal silent: each puts it back, then exits as that signal would (128 + its number).
     @MainActor
-    private static func restoreOnInterrupt(_ terminal: StandardInputTerminal) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-        source.setEventHandler {
-            MainActor.assumeIsolated { terminal.restore() }
-            exit(130)
+    private static func restoreOnInterrupt(_ terminal: StandardInputTerminal) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler {
+                MainActor.assumeIsolated { terminal.restore() }
+                exit(128 + number)
+            }
+            source.resume()
+            return source
         }
-        source.resume()
-        return source
     }
 }

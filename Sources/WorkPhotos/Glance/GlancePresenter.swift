@@ -11,7 +11,7 @@ public final class GlancePresenter: Presenter<any GlanceView> {
         public static let counting = "Counting…"
         public static let unknown = "—"
         public static let noAccess = "WorkPhotos cannot see your photos. Allow access in Settings."
-        public static func failed(_ error: any Error) -> String { "Could not read your photos: \(error)" }
+        public static func failed(_ error: any Error) -> String { "Could not read your photos: \(ErrorWording.userMessage(for: error))" }
     }
 
     private let account: Account

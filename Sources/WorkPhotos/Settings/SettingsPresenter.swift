@@ -34,7 +34,7 @@ public final class SettingsPresenter: Presenter<any SettingsView> {
             case nil: "…"
             }
         }
-        public static func failed(_ error: any Error) -> String { "Could not change the setting: \(error)" }
+        public static func failed(_ error: any Error) -> String { "Could not change the setting: \(ErrorWording.userMessage(for: error))" }
     }
 
     private let library: any PhotoLibrary

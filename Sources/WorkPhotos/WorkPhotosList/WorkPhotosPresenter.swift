@@ -11,7 +11,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         public static let noAccess =
             "WorkPhotos cannot see your photos. To allow access, open Settings and turn Photos access on."
         public static func count(_ count: Int) -> String { PhotoFormatting.count(count, "work") }
-        public static func failed(_ error: any Error) -> String { "Could not read your photos: \(error)" }
+        public static func failed(_ error: any Error) -> String { "Could not read your photos: \(ErrorWording.userMessage(for: error))" }
     }
 
     private let reader: LibraryReader
