@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
         // The only module that imports GRDB.
         .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", .product(name: "GRDB", package: "GRDB.swift")]),
-        // Fixtures (YAML, the only module besides FlowKit that imports Yams) and the atomic reset.
-        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "Yams"]),
+        // YAML read safely, with every problem located (fixtures now, flows and schemes next).
+        .target(name: "LocatedYAML", dependencies: ["Yams"]),
+        // Fixtures (YAML through LocatedYAML) and the atomic reset.
+        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
         .executableTarget(
             name: "workphotos",
             dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosStore", "TextUI", "PresenterKit", "Console"]
@@ -61,6 +63,7 @@ let package = Package(
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
         .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire"]),
+        .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),

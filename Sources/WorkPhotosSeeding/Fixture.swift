@@ -84,9 +84,10 @@ public struct RGB: Equatable, Sendable, CustomStringConvertible {
         self.blue = blue
     }
 
-    /// Parses `#RRGGBB` (case-insensitive); nil for anything else.
+    /// Parses `#RRGGBB` (case-insensitive); nil for anything else, a sign included (`#+62828`).
     public init?(hex: String) {
-        guard hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        let digits = hex.dropFirst()
+        guard hex.count == 7, hex.first == "#", digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
         self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NameMatching
 import WorkPhotos
+import LocatedYAML
 import Yams
 
 /// Reads a fixture from YAML, checking every value and locating every error in the file.
@@ -11,6 +12,10 @@ import Yams
 public struct FixtureParser {
     public static let maxPixels = 16_777_216
     public static let maxGenerated = 1_000_000
+    /// All the photos of a fixture together: 64 megapixels, about 192 MB of pixels to write.
+    public static let maxTotalPixels = 67_108_864
+    /// Pixels painted, counting each step over a photo's pixels: bounds a seeding's time.
+    public static let maxPaintWork = 268_435_456
 
     private let file: String
     private let lines: [Substring]
@@ -25,9 +30,9 @@ public struct FixtureParser {
         let parser = FixtureParser(file: file, text: text)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try LocatedYAML.compose(text)
         } catch {
-            throw parser.syntaxError(error)
+            throw parser.error(error.message, line: error.line, column: error.column)
         }
         guard let root else {
             throw parser.error("the fixture is empty; expected keys such as photos, workLocations, authorization", line: 1, column: 1)
@@ -50,6 +55,7 @@ public struct FixtureParser {
         let photoNodes = try keys.optional("photos").map { try sequence($0, "photos") } ?? []
         let photos = try photoNodes.enumerated().map(photo)
         let generated = try keys.optional("generate").map(generate)
+        try checkBudget(photos, nodes: photoNodes, generated: generated, generateNode: keys.optional("generate"))
         try checkUniqueNames(photos, nodes: photoNodes, generated: generated)
         return Fixture(authorization: authorization, workLocations: locations, photos: photos, generated: generated)
     }
@@ -157,6 +163,30 @@ public struct FixtureParser {
         }
     }
 
+    /// Seeding must end in reasonable time and space: total pixels and total painting are capped.
+    private func checkBudget(_ photos: [PhotoSpec], nodes: [Node], generated: GeneratedPhotos?, generateNode: Node?) throws {
+        var pixels = 0, work = 0
+        func add(_ count: Int, _ photoPixels: Int, steps: Int, at node: Node, _ what: String) throws {
+            let (newPixels, overflow) = photoPixels.multipliedReportingOverflow(by: count)
+            let (newWork, workOverflow) = newPixels.multipliedReportingOverflow(by: max(1, steps))
+            pixels = overflow ? .max : min(.max / 2, pixels + newPixels)
+            work = workOverflow ? .max : min(.max / 2, work + newWork)
+            if pixels > Self.maxTotalPixels {
+                throw error("\(what) brings the fixture past \(Self.maxTotalPixels) pixels in all; make the photos smaller or fewer", at: node)
+            }
+            if work > Self.maxPaintWork {
+                throw error("\(what) brings the fixture past \(Self.maxPaintWork) painted pixels (pixels times steps); use fewer steps or smaller photos", at: node)
+            }
+        }
+        for (index, (photo, node)) in zip(photos, nodes).enumerated() {
+            try add(1, photo.width * photo.height, steps: photo.paint.count, at: node.mapping?["pixels"] ?? node, "photo \(index + 1)")
+        }
+        if let generated, let generateNode {
+            let steps = generated.templates.map(\.paint.count).max() ?? 1
+            try add(generated.count, generated.width * generated.height, steps: steps, at: generateNode.mapping?["count"] ?? generateNode, "generate")
+        }
+    }
+
     private func checkUniqueNames(_ photos: [PhotoSpec], nodes: [Node], generated: GeneratedPhotos?) throws {
         var firstLine: [String: Int] = [:]
         for (photo, node) in zip(photos, nodes) {
@@ -240,8 +270,8 @@ public struct FixtureParser {
 
     private func date(_ node: Node, _ what: String) throws -> Date {
         let raw = try string(node, what)
-        guard let date = try? Date(raw, strategy: .iso8601) else {
-            throw error("\(what) \"\(raw)\" is not a date and time like 2026-06-01T09:05:00Z", at: node)
+        guard let date = StrictDate.parse(raw) else {
+            throw error("\(what) \"\(raw)\" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59)", at: node)
         }
         return date
     }
@@ -265,19 +295,6 @@ public struct FixtureParser {
     private func error(_ message: String, line: Int, column: Int) -> FixtureError {
         let source = lines.indices.contains(line - 1) ? String(lines[line - 1]) : nil
         return FixtureError(file: file, line: line, column: column, message: message, sourceLine: source)
-    }
-
-    private func syntaxError(_ error: any Error) -> FixtureError {
-        guard let yamlError = error as? YamlError else { return self.error("cannot read the YAML: \(error)", line: 1, column: 1) }
-        switch yamlError {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let during = context.map { " \($0.text)" } ?? ""
-            return self.error("invalid YAML: \(problem)\(during)", line: mark.line, column: mark.column)
-        case let .reader(problem, _, _, _):
-            return self.error("invalid YAML: \(problem)", line: 1, column: 1)
-        default:
-            return self.error("invalid YAML: \(yamlError)", line: 1, column: 1)
-        }
     }
 
     private static func format(_ value: Double) -> String {

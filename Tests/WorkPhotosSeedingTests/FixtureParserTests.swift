@@ -70,7 +70,7 @@ struct FixtureParserTests {
         (
             photo.replacingOccurrences(of: "2026-06-01T09:05:00Z", with: "yesterday"),
             """
-            bad.yaml:3:12: error: photo 1 taken "yesterday" is not a date and time like 2026-06-01T09:05:00Z
+            bad.yaml:3:12: error: photo 1 taken "yesterday" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59)
                 taken: yesterday
                        ^
             """
@@ -143,6 +143,101 @@ struct FixtureParserTests {
             try FixtureParser.parse(yaml, file: "big.yaml")
         } throws: { error in
             (error as? FixtureError)?.message == "photo 1 is 8192x8192, over the limit of 16777216 pixels"
+        }
+    }
+
+    @Test(arguments: ["2026-02-30T09:05:00Z", "2026-06-31T09:05:00Z", "2026-06-01T25:00:00Z", "2026-06-01T09:60:00Z",
+                      "2026-06-01T09:05:60Z", "2026-06-01T09:05:61Z", "2025-02-29T00:00:00Z", "2026-06-01T09:05:00+24:00",
+                      "2026-06-01 09:05:00Z", "2026-6-1T09:05:00Z"])
+    func aDateThatWouldRollOverIsALocatedError(date: String) {
+        let yaml = Self.photo.replacingOccurrences(of: "2026-06-01T09:05:00Z", with: date)
+        #expect {
+            try FixtureParser.parse(yaml, file: "bad.yaml")
+        } throws: { error in
+            guard let error = error as? FixtureError else { return false }
+            return error.line == 3 && error.column == 12 && error.message.hasPrefix("photo 1 taken \"\(date)\" is not a date and time")
+        }
+    }
+
+    @Test(arguments: [
+        ("2024-02-29T23:59:59Z", 1_709_251_199.0),
+        ("2026-06-01T10:05:00+01:00", 1_780_304_700.0),
+        ("2026-06-01T09:05:00.5Z", 1_780_304_700.5),
+    ])
+    func aRealDateIsRead(date: String, seconds: Double) throws {
+        let yaml = Self.photo.replacingOccurrences(of: "2026-06-01T09:05:00Z", with: date)
+        #expect(try FixtureParser.parse(yaml, file: "f.yaml").photos.first?.takenAt == Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test(arguments: ["#+62828", "#-00000", "# 12345", "#0x1234"])
+    func aColourWithASignOrSpaceIsALocatedError(color: String) {
+        let yaml = Self.photo.replacingOccurrences(of: "#D62828", with: color)
+        #expect {
+            try FixtureParser.parse(yaml, file: "bad.yaml")
+        } throws: { error in
+            guard let error = error as? FixtureError else { return false }
+            return (error.line, error.column) == (10, 15) && error.message == "photo 1 fill \"\(color)\" is not a colour like \"#D62828\""
+                && error.description.hasSuffix("\n      - fill: \"\(color)\"\n              ^")
+        }
+    }
+
+    @Test func aDuplicateKeyIsReportedWhereItIsWithOneLineOfContext() {
+        let yaml = Self.photo.replacingOccurrences(of: "    width: 4\n", with: "    width: 4\n    width: 5\n")
+        #expect {
+            try FixtureParser.parse(yaml, file: "bad.yaml")
+        } throws: { error in
+            guard let error = error as? FixtureError else { return false }
+            return (error.line, error.column) == (7, 5) && error.message == #"the key "width" appears twice in one mapping; keep one"#
+                && error.description.split(separator: "\n").count == 3
+        }
+    }
+
+    @Test func aNULByteIsReportedAtItsLineAndColumn() {
+        let yaml = Self.photo.replacingOccurrences(of: "place: Office", with: "place: Off\u{0}ice")
+        #expect {
+            try FixtureParser.parse(yaml, file: "bad.yaml")
+        } throws: { error in
+            guard let error = error as? FixtureError else { return false }
+            return (error.line, error.column) == (4, 15) && error.message == "control character U+0000 is not allowed here; remove it"
+        }
+    }
+
+    @Test func aFixtureUsingAnAliasAsAKeyIsRefusedAtOnce() {
+        var yaml = "k0: &k0 [a, b, c, d, e, f, g, h, i, j]\n"
+        for level in 1...9 { yaml += "k\(level): &k\(level)\n  ? *k\(level - 1)\n  : x\n" }
+        let start = ContinuousClock.now
+        #expect(throws: FixtureError.self) { try FixtureParser.parse(yaml, file: "bomb.yaml") }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func oneHugePhotoPaintedAThousandTimesIsRefused() {
+        let steps = String(repeating: "      - fill: \"#000000\"\n", count: 1000)
+        let yaml = Self.photo.replacingOccurrences(of: "width: 4", with: "width: 4096")
+            .replacingOccurrences(of: "height: 2", with: "height: 4096") + "\n" + steps
+        #expect {
+            try FixtureParser.parse(yaml, file: "big.yaml")
+        } throws: { error in
+            guard let error = error as? FixtureError else { return false }
+            return (error.line, error.column) == (10, 7) && error.message == "photo 1 brings the fixture past 268435456 painted pixels (pixels times steps); use fewer steps or smaller photos"
+        }
+    }
+
+    @Test func aMillionGeneratedHugePhotosAreRefusedAtTheirCount() {
+        let yaml = """
+            generate:
+              count: 1000000
+              start: 2026-01-01T00:00:00Z
+              interval: 60
+              width: 4096
+              height: 4096
+              templates:
+                - {name: t, place: P, latitude: 0, longitude: 0, pixels: [{fill: "#000000"}]}
+            """
+        #expect {
+            try FixtureParser.parse(yaml, file: "big.yaml")
+        } throws: { error in
+            guard let error = error as? FixtureError else { return false }
+            return (error.line, error.column) == (2, 10) && error.message == "generate brings the fixture past 67108864 pixels in all; make the photos smaller or fewer"
         }
     }
 }

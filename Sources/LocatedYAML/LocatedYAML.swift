@@ -1,0 +1,181 @@
+import Yams
+
+/// A YAML problem at a place in its text: line and column from 1.
+public struct YAMLProblem: Error, Equatable, Sendable {
+    public let line: Int
+    public let column: Int
+    public let message: String
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+}
+
+/// Composes YAML into Yams nodes for the parsers that locate every error (fixtures, flows,
+/// schemes), after refusing what would make Yams misbehave.
+///
+/// - Control characters (NUL among them) are refused at their own line and column.
+/// - Keys must be scalars: an alias (`*k: v`), an explicit key (`? ...`) or a list or mapping used
+///   as a key is refused before composing. Yams compares keys by value to find duplicates, so a
+///   key that is an alias of nested aliases costs exponential time: 630 bytes hung it.
+/// - Yams' own errors get their line and column, and never the whole text as context.
+public enum LocatedYAML {
+    public static func compose(_ text: String) throws(YAMLProblem) -> Node? {
+        try checkCharacters(text)
+        try checkKeys(text)
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw problem(error, in: text)
+        } catch {
+            throw YAMLProblem(line: 1, column: 1, message: "cannot read the YAML: \(error)")
+        }
+    }
+
+    // MARK: - Characters
+
+    private static func checkCharacters(_ text: String) throws(YAMLProblem) {
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                line += 1
+                column = 1
+                continue
+            }
+            let value = scalar.value
+            let isControl = (value < 0x20 && scalar != "\t" && scalar != "\r") || value == 0x7F || (0x80...0x9F).contains(value)
+            if isControl {
+                let code = String(value, radix: 16, uppercase: true)
+                throw YAMLProblem(line: line, column: column, message: "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) is not allowed here; remove it")
+            }
+            column += 1
+        }
+    }
+
+    // MARK: - Keys
+
+    /// A light scan of the text's structure, enough to find keys that are not plain scalars.
+    private static func checkKeys(_ text: String) throws(YAMLProblem) {
+        var flowOpenings: [(line: Int, column: Int)] = []
+        var quote: Character?
+        var lineNumber = 1
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let characters = Array(rawLine)
+            var index = 0
+            // Only indentation and sequence dashes so far: a `?` here starts an explicit key.
+            var atNodeStart = true
+            while index < characters.count {
+                let character = characters[index]
+                let column = index + 1
+                if let open = quote {
+                    if character == open {
+                        if open == "'", index + 1 < characters.count, characters[index + 1] == "'" {
+                            index += 2
+                            continue
+                        }
+                        quote = nil
+                        try checkNotAKey(characters, after: index + 1, start: nil, what: "", line: lineNumber)
+                    } else if open == "\"", character == "\\" {
+                        index += 1
+                    }
+                    index += 1
+                    continue
+                }
+                let previous: Character? = index > 0 ? characters[index - 1] : nil
+                let separated = previous == nil || previous == " " || previous == "\t"
+                switch character {
+                case "#" where separated:
+                    index = characters.count
+                    continue
+                case "\"" where separated || "[{,:".contains(previous ?? " "):
+                    quote = character
+                case "'" where separated || "[{,:".contains(previous ?? " "):
+                    quote = character
+                case "?" where atNodeStart && (index + 1 == characters.count || characters[index + 1] == " "):
+                    throw YAMLProblem(line: lineNumber, column: column, message: "an explicit key (? ...) is not allowed; keys are plain words")
+                case "*" where separated || "[{,".contains(previous ?? " "):
+                    var end = index + 1
+                    while end < characters.count, characters[end].isLetter || characters[end].isNumber || "-_".contains(characters[end]) { end += 1 }
+                    let name = String(characters[index..<end])
+                    try checkNotAKey(characters, after: end, start: (lineNumber, column), what: "an alias (\(name))", line: lineNumber)
+                    index = end
+                    atNodeStart = false
+                    continue
+                case "[", "{":
+                    flowOpenings.append((lineNumber, column))
+                    atNodeStart = true
+                    index += 1
+                    continue
+                case "]", "}":
+                    let opening = flowOpenings.popLast()
+                    try checkNotAKey(characters, after: index + 1, start: opening, what: "a list or mapping", line: lineNumber)
+                case ",":
+                    atNodeStart = true
+                    index += 1
+                    continue
+                case "-" where atNodeStart && (index + 1 == characters.count || characters[index + 1] == " "):
+                    index += 1
+                    continue
+                case " ", "\t":
+                    index += 1
+                    continue
+                default:
+                    break
+                }
+                atNodeStart = false
+                index += 1
+            }
+            lineNumber += 1
+        }
+    }
+
+    /// Throws when `characters[after...]` starts, past spaces, with `:` that ends a key.
+    private static func checkNotAKey(
+        _ characters: [Character], after start: Int, start opening: (line: Int, column: Int)?, what: String, line: Int
+    ) throws(YAMLProblem) {
+        var index = start
+        while index < characters.count, characters[index] == " " { index += 1 }
+        guard index < characters.count, characters[index] == ":" else { return }
+        let next = index + 1 < characters.count ? characters[index + 1] : " "
+        guard " \t,}]".contains(next), let opening, !what.isEmpty else { return }
+        throw YAMLProblem(line: opening.line, column: opening.column, message: "\(what) cannot be a key; keys are plain words")
+    }
+
+    // MARK: - Yams' errors
+
+    private static func problem(_ error: YamlError, in text: String) -> YAMLProblem {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let during = context.map { " \($0.text)" } ?? ""
+            return YAMLProblem(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)\(during)")
+        case let .reader(problem, offset, _, _):
+            let (line, column) = position(ofByte: offset ?? 0, in: text)
+            return YAMLProblem(line: line, column: column, message: "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+            return YAMLProblem(
+                line: max(1, context.mark.line), column: max(1, context.mark.column),
+                message: "the key \(keys) appears twice in one mapping; keep one"
+            )
+        default:
+            return YAMLProblem(line: 1, column: 1, message: "invalid YAML")
+        }
+    }
+
+    private static func position(ofByte offset: Int, in text: String) -> (Int, Int) {
+        var line = 1, column = 1, bytes = 0
+        for scalar in text.unicodeScalars {
+            if bytes >= offset { break }
+            bytes += String(scalar).utf8.count
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}
