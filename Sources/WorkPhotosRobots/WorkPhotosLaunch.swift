@@ -72,6 +72,8 @@ public struct WorkPhotosLaunch: Sendable {
 public struct PreparedApp: Sendable {
     public let app: FlowApp
     let folder: URL
+    /// The store the app was launched on.
+    public var storePath: String { folder.appendingPathComponent("photos.sqlite").path }
 
     public func cleanUp() {
         app.terminate()

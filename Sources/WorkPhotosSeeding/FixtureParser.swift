@@ -285,7 +285,7 @@ public struct FixtureParser {
     // MARK: - Errors
 
     private func hint(_ name: String, _ candidates: [String]) -> String {
-        NameMatcher.nearest(to: name, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+        Suggestion.didYouMean(name, in: candidates)
     }
 
     private func error(_ message: String, at node: Node) -> FixtureError {

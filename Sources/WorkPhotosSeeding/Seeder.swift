@@ -1,4 +1,5 @@
 import Foundation
+import NameMatching
 import WorkPhotos
 import WorkPhotosStore
 
@@ -16,18 +17,20 @@ public enum Seeder {
     }
 
     /// Replaces the store at `storePath` with one holding exactly `fixture`.
+    ///
+    /// Only a WorkPhotos store, or nothing, is replaced. Anything else at the path is refused: a
+    /// directory, a FIFO, a device or a socket always; a symbolic link, a file that is not a
+    /// WorkPhotos store, or a damaged store unless `force` is set (the link itself, not what it
+    /// points to, is then replaced by the new store).
     /// - Parameter afterEachPhoto: called with the count so far after each photo is written to the
     ///   new store (before it replaces the old one); throwing from it abandons the seeding.
     @discardableResult
     public static func reset(
-        storeAt storePath: String, to fixture: Fixture, afterEachPhoto: (Int) throws -> Void = { _ in }
+        storeAt storePath: String, to fixture: Fixture, force: Bool = false, afterEachPhoto: (Int) throws -> Void = { _ in }
     ) throws -> Report {
         let target = URL(fileURLWithPath: storePath).standardizedFileURL
         let directory = target.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw SeedError.cannotWrite(path: target.path, reason: "it is a directory")
-        }
+        try checkReplaceable(target.path, force: force)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -53,6 +56,39 @@ public enum Seeder {
             throw error
         }
         return Report(storePath: target.path, photoCount: fixture.photoCount)
+    }
+
+    /// Refuses to replace anything but a WorkPhotos store (see `reset`).
+    static func checkReplaceable(_ path: String, force: Bool) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw SeedError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        let kind = info.st_mode & S_IFMT
+        let other: String? = switch kind {
+        case S_IFDIR: "it is a directory"
+        case S_IFIFO: "it is a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "it is a device"
+        case S_IFSOCK: "it is a socket"
+        default: nil
+        }
+        if let other { throw SeedError.refused(path: path, reason: other, forceable: false) }
+        if force { return }
+        if kind == S_IFLNK {
+            throw SeedError.refused(path: path, reason: "it is a symbolic link (seeding would replace the link with a file)", forceable: true)
+        }
+        do {
+            try PhotoStore.identify(at: path)
+        } catch {
+            let reason: String = switch error {
+            case let .notAStore(_, why): "it is not a WorkPhotos store (\(why))"
+            case let .damaged(_, why): "it is a damaged store (\(why))"
+            case .newerVersion: "it is a store written by a newer WorkPhotos"
+            default: "it cannot be read as a store (\(error))"
+            }
+            throw SeedError.refused(path: path, reason: reason, forceable: true)
+        }
     }
 
     /// The fixture's photos with their pixels painted, made one at a time as the store asks.
@@ -93,6 +129,8 @@ public enum SeedError: Error, Equatable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     case noSuchFixture(name: String, directory: String, available: [String], suggestion: String?)
     case noSeedsDirectory(searched: [String])
+    /// Something other than a WorkPhotos store is at the path: it is left alone.
+    case refused(path: String, reason: String, forceable: Bool)
 
     public var description: String {
         switch self {
@@ -101,8 +139,10 @@ public enum SeedError: Error, Equatable, CustomStringConvertible {
         case let .cannotRead(path, reason):
             return "cannot read \(path): \(reason)"
         case let .noSuchFixture(name, directory, available, suggestion):
-            let hint = suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""
-            return "no fixture named \"\(name)\" in \(directory)\(hint); fixtures: \(available.joined(separator: ", "))"
+            return "no fixture named \"\(Suggestion.shown(name))\" in \(directory)\(Suggestion.format(suggestion)); fixtures: \(available.joined(separator: ", "))"
+        case let .refused(path, reason, forceable):
+            return "refusing to replace \(path): \(reason); it was left as it is. "
+                + (forceable ? "Give another --store, or add --force to replace it" : "Give another --store")
         case let .noSeedsDirectory(searched):
             return "cannot find the Seeds/ folder (looked in \(searched.joined(separator: ", "))); pass --seeds DIR"
         }

@@ -36,6 +36,24 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         return PhotoStore(path: path, queue: queue)
     }
 
+    /// Checks, without writing anything, that the file at `path` is a WorkPhotos store SQLite can
+    /// read in full. The seeder asks before it replaces a file.
+    public static func identify(at path: String) throws(StoreError) {
+        var configuration = configuration
+        configuration.readonly = true
+        let queue = try wrap(path) { try DatabaseQueue(path: path, configuration: configuration) }
+        try wrap(path) {
+            try queue.read { db in
+                try checkIsStore(db, path: path)
+                let check = try String.fetchAll(db, sql: "PRAGMA quick_check(1)")
+                guard check == ["ok"] else {
+                    throw StoreError.damaged(path: path, reason: "SQLite's integrity check fails (\(check.first ?? "no answer"))")
+                }
+            }
+            try queue.close()
+        }
+    }
+
     /// Creates a new, empty store at `path`, which must not exist yet.
     public static func create(at path: String) throws(StoreError) -> PhotoStore {
         guard !FileManager.default.fileExists(atPath: path) else {
@@ -222,7 +240,7 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         case .SQLITE_NOTADB:
             return .notAStore(path: path, reason: "it is not an SQLite database")
         case .SQLITE_CORRUPT:
-            return .unreadable(path: path, reason: "the file is damaged (\(error.message ?? "corrupt"))")
+            return .damaged(path: path, reason: "SQLite cannot read it (\(error.message ?? "corrupt"))")
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_FULL, .SQLITE_IOERR:
             let reason = error.message ?? "\(error.resultCode)"
             return writing ? .unwritable(path: path, reason: reason) : .unreadable(path: path, reason: reason)

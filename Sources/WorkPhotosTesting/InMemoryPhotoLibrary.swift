@@ -9,6 +9,7 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
         var photos: [Photo]
         var locations: [WorkLocation]
         var failure: (any Error)?
+        var writeFailure: (any Error)?
     }
 
     private let state: Mutex<State>
@@ -22,13 +23,19 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
         state.withLock { $0.failure = error }
     }
 
+    /// Makes writes fail with `error` (reads still work): a store that became read-only or was
+    /// replaced between a read and a write.
+    public func failWrites(with error: (any Error)?) {
+        state.withLock { $0.writeFailure = error }
+    }
+
     public func authorization() throws -> PhotoAuthorization {
         try read { $0.authorization }
     }
 
     public func setAuthorization(_ authorization: PhotoAuthorization) throws {
         try state.withLock { state in
-            if let failure = state.failure { throw failure }
+            if let failure = state.failure ?? state.writeFailure { throw failure }
             state.authorization = authorization
         }
     }

@@ -23,6 +23,9 @@ struct SeedCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The fixtures folder (default: ./Seeds, or the repository's).", valueName: "dir"))
     var seeds: String?
 
+    @Flag(name: .long, help: "Replace what is at --store even if it is not a WorkPhotos store (a file, a damaged store, a symbolic link). Never a directory, FIFO or device.")
+    var force = false
+
     @Flag(name: .long, help: "List the fixtures and exit.")
     var list = false
 
@@ -70,7 +73,7 @@ struct SeedCommand: ParsableCommand {
         let (fixture, _) = try catalog.load(self.fixture)
         let start = ContinuousClock.now
         let pause = pauseAfterPhotos
-        let report = try Seeder.reset(storeAt: store, to: fixture) { count in
+        let report = try Seeder.reset(storeAt: store, to: fixture, force: force) { count in
             if count == pause { Self.pauseForTest(count) }
         }
         let ms = (ContinuousClock.now - start) / .milliseconds(1)

@@ -34,7 +34,8 @@ enum WorkPhotosApp {
         let stage = Stage()
         let composer = AppComposer(
             stage: stage, scheduler: scheduler, logger: logger,
-            authenticator: makeAuthenticator(options, logger: logger), library: store, timeZone: .current
+            authenticator: makeAuthenticator(options, logger: logger), library: LoggingPhotoLibrary(store, logger: logger),
+            timeZone: .current
         )
         composer.start()
 

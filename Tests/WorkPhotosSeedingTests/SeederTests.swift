@@ -86,7 +86,7 @@ struct SeederTests {
         let folder = try Folder()
         defer { folder.remove() }
         try FileManager.default.createDirectory(atPath: folder.store, withIntermediateDirectories: true)
-        #expect(throws: SeedError.cannotWrite(path: folder.store, reason: "it is a directory")) {
+        #expect(throws: SeedError.refused(path: folder.store, reason: "it is a directory", forceable: false)) {
             try Seeder.reset(storeAt: folder.store, to: Fixture(authorization: .denied, workLocations: [], photos: [], generated: nil))
         }
     }

@@ -37,7 +37,7 @@ struct SystemPhotoAccessTests {
         #expect(session.stage.screen.topAlert == nil)
     }
 
-    @Test func anUnreadableLibraryCountsAsDeniedAndIsLogged() {
+    @Test func anUnreadableAuthorizationIsLoggedAndLeftToTheLibraryReadToExplain() {
         struct Broken: Error {}
         let library = InMemoryPhotoLibrary()
         library.fail(with: Broken())
@@ -47,8 +47,26 @@ struct SystemPhotoAccessTests {
         var answers: [PhotoAuthorization] = []
         access.requestAccess { answers.append($0) }
         #expect(stage.screen.topAlert == nil)
-        #expect(answers == [.denied])
-        #expect(log.messages.count == 1)
+        #expect(answers == [.authorized], "not denied: that would send the user to Settings for nothing")
+        #expect(log.messages == ["photos: cannot read the authorization (the library read will say why): Broken()"])
+    }
+
+    @Test func anAnswerThatCannotBeStoredIsSaidOnTheScreen() throws {
+        struct Replaced: UserFacingError { var userMessage: String { "the photo store was replaced" } }
+        let (sut, session, library) = makeSUT(.notDetermined)
+        library.failWrites(with: Replaced())
+        var answers: [PhotoAuthorization] = []
+        sut.requestAccess { answers.append($0) }
+
+        try session.perform(.tap("OK"))
+
+        #expect(answers == [.authorized], "the app goes on with the answer for this run")
+        let alert = try #require(session.stage.screen.topAlert)
+        #expect(alert.identifier == "PhotosAnswerNotSaved")
+        #expect(alert.label == "Your answer was not saved")
+        #expect(alert.children.first?.label == "WorkPhotos could not store it: the photo store was replaced. It will ask again next time.")
+        try session.perform(.tap("OK"))
+        #expect(session.stage.screen.topAlert == nil)
     }
 
     private func makeSUT(_ authorization: PhotoAuthorization) -> (SystemPhotoAccess, Session, InMemoryPhotoLibrary) {

@@ -14,6 +14,16 @@ public final class SystemPhotoAccess: PhotoAccessRequesting {
         public static let allow = "OK"
     }
 
+    /// Said when the answer could not be stored: the user must know they will be asked again.
+    public enum NotSaved {
+        public static let identifier = "PhotosAnswerNotSaved"
+        public static let title = "Your answer was not saved"
+        public static func message(_ error: any Error) -> String {
+            "WorkPhotos could not store it: \(ErrorWording.userMessage(for: error)). It will ask again next time."
+        }
+        public static let ok = "OK"
+    }
+
     private let library: any PhotoLibrary
     private let stage: Stage
     private let logger: any EventLogging
@@ -31,8 +41,10 @@ public final class SystemPhotoAccess: PhotoAccessRequesting {
         do {
             current = try library.authorization()
         } catch {
-            logger.log("photos: cannot read the authorization, treating it as denied: \(error)")
-            completion(.denied)
+            // The library's read that follows fails the same way, and its screen says why; counting
+            // this as "denied" would send the user to Settings for nothing.
+            logger.log("photos: cannot read the authorization (the library read will say why): \(error)")
+            completion(.authorized)
             return
         }
         guard current == .notDetermined else {
@@ -55,6 +67,10 @@ public final class SystemPhotoAccess: PhotoAccessRequesting {
             try library.setAuthorization(authorization)
         } catch {
             logger.log("photos: cannot store the answer \(authorization.rawValue): \(error)")
+            stage.present(Stage.Alert(
+                identifier: NotSaved.identifier, title: NotSaved.title, message: NotSaved.message(error),
+                buttons: [.init(NotSaved.ok)]
+            ))
         }
         let completions = waiting
         waiting = []

@@ -31,13 +31,23 @@ struct GlancePresenterTests {
     }
 
     @Test func aLibraryErrorIsShownNotHidden() {
-        struct DiskOnFire: Error, CustomStringConvertible { var description: String { "disk on fire" } }
+        struct DiskOnFire: UserFacingError { var userMessage: String { "disk on fire" } }
         let library = sampleLibrary()
         library.fail(with: DiskOnFire())
         let (sut, view, _, scheduler, _) = makeSUT(library: library)
         sut.viewDidAppear()
         scheduler.runAll()
         #expect(view.displayed.last == model(work: "—", other: "", notice: "Could not read your photos: disk on fire"))
+    }
+
+    @Test func anErrorWithoutAUserMessageIsNeverShownRaw() {
+        struct SQLFailure: Error, CustomStringConvertible { var description: String { "SELECT * FROM photo failed" } }
+        let library = sampleLibrary()
+        library.fail(with: SQLFailure())
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last?.notice == "Could not read your photos: something went wrong; the log has the details")
     }
 
     @Test func countsAgainWhenItAppearsAgainButNotTwiceAtOnce() {

@@ -26,7 +26,7 @@ struct SettingsPresenterTests {
     }
 
     @Test func aFailedChangeIsReportedAndTheSettingKept() {
-        struct ReadOnly: Error, CustomStringConvertible { var description: String { "read-only store" } }
+        struct ReadOnly: UserFacingError { var userMessage: String { "read-only store" } }
         let library = InMemoryPhotoLibrary(authorization: .denied)
         let (sut, view, scheduler) = makeSUT(library)
         sut.viewDidLoad()

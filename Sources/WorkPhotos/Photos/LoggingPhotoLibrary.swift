@@ -1,0 +1,38 @@
+import PresenterKit
+
+/// A photo library that writes every error it passes on to the log, in full, before the screen
+/// shows its short user message: the details a person needs are in one place, never on screen.
+public struct LoggingPhotoLibrary: PhotoLibrary {
+    private let library: any PhotoLibrary
+    private let logger: any EventLogging
+
+    public init(_ library: any PhotoLibrary, logger: any EventLogging) {
+        self.library = library
+        self.logger = logger
+    }
+
+    public func authorization() throws -> PhotoAuthorization {
+        try logged("read the authorization") { try library.authorization() }
+    }
+
+    public func setAuthorization(_ authorization: PhotoAuthorization) throws {
+        try logged("store the authorization \(authorization.rawValue)") { try library.setAuthorization(authorization) }
+    }
+
+    public func photos() throws -> [Photo] {
+        try logged("read the photos") { try library.photos() }
+    }
+
+    public func workLocations() throws -> [WorkLocation] {
+        try logged("read the work locations") { try library.workLocations() }
+    }
+
+    private func logged<T>(_ what: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            logger.log("photos: cannot \(what): \(error)")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import FlowKit
+import Foundation
+import Testing
+import WorkPhotosRobots
+
+/// A store reseeded under the running app: the screen says so, instead of stale counts or a
+/// silently lost answer.
+struct ReseedFlowTests {
+    @Test func aStoreReplacedUnderTheAppIsSaidOnTheScreen() throws {
+        let failures = FailureCollector()
+        let prepared = try WorkPhotosLaunch().prepare(reporter: failures)
+        defer { prepared.cleanUp() }
+        prepared.app.launch()
+        let glance = LoginRobot(app: prepared.app).login()
+
+        try reseed(prepared.storePath)
+        glance.answerPhotoAccess(allow: true)
+
+        prepared.app.alerts["PhotosAnswerNotSaved"].staticTexts["message"].assertLabel(
+            "WorkPhotos could not store it: the photo store was replaced while WorkPhotos was running; restart WorkPhotos. It will ask again next time."
+        )
+        prepared.app.alerts["PhotosAnswerNotSaved"].buttons["OK"].tap()
+        prepared.app.staticTexts["notice"].assertLabel(
+            "Could not read your photos: the photo store was replaced while WorkPhotos was running; restart WorkPhotos"
+        )
+        #expect(failures.failures.isEmpty, "\(failures.failures)")
+    }
+
+    private func reseed(_ store: String) throws {
+        let process = Process()
+        let binaries = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        process.executableURL = binaries.appendingPathComponent("workphotos-seed")
+        process.arguments = ["--store", store, "default"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+}
