@@ -14,6 +14,10 @@ public enum Renderer {
         for element in screen.elements where element.kind != .alert {
             lines.append(contentsOf: render(element, number: &number))
         }
+        if let list = screen.list {
+            let shown = screen.elements.filter { $0.kind == .cell }.count
+            lines.append("     rows \(list.first + 1)–\(list.first + shown) of \(list.total)  (more, scroll up|top|bottom|<row>)")
+        }
         for element in screen.elements where element.kind == .alert {
             var alertNumber = element == alert ? 1 : 0
             lines.append(contentsOf: renderAlert(element, number: &alertNumber))
@@ -42,8 +46,7 @@ public enum Renderer {
         case .image:
             return ["\(tag)[image: \(element.label)]"] + element.children.map { "     \($0.label)" }
         case .alert:
-            var ignored = 0
-            return renderAlert(element, number: &ignored)
+            return []  // drawn over the screen, after every other element: see render(_:)
         }
     }
 

@@ -32,6 +32,26 @@ struct WorkPhotosScreenTests {
         #expect(navigator.messages == ["settings"])
     }
 
+    @Test func aLongListShowsAWindowOfRowsThatScrolls() throws {
+        let photos = (1...45).map { PhotoFactory.photo(Int64($0), taken: PhotoFactory.june1(9, $0 % 60)) }
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: photos, workLocations: [PhotoFactory.office])
+        let (screen, scheduler, _) = makeSUT(library: library, access: PhotoAccessStub())
+        let stage = Stage()
+        stage.setRoot(screen)
+        scheduler.runAll()
+
+        #expect(screen.elements.filter { $0.kind == .cell }.count == 20)
+        #expect(screen.list == ListWindow(first: 0, total: 45))
+        #expect(Renderer.render(stage.screen).contains("     rows 1–20 of 45  (more, scroll up|top|bottom|<row>)"))
+
+        try Session(stage: stage).perform(.scroll(.row(45)))
+        let cells = screen.elements.filter { $0.kind == .cell }
+        #expect(cells.count == 20)
+        #expect(cells.last?.identifier == "photo-45")
+        #expect(stage.screen.list == ListWindow(first: 25, total: 45))
+        #expect(Renderer.render(stage.screen).contains("rows 26–45 of 45"))
+    }
+
     private func makeSUT(library: InMemoryPhotoLibrary, access: PhotoAccessStub) -> (WorkPhotosScreen, ManualScheduler, NavigationSpy) {
         let scheduler = ManualScheduler()
         let navigator = NavigationSpy()

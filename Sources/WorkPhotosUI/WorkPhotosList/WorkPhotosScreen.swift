@@ -2,7 +2,7 @@ import TextUI
 import WorkPhotos
 
 /// The Work photos list: a cell per photo (date, place), a status line, and Settings when the list
-/// is missing for lack of access.
+/// is missing for lack of access. A long list shows a window of rows that `more` and `scroll` move.
 @MainActor
 public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
     public enum ID {
@@ -12,9 +12,11 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
 
     private let presenter: WorkPhotosPresenter
     private var model: WorkPhotosViewModel?
+    private var viewport: ListViewport
 
-    public init(presenter: WorkPhotosPresenter) {
+    public init(presenter: WorkPhotosPresenter, pageSize: Int = 20) {
         self.presenter = presenter
+        self.viewport = ListViewport(pageSize: pageSize)
         presenter.attach(self)
         presenter.viewDidLoad()
     }
@@ -24,13 +26,20 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
     public var elements: [Element] {
         guard let model else { return [] }
         var elements: [Element] = [.text(model.status, identifier: ID.status)]
-        elements += model.rows.map { .cell($0.identifier, label: $0.date, value: $0.place) }
+        elements += model.rows[viewport.visible].map { .cell($0.identifier, label: $0.date, value: $0.place) }
         if model.offersSettings { elements.append(.button(ID.openSettings)) }
         return elements
     }
 
+    public var list: ListWindow? { viewport.window }
+
+    public func scroll(_ direction: ScrollDirection) {
+        viewport.scroll(direction)
+    }
+
     public func display(_ model: WorkPhotosViewModel) {
         self.model = model
+        viewport.resize(to: model.rows.count)
     }
 
     public func tap(_ identifier: String) {
