@@ -44,6 +44,11 @@ struct LaunchOptionsTests {
         }
     }
 
+    @Test func aReleaseBuildsRefusalSaysWhy() {
+        #expect(LaunchOptionsError.stubsRefused(key: "ui-testing").description
+            == "launch argument -ui-testing is refused: this is a release build, and stubs are for test builds only")
+    }
+
     @Test func aReleaseBuildRefusesAStubBeforeReadingItsValue() {
         #expect(throws: LaunchOptionsError.stubsRefused(key: "model.offline")) {
             try load(["model.offline": "maybe"], allowsStubs: false)

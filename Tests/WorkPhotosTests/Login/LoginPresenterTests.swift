@@ -50,8 +50,54 @@ struct LoginPresenterTests {
         #expect(navigator.messages.isEmpty)
     }
 
+    @Test func anUnexpectedErrorSaysSomethingWentWrongAndIsLoggedByItsType() {
+        struct Surprise: Error {}
+        let log = LogSpy()
+        let (sut, view, navigator, scheduler, _) = makeSUT(error: Surprise(), logger: log)
+        fill(sut, "alice", "secret")
+
+        sut.didTapLogin()
+        scheduler.runAll()
+
+        #expect(view.last == model(enabled: true, result: "Login failed: something went wrong. Try again."))
+        #expect(navigator.messages.isEmpty)
+        #expect(log.messages.last == "login: sign-in failed for alice: unexpected error Surprise")
+    }
+
+    @Test func eachKeystrokeInEitherFieldIsShownAtOnce() {
+        let (sut, view, _, _, _) = makeSUT()
+        sut.didChangePassword("secret")
+        #expect(view.displayed == [model(enabled: false)])
+        sut.didChangeUsername("a")
+        #expect(view.displayed == [model(enabled: false), model(enabled: true)], "typing the username enables Login at once")
+        sut.didChangeUsername("")
+        #expect(view.displayed.last == model(enabled: false))
+    }
+
+    @Test func aSuccessfulSignInIsLoggedWithTheAccountsName() {
+        let log = LogSpy()
+        let (sut, _, _, scheduler, _) = makeSUT(.success(Account(username: "Alice A.")), logger: log)
+        fill(sut, "alice", "secret")
+        sut.didTapLogin()
+        scheduler.runAll()
+        #expect(log.messages == ["login: signing in as alice", "login: signed in as Alice A."])
+    }
+
+    @Test(arguments: [
+        (AuthenticationError.offline, "login: sign-in failed for alice: offline"),
+        (.notConfigured(reason: "x"), "login: sign-in failed for alice: no account store configured"),
+    ])
+    func eachFailureIsLoggedWithItsReason(error: AuthenticationError, line: String) {
+        let log = LogSpy()
+        let (sut, _, _, scheduler, _) = makeSUT(.failure(error), logger: log)
+        fill(sut, "alice", "secret")
+        sut.didTapLogin()
+        scheduler.runAll()
+        #expect(log.messages.last == line)
+    }
+
     @Test func ignoresLoginWhileItIsDisabled() {
-        let (sut, _, _, scheduler, authenticator) = makeSUT()
+        let (sut, _, _, scheduler, authenticator) = makeSUT(authenticator: .unexpected())
         sut.didChangeUsername("alice")
         sut.didTapLogin()
         #expect(scheduler.pendingWorkCount == 0)
@@ -105,12 +151,14 @@ struct LoginPresenterTests {
 
     private func makeSUT(
         _ result: Result<Account, AuthenticationError> = .success(Account(username: "alice")),
+        error: (any Error)? = nil,
+        authenticator chosen: AuthenticatorStub? = nil,
         logger: LogSpy = LogSpy()
     ) -> (LoginPresenter, LoginViewSpy, LoginNavigatorSpy, ManualScheduler, AuthenticatorStub) {
         let view = LoginViewSpy()
         let navigator = LoginNavigatorSpy()
         let scheduler = ManualScheduler()
-        let authenticator = AuthenticatorStub(result)
+        let authenticator = chosen ?? AuthenticatorStub(error.map { .failure($0) } ?? result.mapError { $0 })
         let sut = LoginPresenter(authenticator: authenticator, scheduler: scheduler, navigator: navigator, logger: logger)
         sut.attach(view)
         return (sut, view, navigator, scheduler, authenticator)

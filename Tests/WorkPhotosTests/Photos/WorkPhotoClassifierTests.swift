@@ -15,6 +15,15 @@ struct WorkPhotoClassifierTests {
         #expect(classifier.isWorkPhoto(PhotoFactory.photo(1, at: coordinate)) == isWork)
     }
 
+    @Test func aPhotoExactlyOnTheRadiusIsAWorkPhoto() {
+        let photo = PhotoFactory.photo(1, at: PhotoFactory.inPark)
+        let distance = photo.coordinate.distance(to: PhotoFactory.office.coordinate)
+        let onTheEdge = WorkLocation(name: "Edge", coordinate: PhotoFactory.office.coordinate, radius: distance)
+        let justShort = WorkLocation(name: "Short", coordinate: PhotoFactory.office.coordinate, radius: distance.nextDown)
+        #expect(WorkPhotoClassifier(locations: [onTheEdge]).isWorkPhoto(photo))
+        #expect(!WorkPhotoClassifier(locations: [justShort]).isWorkPhoto(photo))
+    }
+
     @Test func anyWorkLocationCounts() {
         let home = WorkLocation(name: "Home office", coordinate: PhotoFactory.inPark, radius: 50)
         let classifier = WorkPhotoClassifier(locations: [PhotoFactory.office, home])

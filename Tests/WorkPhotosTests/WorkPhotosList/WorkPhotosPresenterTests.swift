@@ -25,6 +25,26 @@ struct WorkPhotosPresenterTests {
         ], status: "2 work photos", offersSettings: false))
     }
 
+    @Test func startsLoadingWithNoRowsAndNoSettings() {
+        let (sut, view, _, _, _) = makeSUT(library: InMemoryPhotoLibrary(authorization: .authorized))
+        sut.viewDidLoad()
+        #expect(view.displayed == [WorkPhotosViewModel(title: "Work photos", rows: [], status: "Loading…", offersSettings: false)])
+    }
+
+    @Test func aReadThatFailsSaysWhyWithNoRowsAndNoSettings() {
+        struct Damaged: UserFacingError { var userMessage: String { "the photo store is damaged" } }
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [PhotoFactory.photo(1)], workLocations: [PhotoFactory.office])
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        library.fail(with: Damaged())
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last == WorkPhotosViewModel(
+            title: "Work photos", rows: [], status: "Could not read your photos: the photo store is damaged", offersSettings: false
+        ))
+    }
+
     @Test func saysSoWhenThereAreNoWorkPhotos() {
         let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [], workLocations: [PhotoFactory.office])
         let (sut, view, _, scheduler, _) = makeSUT(library: library)
