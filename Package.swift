@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console",
+                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console", "TextUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,8 +1,9 @@
 /// One thing on a screen, as a person sees it and as automation reads it.
 ///
 /// This is the wire format itself: the app encodes it into frames and the flow runner decodes it,
-/// so both sides share this one declaration. Decoding is strict: a missing or unknown key, or an
-/// unknown kind, is an error, never a silent default.
+/// so both sides share this one declaration. Every key is written, flags and a missing value (as
+/// null) included, and every key is required when read: a renamed key or an unknown kind is an
+/// error, never a silent default.
 public struct Element: Codable, Equatable, Sendable {
     /// What kind of element it is; automation queries by kind (`buttons`, `textFields`, ...).
     public enum Kind: String, Codable, Sendable, CaseIterable {
@@ -68,32 +69,30 @@ public struct Element: Codable, Equatable, Sendable {
         case children
     }
 
-    /// Flags at their defaults and empty children are left out, to keep frames short and readable.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
         try c.encode(identifier, forKey: .identifier)
         try c.encode(label, forKey: .label)
-        try c.encodeIfPresent(value, forKey: .value)
-        if !isEnabled { try c.encode(false, forKey: .isEnabled) }
-        if isSelected { try c.encode(true, forKey: .isSelected) }
-        if isFocused { try c.encode(true, forKey: .isFocused) }
-        if isSecure { try c.encode(true, forKey: .isSecure) }
-        if !children.isEmpty { try c.encode(children, forKey: .children) }
+        try c.encode(value, forKey: .value)
+        try c.encode(isEnabled, forKey: .isEnabled)
+        try c.encode(isSelected, forKey: .isSelected)
+        try c.encode(isFocused, forKey: .isFocused)
+        try c.encode(isSecure, forKey: .isSecure)
+        try c.encode(children, forKey: .children)
     }
 
     public init(from decoder: any Decoder) throws {
-        try StrictKeys.check(decoder, allowed: CodingKeys.allCases, in: "an element")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
         identifier = try c.decode(String.self, forKey: .identifier)
         label = try c.decode(String.self, forKey: .label)
-        value = try c.decodeIfPresent(String.self, forKey: .value)
-        isEnabled = try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? true
-        isSelected = try c.decodeIfPresent(Bool.self, forKey: .isSelected) ?? false
-        isFocused = try c.decodeIfPresent(Bool.self, forKey: .isFocused) ?? false
-        isSecure = try c.decodeIfPresent(Bool.self, forKey: .isSecure) ?? false
-        children = try c.decodeIfPresent([Element].self, forKey: .children) ?? []
+        value = try c.decode(String?.self, forKey: .value)
+        isEnabled = try c.decode(Bool.self, forKey: .isEnabled)
+        isSelected = try c.decode(Bool.self, forKey: .isSelected)
+        isFocused = try c.decode(Bool.self, forKey: .isFocused)
+        isSecure = try c.decode(Bool.self, forKey: .isSecure)
+        children = try c.decode([Element].self, forKey: .children)
     }
 }
 

@@ -1,5 +1,6 @@
 /// One frame, app to runner: the screen now, whether the app is idle, and which command it answers.
-/// See docs/automation-protocol.md.
+/// See docs/automation-protocol.md. Every key is written (`reply` and `error` as null when there is
+/// none) and required when read, so a renamed key is an error rather than a silent nil.
 public struct Frame: Codable, Equatable, Sendable {
     /// 1 for the first frame, then one more for each frame.
     public var seq: Int
@@ -26,13 +27,22 @@ public struct Frame: Codable, Equatable, Sendable {
         case seq, reply, idle, error, screen, text
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(seq, forKey: .seq)
+        try c.encode(reply, forKey: .reply)
+        try c.encode(idle, forKey: .idle)
+        try c.encode(error, forKey: .error)
+        try c.encode(screen, forKey: .screen)
+        try c.encode(text, forKey: .text)
+    }
+
     public init(from decoder: any Decoder) throws {
-        try StrictKeys.check(decoder, allowed: CodingKeys.allCases, in: "a frame")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         seq = try c.decode(Int.self, forKey: .seq)
-        reply = try c.decodeIfPresent(Int.self, forKey: .reply)
+        reply = try c.decode(Int?.self, forKey: .reply)
         idle = try c.decode(Bool.self, forKey: .idle)
-        error = try c.decodeIfPresent(String.self, forKey: .error)
+        error = try c.decode(String?.self, forKey: .error)
         screen = try c.decode(Screen.self, forKey: .screen)
         text = try c.decode(String.self, forKey: .text)
     }

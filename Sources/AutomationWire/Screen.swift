@@ -16,11 +16,17 @@ public struct Screen: Codable, Equatable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try StrictKeys.check(decoder, allowed: CodingKeys.allCases, in: "a screen")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         title = try c.decode(String.self, forKey: .title)
         elements = try c.decode([Element].self, forKey: .elements)
-        list = try c.decodeIfPresent(ListWindow.self, forKey: .list)
+        list = try c.decode(ListWindow?.self, forKey: .list)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(title, forKey: .title)
+        try c.encode(elements, forKey: .elements)
+        try c.encode(list, forKey: .list)
     }
 
     /// The alert on top, if any: while it is up, only its buttons can be used.
@@ -56,7 +62,6 @@ public struct ListWindow: Codable, Equatable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try StrictKeys.check(decoder, allowed: CodingKeys.allCases, in: "a list window")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         first = try c.decode(Int.self, forKey: .first)
         total = try c.decode(Int.self, forKey: .total)

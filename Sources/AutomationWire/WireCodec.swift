@@ -1,12 +1,28 @@
 import Foundation
 
 /// Reads and writes protocol lines: one JSON object per line, strictly checked.
+///
+/// A command (from any script) is checked hardest: unknown and duplicate fields are errors. A frame
+/// (written by the app's own encoder, read on every step) has every key required, which catches a
+/// renamed key, without the cost of the full scan.
 public enum WireCodec {
+    /// Decodes a command line: unknown and duplicate fields are errors.
+    public static func decodeCommand(_ line: some Collection<UInt8>) throws(WireError) -> Request {
+        try decode(Request.self, from: line, rejectingDuplicates: true)
+    }
+
+    /// Decodes a frame line.
+    public static func decodeFrame(_ line: some Collection<UInt8>) throws(WireError) -> Frame {
+        try decode(Frame.self, from: line, rejectingDuplicates: false)
+    }
+
     /// The longest line either side accepts. A frame of a full screen is a few kilobytes.
     public static let lineLimit = 1 << 20
 
     /// Decodes one line, with errors that name the field and never quote the line.
-    public static func decode<T: Decodable>(_ type: T.Type, from line: some Collection<UInt8>) throws(WireError) -> T {
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from line: some Collection<UInt8>, rejectingDuplicates: Bool = true
+    ) throws(WireError) -> T {
         guard line.count <= lineLimit else { throw .tooLong(bytes: line.count, limit: lineLimit) }
         let data = Data(line)
         guard data.contains(where: { !Self.isSpace($0) }) else { throw .empty }
@@ -30,7 +46,7 @@ public enum WireCodec {
         } catch {
             throw .notJSON
         }
-        if let duplicate = DuplicateKeys.first(in: data) { throw .duplicateField(duplicate) }
+        if rejectingDuplicates, let duplicate = DuplicateKeys.first(in: data) { throw .duplicateField(duplicate) }
         return value
     }
 
@@ -59,48 +75,55 @@ public enum WireCodec {
 enum DuplicateKeys {
     /// The first duplicated key in `data`, which must already be valid JSON.
     static func first(in data: Data) -> String? {
-        var objects: [Set<String>?] = []  // per open container: the keys seen, or nil for an array
-        var expectingKey = false
-        var index = data.startIndex
-        while index < data.endIndex {
-            let byte = data[index]
-            switch byte {
-            case UInt8(ascii: "{"):
-                objects.append([])
-                expectingKey = true
-            case UInt8(ascii: "["):
-                objects.append(nil)
-                expectingKey = false
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                _ = objects.popLast()
-                expectingKey = false
-            case UInt8(ascii: ","):
-                expectingKey = objects.last.map { $0 != nil } ?? false
-            case UInt8(ascii: "\""):
-                let start = data.index(after: index)
-                var end = start
-                while end < data.endIndex, data[end] != UInt8(ascii: "\"") {
-                    end = data.index(end, offsetBy: data[end] == UInt8(ascii: "\\") ? 2 : 1)
-                }
-                if expectingKey, var keys = objects.last ?? nil {
-                    // Decoded so that `"a"` and `"\u0061"` count as the same key.
-                    let bytes = data[start..<min(end, data.endIndex)]
-                    var key = String(decoding: bytes, as: UTF8.self)
-                    if bytes.contains(UInt8(ascii: "\\")) {
-                        let quoted = data[data.index(before: start)...min(end, data.index(before: data.endIndex))]
-                        key = (try? JSONDecoder().decode(String.self, from: Data(quoted))) ?? key
-                    }
-                    if keys.contains(key) { return key }
-                    keys.insert(key)
-                    objects[objects.count - 1] = keys
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+            var objects: [Set<String>?] = []  // per open container: the keys seen, or nil for an array
+            var expectingKey = false
+            var index = 0
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "{"):
+                    objects.append([])
+                    expectingKey = true
+                case UInt8(ascii: "["):
+                    objects.append(nil)
                     expectingKey = false
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    _ = objects.popLast()
+                    expectingKey = false
+                case UInt8(ascii: ","):
+                    expectingKey = objects.last.map { $0 != nil } ?? false
+                case quote:
+                    let start = index + 1
+                    var end = start
+                    var escaped = false
+                    while end < bytes.count, bytes[end] != quote {
+                        if bytes[end] == backslash {
+                            escaped = true
+                            end += 1
+                        }
+                        end += 1
+                    }
+                    if expectingKey, var keys = objects.last ?? nil {
+                        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<min(end, bytes.count)])
+                        var key = String(decoding: raw, as: UTF8.self)
+                        if escaped {
+                            // Decoded, so that `"a"` and `"\u0061"` count as the same key.
+                            let quoted = Data(UnsafeRawBufferPointer(rebasing: bytes[index...min(end, bytes.count - 1)]))
+                            key = (try? JSONDecoder().decode(String.self, from: quoted)) ?? key
+                        }
+                        if keys.contains(key) { return key }
+                        keys.insert(key)
+                        objects[objects.count - 1] = keys
+                        expectingKey = false
+                    }
+                    index = end
+                default:
+                    break
                 }
-                index = end
-            default:
-                break
+                index += 1
             }
-            index = data.index(after: index)
+            return nil
         }
-        return nil
     }
 }

@@ -141,7 +141,7 @@ final class AppConnection: @unchecked Sendable {
         var frame: Frame?
         var problem = ""
         do {
-            frame = try WireCodec.decode(Frame.self, from: line)
+            frame = try WireCodec.decodeFrame(line)
         } catch {
             problem = "\(error): " + String(decoding: line.prefix(200), as: UTF8.self)
         }

@@ -23,7 +23,7 @@ public final class AutomationServer: Adapter {
     public func handle(_ line: String) -> Bool {
         let request: Request
         do {
-            request = try WireCodec.decode(Request.self, from: Array(line.utf8))
+            request = try WireCodec.decodeCommand(Array(line.utf8))
         } catch {
             send(session.makeFrame(), reply: nil, error: .malformed(error.description))
             return true

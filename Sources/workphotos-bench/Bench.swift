@@ -3,6 +3,7 @@ import FlowKit
 import Foundation
 import WorkPhotosSeeding
 import WorkPhotosStore
+import TextUI
 
 /// `make bench`: the performance figures the design sets targets for, measured on a release build.
 @main
@@ -13,7 +14,7 @@ struct Bench: ParsableCommand {
     )
 
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case seed, step, launch, all
+        case seed, step, launch, wire, all
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -39,6 +40,7 @@ struct Bench: ParsableCommand {
         if measure == .seed || measure == .all { try seedLarge() }
         if measure == .step || measure == .all { try step() }
         if measure == .launch || measure == .all { try launch() }
+        if measure == .wire || measure == .all { wire() }
     }
 
     /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it.
@@ -50,6 +52,55 @@ struct Bench: ParsableCommand {
             guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
             report("flow step (type into a field, command to idle frame)", samples, target: "median under 1 ms")
         }
+    }
+
+    /// Encoding and decoding one frame of the login screen, each side's share of a step.
+    private func wire() {
+        let screen = Screen(title: "Login", elements: [
+            .textField("Username", value: "user1"), .secureField("Password", isFilled: true),
+            .button("Login"), .text("", identifier: "results"),
+        ])
+        let frame = Frame(seq: 7, reply: 3, idle: true, error: nil, screen: screen, text: String(repeating: "─", count: 200))
+        let encoded = WireCodec.encode(frame)
+        var sink = 0
+        let encodes = (0..<steps).map { _ in Self.time { sink &+= WireCodec.encode(frame).count } }
+        report("encode a login frame (\(encoded.count) bytes)", encodes, target: "a small part of a step")
+        let decodes = (0..<steps).map { _ in Self.time { sink &+= (try? WireCodec.decodeFrame(encoded))?.seq ?? 0 } }
+        report("decode a login frame", decodes, target: "a small part of a step")
+        let command = WireCodec.encode(Request(id: 9, action: .type, target: "Username", text: "user1"))
+        let commands = (0..<steps).map { _ in Self.time { sink &+= (try? WireCodec.decodeCommand(command))?.id ?? 0 } }
+        report("decode a command", commands, target: "a small part of a step")
+        if sink == 42 { print("") }
+        MainActor.assumeIsolated { handle() }
+    }
+
+    /// The app's own share of a step, in process: decode a command, carry it out, render and
+    /// encode the frame (no pipes, no threads).
+    @MainActor
+    private func handle() {
+        final class Form: ScreenController {
+            let title = "Login"
+            var text = ""
+            var elements: [Element] {
+                [.textField("Username", value: text), .secureField("Password", isFilled: false), .button("Login"), .text("", identifier: "results")]
+            }
+            func tap(_ identifier: String) {}
+            func enter(_ text: String, into identifier: String) { self.text = text }
+        }
+        final class Discard: TextOutput {
+            var bytes = 0
+            func write(_ text: String) { bytes += text.utf8.count }
+        }
+        let stage = Stage()
+        stage.setRoot(Form())
+        let output = Discard()
+        let server = AutomationServer(session: Session(stage: stage), output: output)
+        let samples = (0..<steps).map { index in
+            Self.time { _ = server.handle(#"{"id":\#(index),"action":"type","target":"Username","text":"user\#(index)"}"#) }
+        }
+        report("app handles a command (in process, no I/O)", samples, target: "a small part of a step")
+        let renders = (0..<steps).map { _ in Self.time { output.bytes += Renderer.render(stage.screen).count } }
+        report("render the login screen", renders, target: "a small part of a step")
     }
 
     /// Launch to the first idle frame.

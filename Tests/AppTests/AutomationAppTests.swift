@@ -53,6 +53,6 @@ struct AutomationAppTests {
     }
 
     private func decode(_ stdout: String) throws -> [Frame] {
-        try stdout.split(separator: "\n").map { try WireCodec.decode(Frame.self, from: Array($0.utf8)) }
+        try stdout.split(separator: "\n").map { try WireCodec.decodeFrame(Array($0.utf8)) }
     }
 }

@@ -39,15 +39,27 @@ struct WireFormatTests {
     }
 
     @Test(arguments: [
-        (#"{"kind":"button","identifier":"b","label":"B","enabeld":false}"#,
-         #"unknown field "enabeld" in an element (did you mean "enabled"?); fields are kind, identifier, label, value, enabled, selected, focused, secure, children"#),
-        (#"{"kind":"slider","identifier":"b","label":"B"}"#, #""kind" has the wrong type"#),
+        (#"{"kind":"button","identifier":"b","label":"B","value":null,"enabeld":false,"selected":false,"focused":false,"secure":false,"children":[]}"#,
+         #"missing "enabled" in the line"#),
+        (#"{"kind":"slider","identifier":"b","label":"B","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}"#,
+         #""kind" has the wrong type"#),
         (#"{"identifier":"b","label":"B"}"#, #"missing "kind" in the line"#),
-        (#"{"kind":"button","identifier":"b","label":"B","enabled":"no"}"#, #""enabled" has the wrong type"#),
+        (#"{"kind":"button","identifier":"b","label":"B","enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}"#,
+         #"missing "value" in the line"#),
+        (#"{"kind":"button","identifier":"b","label":"B","value":null,"enabled":"no","selected":false,"focused":false,"secure":false,"children":[]}"#,
+         #""enabled" has the wrong type"#),
     ])
-    func aRenamedOrUnknownElementFieldIsAnError(line: String, message: String) {
+    func aRenamedOrMissingElementFieldIsAnErrorNotADefault(line: String, message: String) {
         #expect(throws: WireError.self) { try WireCodec.decode(Element.self, from: Array(line.utf8)) }
         #expect(decodeError(Element.self, line) == message)
+    }
+
+    @Test func aFrameWithARenamedKeyIsAnError() {
+        let good = String(decoding: WireCodec.encode(Frame(seq: 1, reply: nil, idle: true, error: nil, screen: Screen(title: "T", elements: []), text: "")), as: UTF8.self)
+        #expect(throws: Never.self) { try WireCodec.decodeFrame(Array(good.utf8)) }
+        for (key, renamed) in [("\"reply\"", "\"replyTo\""), ("\"error\"", "\"err\""), ("\"list\"", "\"window\""), ("\"idle\"", "\"isIdle\"")] {
+            #expect(throws: WireError.self, "\(key)") { try WireCodec.decodeFrame(Array(good.replacingOccurrences(of: key, with: renamed).utf8)) }
+        }
     }
 
     @Test(arguments: [
@@ -63,6 +75,7 @@ struct WireFormatTests {
     ])
     func aMalformedCommandIsNamedWithoutQuotingTheLine(line: String, message: String) {
         #expect(decodeError(Request.self, line) == message)
+        #expect(throws: WireError.self) { try WireCodec.decodeCommand(Array(line.utf8)) }
     }
 
     @Test func aSecretInAMalformedCommandIsNeverQuoted() {

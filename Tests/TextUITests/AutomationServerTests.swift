@@ -112,7 +112,7 @@ struct AutomationServerTests {
 
     private func decodeFrames(_ output: OutputSpy) throws -> [Frame] {
         #expect(output.text.hasSuffix("\n"), "every frame ends its line")
-        return try output.lines.map { try WireCodec.decode(Frame.self, from: Array($0.utf8)) }
+        return try output.lines.map { try WireCodec.decodeFrame(Array($0.utf8)) }
     }
 }
 

@@ -4,18 +4,18 @@
 # answering, "Exit" makes it exit with code 3 after writing a line that is not a frame. Two
 # buttons share the label "OK". With FAKE_BUSY=1 it starts busy (its first frame is not idle,
 # showing "Starting") and never settles.
-elements='{"kind":"button","identifier":"Crash","label":"Crash"},{"kind":"button","identifier":"Hang","label":"Hang"},{"kind":"button","identifier":"Exit","label":"Exit"},{"kind":"staticText","identifier":"hello","label":"Hello"},{"kind":"button","identifier":"ok-1","label":"OK"},{"kind":"button","identifier":"ok-2","label":"OK"}'
+elements='{"kind":"button","identifier":"Crash","label":"Crash","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Hang","label":"Hang","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Exit","label":"Exit","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"staticText","identifier":"hello","label":"Hello","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-1","label":"OK","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-2","label":"OK","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}'
 frame() {
-  printf '{"seq":%d,%s"idle":%s,"screen":{"title":"Fake","elements":[%s]},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
-    "$1" "$2" "${3:-true}" "${4:-$elements}"
+  printf '{"seq":%d,"reply":%s,"error":null,"idle":%s,"screen":{"title":"Fake","elements":[%s],"list":null},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
+    "$1" "${2:-null}" "${3:-true}" "${4:-$elements}"
 }
 if [ "${FAKE_BUSY:-}" = 1 ]; then
-  frame 1 "" false '{"kind":"staticText","identifier":"starting","label":"Starting"}'
+  frame 1 null false '{"kind":"staticText","identifier":"starting","label":"Starting","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}'
   while IFS= read -r _; do :; done
   exit 0
 fi
 seq=1
-frame 1 ""
+frame 1 null
 while IFS= read -r line; do
   seq=$((seq + 1))
   id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
@@ -23,6 +23,6 @@ while IFS= read -r line; do
     *'"target":"Crash"'*) echo "fake-app: about to crash" >&2; kill -SEGV $$ ;;
     *'"target":"Hang"'*) echo "fake-app: hanging" >&2; while IFS= read -r _; do :; done ;;
     *'"target":"Exit"'*) echo "fake-app: exiting" >&2; echo "this is not a frame"; exit 3 ;;
-    *) echo "fake-app: got $line" >&2; frame "$seq" "\"reply\":${id:-0}," ;;
+    *) echo "fake-app: got $line" >&2; frame "$seq" "${id:-0}" ;;
   esac
 done
