@@ -1,10 +1,14 @@
+import Console
 import Foundation
 
 /// The app as a child process: its standard input for commands, its frames and its standard error.
 ///
-/// One reader thread blocks in poll(2) on the app's two output pipes and hands over what it reads
-/// under a condition; a waiter sleeps on that condition until a frame arrives, the app ends, or
-/// the safety deadline passes. Nothing polls on a timer.
+/// Frames are read on the caller's own thread: `next(before:)` blocks in poll(2) on the app's two
+/// output pipes until a frame arrives, the app ends, or the safety deadline passes, draining
+/// standard error first each time, so a frame never arrives ahead of the log lines written before
+/// it. No reader thread, no hand-over between threads, nothing polls on a timer.
+///
+/// An `AppConnection` is used by one thread at a time (its `FlowApp`'s).
 final class AppConnection: @unchecked Sendable {
     enum Next {
         case frame(Frame)
@@ -16,19 +20,25 @@ final class AppConnection: @unchecked Sendable {
     private(set) var processIdentifier: Int32 = 0
     private let process: Process
     private let input: FileHandle
-    private let condition = NSCondition()
-
-    // Guarded by `condition`.
-    private var frames: [Frame] = []
-    private var outputClosed = false
+    private let output: FileHandle
+    private let errors: FileHandle
+    /// Signalled by the termination handler (Foundation's thread).
+    private let exit = NSCondition()
     private var exited = false
+
+    private var frames: [Frame] = []
+    private var pendingOutput = Data()
+    private var pendingErrors = Data()
+    private var outputOpen = true
+    private var errorsOpen = true
     private var errorTail = Data()
-    private var unreadableLines: [String] = []
+    private(set) var unreadable: [String] = []
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     private static let errorTailLimit = 64 * 1024
 
     init(executable: String, arguments: [String], environment: [String: String]) throws {
-        Self.ignoreBrokenPipes
+        Console.ignoreBrokenPipes()  // writing to an app that died must fail the write, not kill the runner
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -38,18 +48,22 @@ final class AppConnection: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         input = stdin.fileHandleForWriting
-        let condition = self.condition
+        output = stdout.fileHandleForReading
+        errors = stderr.fileHandleForReading
+        let exit = self.exit
         process.terminationHandler = { [weak self] _ in
-            condition.lock()
+            exit.lock()
             self?.exited = true
-            condition.broadcast()
-            condition.unlock()
+            exit.broadcast()
+            exit.unlock()
         }
         try process.run()
         processIdentifier = process.processIdentifier
-        // Foundation closes the parent's copies of the child's pipe ends after spawning, so the
-        // readers see end of file when the app exits.
-        startReading(frames: stdout.fileHandleForReading, errors: stderr.fileHandleForReading)
+        // Foundation closes the parent's copies of the child's pipe ends after spawning, so reads
+        // see end of file when the app exits. Both are read without blocking; poll(2) waits.
+        for fd in [output.fileDescriptor, errors.fileDescriptor] {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
     }
 
     /// Writes one command line. Returns false if the app is gone (its input is closed).
@@ -59,7 +73,7 @@ final class AppConnection: @unchecked Sendable {
         let fd = input.fileDescriptor
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -71,27 +85,25 @@ final class AppConnection: @unchecked Sendable {
 
     /// The next frame in order, waiting for it until `deadline` at most.
     func next(before deadline: Date) -> Next {
-        condition.lock()
-        defer { condition.unlock() }
-        while frames.isEmpty && !outputClosed {
-            guard condition.wait(until: deadline) else { return frames.isEmpty ? .timedOut : .frame(frames.removeFirst()) }
+        while true {
+            if !frames.isEmpty { return .frame(frames.removeFirst()) }
+            if !outputOpen { return .ended }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return .timedOut }
+            var fds = [pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if errorsOpen { fds.append(pollfd(fd: errors.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+            if ready < 0, errno != EINTR { outputOpen = false }
+            drainErrors()
+            if fds[0].revents != 0 { readFrames() }
         }
-        return frames.isEmpty ? .ended : .frame(frames.removeFirst())
     }
 
-    /// The last lines the app wrote to standard error.
+    /// The last lines the app wrote to standard error (what it has written so far is read first).
     func standardErrorTail(lines count: Int) -> [String] {
-        condition.lock()
+        drainErrors()
         let text = String(decoding: errorTail, as: UTF8.self)
-        condition.unlock()
         return Array(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast().suffix(count))
-    }
-
-    /// Output lines that were not frames (a protocol violation by the app).
-    var unreadable: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        return unreadableLines
     }
 
     /// How the app ended, once it has: its exit code, or the signal that killed it.
@@ -104,6 +116,7 @@ final class AppConnection: @unchecked Sendable {
     func reap(grace: TimeInterval = 2) {
         waitForExit(grace: grace)
         kill()
+        drainErrors()
     }
 
     /// Ends the app: closes its input (it quits at end of input), and kills it if it has not
@@ -116,10 +129,10 @@ final class AppConnection: @unchecked Sendable {
 
     /// Waits on the termination handler's signal until the app exits or `grace` runs out.
     private func waitForExit(grace: TimeInterval) {
-        condition.lock()
+        exit.lock()
         let deadline = Date().addingTimeInterval(grace)
-        while !exited, condition.wait(until: deadline) {}
-        condition.unlock()
+        while !exited, exit.wait(until: deadline) {}
+        exit.unlock()
     }
 
     /// Kills the app if it still runs (SIGKILL), and waits until it is gone.
@@ -133,110 +146,73 @@ final class AppConnection: @unchecked Sendable {
             Foundation.kill(processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        try? output.close()
+        try? errors.close()
     }
 
     // MARK: - Reading
 
-    private func receive(line: Data) {
-        var frame: Frame?
-        var problem = ""
-        do {
-            frame = try WireCodec.decodeFrame(line)
-        } catch {
-            problem = "\(error): " + String(decoding: line.prefix(200), as: UTF8.self)
+    private enum Chunk { case data, wouldBlock, end }
+
+    /// Reads what `fd` has now into `pending`.
+    private func readChunk(_ fd: Int32, into pending: inout Data) -> Chunk {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                pending.append(contentsOf: buffer[0..<count])
+                return .data
+            }
+            if count < 0, errno == EINTR { continue }
+            return count < 0 && errno == EAGAIN ? .wouldBlock : .end
         }
-        condition.lock()
-        if let frame { frames.append(frame) } else { unreadableLines.append(problem) }
-        condition.broadcast()
-        condition.unlock()
     }
 
-    private func receive(errorLine: Data) {
-        condition.lock()
-        errorTail.append(errorLine)
-        errorTail.append(0x0A)
-        if errorTail.count > Self.errorTailLimit { errorTail.removeFirst(errorTail.count - Self.errorTailLimit) }
-        condition.unlock()
-    }
-
-    private func closeOutput() {
-        condition.lock()
-        outputClosed = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Reads both output pipes on one thread. Standard error is drained before each batch of
-    /// frames is handed over: the app writes its log before its next frame, so a frame never
-    /// arrives ahead of the log lines written before it, and a failure's log tail is complete.
-    private func startReading(frames: FileHandle, errors: FileHandle) {
-        let framesFD = frames.fileDescriptor, errorsFD = errors.fileDescriptor
-        _ = fcntl(errorsFD, F_SETFL, fcntl(errorsFD, F_GETFL) | O_NONBLOCK)
-        let thread = Thread { [weak self] in
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            var pendingFrames = Data(), pendingErrors = Data()
-            var framesOpen = true, errorsOpen = true
-
-            enum Chunk { case data, wouldBlock, end }
-            /// Reads what `fd` has now into `pending`.
-            func readChunk(_ fd: Int32, into pending: inout Data) -> Chunk {
-                while true {
-                    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-                    if count > 0 {
-                        pending.append(contentsOf: buffer[0..<count])
-                        return .data
-                    }
-                    if count < 0, errno == EINTR { continue }
-                    return count < 0 && errno == EAGAIN ? .wouldBlock : .end
-                }
+    /// Reads standard error until it has nothing more right now.
+    private func drainErrors() {
+        while errorsOpen {
+            let chunk = readChunk(errors.fileDescriptor, into: &pendingErrors)
+            errorsOpen = chunk != .end
+            Self.splitLines(&pendingErrors, final: !errorsOpen) { line in
+                errorTail.append(line)
+                errorTail.append(0x0A)
             }
-            /// Reads standard error until it has nothing more right now (it is non-blocking).
-            func drainErrors() {
-                while errorsOpen {
-                    let chunk = readChunk(errorsFD, into: &pendingErrors)
-                    errorsOpen = chunk != .end
-                    Self.splitLines(&pendingErrors, final: !errorsOpen) { self?.receive(errorLine: $0) }
-                    if chunk != .data { return }
-                }
-            }
+            if errorTail.count > Self.errorTailLimit { errorTail.removeFirst(errorTail.count - Self.errorTailLimit) }
+            if chunk != .data { return }
+        }
+    }
 
-            while framesOpen || errorsOpen {
-                var fds = [pollfd]()
-                if framesOpen { fds.append(pollfd(fd: framesFD, events: Int16(POLLIN), revents: 0)) }
-                if errorsOpen { fds.append(pollfd(fd: errorsFD, events: Int16(POLLIN), revents: 0)) }
-                if poll(&fds, nfds_t(fds.count), -1) < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
+    /// Reads what standard output has now and decodes each complete line.
+    private func readFrames() {
+        while outputOpen {
+            let chunk = readChunk(output.fileDescriptor, into: &pendingOutput)
+            if chunk == .end {
+                outputOpen = false
                 drainErrors()
-                if framesOpen, fds[0].fd == framesFD, fds[0].revents != 0 {
-                    framesOpen = readChunk(framesFD, into: &pendingFrames) != .end
-                    if !framesOpen { drainErrors() }
-                    Self.splitLines(&pendingFrames, final: !framesOpen) { self?.receive(line: $0) }
-                    if !framesOpen { self?.closeOutput() }
-                }
             }
-            try? frames.close()
-            try? errors.close()
+            Self.splitLines(&pendingOutput, final: !outputOpen) { receive(line: $0) }
+            if chunk != .data { return }
         }
-        thread.name = "flowkit-reader"
-        thread.start()
+    }
+
+    private func receive(line: Data) {
+        do {
+            frames.append(try WireCodec.decodeFrame(line))
+        } catch {
+            unreadable.append("\(error): " + String(decoding: line.prefix(200), as: UTF8.self))
+        }
     }
 
     /// Hands over each complete line of `pending` (and the rest too, at the end of the stream).
     private static func splitLines(_ pending: inout Data, final: Bool, _ onLine: (Data) -> Void) {
-        while let newline = pending.firstIndex(of: 0x0A) {
-            onLine(pending[pending.startIndex..<newline])
-            pending.removeSubrange(pending.startIndex...newline)
+        var start = pending.startIndex
+        while let newline = pending[start...].firstIndex(of: 0x0A) {
+            onLine(pending[start..<newline])
+            start = pending.index(after: newline)
         }
-        if final, !pending.isEmpty {
-            onLine(pending)
-            pending.removeAll()
+        if final, start < pending.endIndex {
+            onLine(pending[start...])
+            start = pending.endIndex
         }
+        if start != pending.startIndex { pending.removeSubrange(pending.startIndex..<start) }
     }
-
-    /// Writing to an app that died must fail the write, not kill the runner with SIGPIPE.
-    private static let ignoreBrokenPipes: Void = {
-        signal(SIGPIPE, SIG_IGN)
-    }()
 }
