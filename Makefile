@@ -41,13 +41,13 @@ test: deps
 seed: build
 	$(SEED) --store $(STORE) $(FIXTURE)
 
-# Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
 # The flow tests (Tests/FlowTests): each seeds its own store with workphotos-seed, then drives
 # the real app through its screens.
 flows: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter FlowTests
 
+# Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
 run: build
 	@[ -f $(STORE) ] || $(SEED) --store $(STORE) $(FIXTURE)
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
-// (NameMatching is a leaf utility for "did you mean" hints, shared by every layer);
+// (NameMatching, Console and AutomationWire are leaves shared across layers: "did you mean"
+// hints, writes that never end a process, and the automation protocol itself);
 // WorkPhotos (core) depends on PresenterKit only; WorkPhotosUI joins core and TextUI;
 // the `workphotos` executable is the composition root.
 let package = Package(
@@ -20,7 +21,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "NameMatching"),
-        // Writes to standard output and error that never end the process (every executable).
+        // Writes to standard output and error that never end the process, and the one helper that
+        // runs a child program to its end (every executable, the robots' seeding, the tests).
         .target(name: "Console"),
         .target(name: "PresenterKit"),
         .target(name: "PresenterKitTesting", dependencies: ["PresenterKit"]),
@@ -49,7 +51,7 @@ let package = Package(
         // Drives the app as a black box: never imports an app module.
         .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
         // One robot per screen; knows the app only by what its screens show.
-        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit"]),
+        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console"]),
         // Swift Testing glue: failures as issues, an app launched per test.
         .target(name: "FlowTesting", dependencies: ["FlowKit"]),
         .executableTarget(
@@ -67,7 +69,6 @@ let package = Package(
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
-        // Runs the built `workphotos` binary as a person or a script would.
         .testTarget(
             name: "WorkPhotosStoreTests",
             dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
@@ -76,9 +77,10 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
-            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "workphotos", "workphotos-seed"]
+            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"]
         ),
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "AutomationWire"]),
+        // Runs the built `workphotos` and `workphotos-seed` binaries as a person or a script would.
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]
 )

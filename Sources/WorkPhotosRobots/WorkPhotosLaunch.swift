@@ -1,3 +1,4 @@
+import Console
 import FlowKit
 import Foundation
 
@@ -13,7 +14,6 @@ public struct WorkPhotosLaunch: Sendable {
     /// the running test binary (the build folder).
     public var binaries = ProcessInfo.processInfo.environment["WORKPHOTOS_BIN_DIR"]
         ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent().path
-    public var seeds: String?
     public var timeout: TimeInterval = 10
 
     public init(fixture: String = "default", offline: Bool = false, arguments: [String] = []) {
@@ -46,19 +46,9 @@ public struct WorkPhotosLaunch: Sendable {
     }
 
     private func seed(_ store: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaries + "/workphotos-seed")
-        process.arguments = ["--store", store, fixture] + (seeds.map { ["--seeds", $0] } ?? [])
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw LaunchError(message: "workphotos-seed \(fixture) failed (exit \(process.terminationStatus)): "
-                + String(decoding: message, as: UTF8.self))
+        let result = try ChildProcess.run(binaries + "/workphotos-seed", ["--store", store, fixture])
+        guard result.status == 0, !result.signaled else {
+            throw LaunchError(message: "workphotos-seed \(fixture) failed (\(result.signaled ? "signal" : "exit") \(result.status)): " + result.stderr)
         }
     }
 

@@ -29,7 +29,11 @@ enum WorkPhotosApp {
             return 2
         }
 
-        let logger = StandardErrorLogger()
+        // A person at a terminal sees the screen only; the log goes to a file. A script (or a
+        // redirected standard error) gets the log on standard error, where the runner reads it.
+        let logger: any EventLogging = !options.isAutomation && Console.isTerminal(STDERR_FILENO)
+            ? FileLogger(path: FileLogger.defaultPath())
+            : StandardErrorLogger()
         let scheduler = BackgroundScheduler()
         let stage = Stage()
         let composer = AppComposer(
@@ -71,10 +75,12 @@ enum WorkPhotosApp {
 
     /// The one place that decides which sign-in the app uses.
     private static func makeAuthenticator(_ options: LaunchOptions, logger: any EventLogging) -> any Authenticating {
+        #if DEBUG
         if let stubs = options.stubs {
             logger.log("using stub services (-ui-testing YES)")
             return StubAuthenticator(user: stubs.user, password: stubs.password, isOffline: stubs.isOffline)
         }
+        #endif
         logger.log("warning: \(UnconfiguredAuthenticator.reason)")
         return UnconfiguredAuthenticator()
     }

@@ -1,7 +1,9 @@
+import Console
 import Foundation
 import Testing
 
-/// Runs the built `workphotos` binary with arguments and a whole standard input, as a shell pipe does.
+/// Runs the built `workphotos` binary with arguments and a whole standard input, as a shell pipe does
+/// (through `ChildProcess`, the one child-process helper).
 struct AppProcess {
     struct Output {
         let stdout: String
@@ -21,29 +23,9 @@ struct AppProcess {
     ) throws -> Output {
         let url = executable(binary)
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "no \(binary) binary at \(url.path)", sourceLocation: sourceLocation)
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }
-        let stdin = Pipe(), stdout = Pipe()
-        let stderrFile = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: stderrFile) }
-        let stderr = try FileHandle(forWritingTo: stderrFile)
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // Small inputs fit in the pipe's buffer, so writing everything first cannot block.
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try stderr.close()
-        return Output(
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "",
-            status: process.terminationStatus
+        let result = try ChildProcess.run(
+            url.path, arguments, environment: ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }, input: input
         )
+        return Output(stdout: result.stdout, stderr: result.stderr, status: result.status)
     }
 }

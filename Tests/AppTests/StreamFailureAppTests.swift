@@ -1,3 +1,4 @@
+import Console
 import Foundation
 import Testing
 
@@ -50,19 +51,10 @@ struct StreamFailureAppTests {
 
     /// Runs `script` with bash; `$APP`, `$SEED`, `$STORE` and `$OUT` are set. Returns its stdout.
     private func shell(_ script: String, store: SeededStore) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.environment = ProcessInfo.processInfo.environment.merging([
+        let environment = ProcessInfo.processInfo.environment.merging([
             "APP": AppProcess.executable("workphotos").path, "SEED": AppProcess.executable("workphotos-seed").path,
             "STORE": store.path, "OUT": store.folder.appendingPathComponent("out").path, "TZ": "UTC",
         ]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try ChildProcess.run("/bin/bash", ["-c", script], environment: environment).stdout
     }
 }

@@ -36,6 +36,39 @@ struct TerminalAppTests {
         #expect(echoIsOn(slave), "the terminal has its echo back")
     }
 
+    @Test func onATerminalTheLogGoesToAFileAndTheScreenStaysClean() throws {
+        let store = try SeededStore()
+        defer { store.remove() }
+        var master: Int32 = -1, slave: Int32 = -1
+        try #require(openpty(&master, &slave, nil, nil, nil) == 0)
+        defer { close(master) }
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        let state = store.folder.appendingPathComponent("state")
+
+        let process = Process()
+        process.executableURL = AppProcess.executable("workphotos")
+        process.arguments = InteractiveAppTests.stubs + store.arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.path, "TZ": "UTC"]) { $1 }
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        let reader = PTYReader(fd: master)
+        try #require(reader.waitFor("> "))
+        write(master, "type Username test\n")
+        try #require(reader.waitFor("Username: test"))
+        write(master, "type Password 1234\ntap Login\n")
+        try #require(reader.waitFor("── At a glance"))
+        write(master, "quit\n")
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0)
+        #expect(!reader.text.contains("workphotos:"), "no log line on the screen")
+        let log = try String(contentsOfFile: state.appendingPathComponent("workphotos/workphotos.log").path, encoding: .utf8)
+        #expect(log.contains("workphotos: login: signing in as test"))
+        #expect(!log.contains("1234"))
+    }
+
     private func echoIsOn(_ fd: Int32) -> Bool {
         var settings = termios()
         guard tcgetattr(fd, &settings) == 0 else { return false }

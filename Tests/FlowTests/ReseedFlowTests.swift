@@ -1,3 +1,4 @@
+import Console
 import FlowKit
 import Foundation
 import Testing
@@ -27,14 +28,8 @@ struct ReseedFlowTests {
     }
 
     private func reseed(_ store: String) throws {
-        let process = Process()
         let binaries = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        process.executableURL = binaries.appendingPathComponent("workphotos-seed")
-        process.arguments = ["--store", store, "default"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        let result = try ChildProcess.run(binaries.appendingPathComponent("workphotos-seed").path, ["--store", store, "default"])
+        try #require(result.status == 0, "\(result.stderr)")
     }
 }

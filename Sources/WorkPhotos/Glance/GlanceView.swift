@@ -21,10 +21,3 @@ public struct GlanceViewModel: Equatable, Sendable {
         self.notice = notice
     }
 }
-
-/// Where the At a glance screen can lead.
-@MainActor
-public protocol GlanceNavigating: AnyObject {
-    func showWorkPhotos()
-    func showSettings()
-}

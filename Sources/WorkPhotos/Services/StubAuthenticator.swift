@@ -1,3 +1,6 @@
+#if DEBUG
+/// Compiled into debug (test) builds only: a release build has no stub sign-in to be tricked into.
+///
 /// Sign-in for UI tests (`-ui-testing YES`): accepts exactly one user and password, given by the
 /// launch arguments `-model.user` and `-model.password`; `-model.offline YES` fails as if offline.
 public struct StubAuthenticator: Authenticating {
@@ -19,3 +22,4 @@ public struct StubAuthenticator: Authenticating {
         return Account(username: user)
     }
 }
+#endif

@@ -34,9 +34,3 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
         self.offersSettings = offersSettings
     }
 }
-
-/// Where the Work photos screen can lead.
-@MainActor
-public protocol WorkPhotosNavigating: AnyObject {
-    func showSettings()
-}

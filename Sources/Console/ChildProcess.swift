@@ -1,0 +1,52 @@
+import Foundation
+
+/// Runs a program to its end with a whole standard input, and returns what it wrote and how it
+/// ended: the one way the seeding step, the black-box tests and the benchmarks run a binary.
+/// (The flow runner's long-lived app is `FlowKit.AppConnection`.)
+public enum ChildProcess {
+    public struct Output: Sendable {
+        public let stdout: String
+        public let stderr: String
+        /// The exit code, or the signal number when `signaled`.
+        public let status: Int32
+        public let signaled: Bool
+    }
+
+    /// Runs `executable` with `arguments`. Standard output and standard error are read at the same
+    /// time (neither can fill its pipe and stall the program), and `input` is written on its own
+    /// thread, then closed.
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String = ""
+    ) throws -> Output {
+        Console.ignoreBrokenPipes()  // a program that exits without reading its input must not end us
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let group = DispatchGroup()
+        let errors = Box()
+        DispatchQueue.global().async(group: group) {
+            errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+        }
+        DispatchQueue.global().async(group: group) {
+            Console.write(input, to: stdin.fileHandleForWriting.fileDescriptor)
+            try? stdin.fileHandleForWriting.close()
+        }
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal
+        )
+    }
+
+    private final class Box: @unchecked Sendable {
+        var data = Data()  // written by one thread, read after `group.wait()`
+    }
+}

@@ -1,0 +1,5 @@
+/// Where the Work photos screen can lead.
+@MainActor
+public protocol WorkPhotosNavigating: AnyObject {
+    func showSettings()
+}
