@@ -55,6 +55,13 @@ public enum WireCodec {
         (try? encoder.encode(value)) ?? Data("{}".utf8)
     }
 
+    /// A frame as one line of JSON, without the newline: what `encode` writes, faster.
+    public static func encodeFrame(_ frame: Frame) -> [UInt8] {
+        var writer = WireWriter()
+        writer.frame(frame)
+        return writer.bytes
+    }
+
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

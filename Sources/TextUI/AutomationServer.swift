@@ -76,6 +76,8 @@ public final class AutomationServer: Adapter {
             seq: frame.sequence, reply: reply, idle: frame.isIdle, error: error?.description,
             screen: frame.screen, text: Renderer.render(frame.screen)
         )
-        output.write(String(decoding: WireCodec.encode(wire), as: UTF8.self) + "\n")
+        var line = WireCodec.encodeFrame(wire)
+        line.append(0x0A)
+        output.write(String(decoding: line, as: UTF8.self))
     }
 }

@@ -63,7 +63,7 @@ struct Bench: ParsableCommand {
         let frame = Frame(seq: 7, reply: 3, idle: true, error: nil, screen: screen, text: String(repeating: "─", count: 200))
         let encoded = WireCodec.encode(frame)
         var sink = 0
-        let encodes = (0..<steps).map { _ in Self.time { sink &+= WireCodec.encode(frame).count } }
+        let encodes = (0..<steps).map { _ in Self.time { sink &+= WireCodec.encodeFrame(frame).count } }
         report("encode a login frame (\(encoded.count) bytes)", encodes, target: "a small part of a step")
         let decodes = (0..<steps).map { _ in Self.time { sink &+= (try? WireCodec.decodeFrame(encoded))?.seq ?? 0 } }
         report("decode a login frame", decodes, target: "a small part of a step")

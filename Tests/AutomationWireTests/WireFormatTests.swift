@@ -31,6 +31,27 @@ struct WireFormatTests {
         #expect(try roundTrip(frame) == frame)
     }
 
+    @Test(arguments: [
+        "", "plain", "quote \" backslash \\ slash /", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{C}\u{D}\u{1F}\u{7F}",
+        "line\u{2028}sep é 😀 ──", String(repeating: "x", count: 5000),
+    ])
+    func theFrameWriterWritesExactlyWhatJSONEncoderWrites(text: String) throws {
+        let elements = Element.Kind.allCases.map { kind in
+            Element(kind: kind, identifier: text, label: "\(kind) \(text)", value: kind == .button ? nil : text,
+                    isEnabled: kind != .cell, isSelected: kind == .cell, isFocused: kind == .textField, isSecure: kind == .secureTextField)
+        } + [Element.alert("A", title: text, message: text, buttons: ["No", text])]
+        for list in [nil, ListWindow(first: 40, total: 5000)] {
+            for (reply, error) in [(nil, nil), (Optional(12), Optional(text))] {
+                let frame = Frame(seq: 123_456, reply: reply, idle: reply == nil, error: error,
+                                  screen: Screen(title: text, elements: elements, list: list), text: text)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                #expect(WireCodec.encodeFrame(frame) == Array(try encoder.encode(frame)))
+                #expect(try WireCodec.decodeFrame(WireCodec.encodeFrame(frame)) == frame)
+            }
+        }
+    }
+
     @Test func aCommandSurvivesTheRoundTrip() throws {
         for action in Request.Action.allCases {
             let request = Request(id: 4, action: action, target: "Login", text: "x")
