@@ -14,7 +14,8 @@ public enum ChildProcess {
 
     /// Runs `executable` with `arguments`. Standard output and standard error are read at the same
     /// time (neither can fill its pipe and stall the program), and `input` is written on its own
-    /// thread, then closed.
+    /// thread, then closed. The helpers are threads of their own, not work on a shared queue: a
+    /// caller blocked here (a test on the cooperative pool, say) must not be what they wait for.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String = ""
     ) throws -> Output {
@@ -28,17 +29,20 @@ public enum ChildProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        let group = DispatchGroup()
         let errors = Box()
-        DispatchQueue.global().async(group: group) {
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
             errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            finished.signal()
         }
-        DispatchQueue.global().async(group: group) {
+        Thread.detachNewThread {
             Console.write(input, to: stdin.fileHandleForWriting.fileDescriptor)
             try? stdin.fileHandleForWriting.close()
+            finished.signal()
         }
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        finished.wait()
+        finished.wait()
         process.waitUntilExit()
         return Output(
             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
@@ -47,6 +51,6 @@ public enum ChildProcess {
     }
 
     private final class Box: @unchecked Sendable {
-        var data = Data()  // written by one thread, read after `group.wait()`
+        var data = Data()  // written by one thread, read after it signalled
     }
 }
