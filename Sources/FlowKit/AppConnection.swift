@@ -11,7 +11,7 @@ import Foundation
 /// An `AppConnection` is used by one thread at a time (its `FlowApp`'s).
 final class AppConnection: @unchecked Sendable {
     enum Next {
-        case frame(Frame)
+        case frame(Frame, bytes: Int)
         /// The app closed its output: it exited or crashed.
         case ended
         case timedOut
@@ -26,7 +26,7 @@ final class AppConnection: @unchecked Sendable {
     private let exit = NSCondition()
     private var exited = false
 
-    private var frames: [Frame] = []
+    private var frames: [(frame: Frame, bytes: Int)] = []
     private var pendingOutput = Data()
     private var pendingErrors = Data()
     private var outputOpen = true
@@ -86,7 +86,10 @@ final class AppConnection: @unchecked Sendable {
     /// The next frame in order, waiting for it until `deadline` at most.
     func next(before deadline: Date) -> Next {
         while true {
-            if !frames.isEmpty { return .frame(frames.removeFirst()) }
+            if !frames.isEmpty {
+                let (frame, bytes) = frames.removeFirst()
+                return .frame(frame, bytes: bytes)
+            }
             if !outputOpen { return .ended }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return .timedOut }
@@ -196,7 +199,7 @@ final class AppConnection: @unchecked Sendable {
 
     private func receive(line: Data) {
         do {
-            frames.append(try WireCodec.decodeFrame(line))
+            frames.append((try WireCodec.decodeFrame(line), line.count + 1))
         } catch {
             unreadable.append("\(error): " + String(decoding: line.prefix(200), as: UTF8.self))
         }

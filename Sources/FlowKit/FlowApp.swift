@@ -27,6 +27,8 @@ public final class FlowApp: @unchecked Sendable {
     public var hasFailed: Bool { !failures.isEmpty }
     /// Launch to first idle frame, for the last launch.
     public private(set) var launchDuration: Duration?
+    /// The size of the latest frame on the wire, newline included (for benchmarks).
+    public private(set) var lastFrameBytes = 0
 
     private var connection: AppConnection?
     private var lastFrame: Frame?
@@ -187,7 +189,9 @@ public final class FlowApp: @unchecked Sendable {
                 if seen(frame.screen) || frame.idle { return true }
             }
             switch connection.next(before: deadline) {
-            case let .frame(frame): lastFrame = frame
+            case let .frame(frame, bytes):
+                lastFrame = frame
+                lastFrameBytes = bytes
             case .timedOut: return false
             case .ended:
                 connection.reap()
@@ -237,7 +241,8 @@ public final class FlowApp: @unchecked Sendable {
 
     private func nextFrame(_ connection: AppConnection, step: String, deadline: Date, site: CallSite) -> Frame? {
         switch connection.next(before: deadline) {
-        case let .frame(frame):
+        case let .frame(frame, bytes):
+            lastFrameBytes = bytes
             return frame
         case .ended:
             connection.reap()  // its output is closed: it is exiting, or is made to

@@ -14,7 +14,7 @@ struct Bench: ParsableCommand {
     )
 
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case seed, step, launch, wire, all
+        case seed, step, launch, wire, list, all
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -41,6 +41,7 @@ struct Bench: ParsableCommand {
         if measure == .step || measure == .all { try step() }
         if measure == .launch || measure == .all { try launch() }
         if measure == .wire || measure == .all { wire() }
+        if measure == .list || measure == .all { try list() }
     }
 
     /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it.
@@ -52,6 +53,45 @@ struct Bench: ParsableCommand {
             guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
             report("flow step (type into a field, command to idle frame)", samples, target: "median under 1 ms")
         }
+    }
+
+    /// Steps on the Work photos list of the `large` fixture (5,000 rows): paging, and finding a row
+    /// far down by name. Signing in needs the stub, which a release build refuses, so this runs the
+    /// debug app (`.build/debug/workphotos`): the target holds for debug and release alike.
+    private func list() throws {
+        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let debugApp = binaries.deletingLastPathComponent().appendingPathComponent("debug/workphotos").path
+        guard FileManager.default.isExecutableFile(atPath: debugApp) else {
+            throw BenchError("no debug workphotos at \(debugApp): run swift build first (make bench does)")
+        }
+        let (fixture, _) = try FixtureCatalog.locate(explicit: seeds).load("large")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-list-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("photos.sqlite").path
+        try Seeder.reset(storeAt: store, to: fixture)
+        let app = FlowApp(executable: debugApp, arguments: [
+            "-automation", "YES", "-photos.store", store, "-ui-testing", "YES", "-model.user", "u", "-model.password", "p",
+        ], timeout: 60)
+        app.launch()
+        defer { app.terminate() }
+        app.textFields["Username"].replaceText("u")
+        app.secureTextFields["Password"].replaceText("p")
+        app.buttons["Login"].tap()
+        app.buttons["Review work photos"].tap()
+        guard app.cells.count() == 5000, !app.hasFailed else {
+            throw BenchError("the list benchmark could not reach the list: \(app.failures.first.map { "\($0)" } ?? "no 5000 rows")")
+        }
+        let pages = (0..<iterations * 10).map { index in
+            Self.time { app.cells.element(boundBy: (index * 997) % 5000).assertExists() }
+        }
+        report("list step (scroll to a row of 5,000, debug app)", pages, target: "under 5 ms")
+        print("list frame: \(app.lastFrameBytes) bytes (target: under 16 KB)")
+        let finds = (0..<5).map { _ in
+            app.cells.element(boundBy: 0).assertExists()  // back to the top
+            return Self.time { app.cells["photo-9999"].assertExists() } / 250
+        }
+        report("list step while finding the last of 5,000 rows by name (250 pages from the top, per page, debug app)", finds, target: "under 5 ms")
+        guard !app.hasFailed else { throw BenchError("the list benchmark failed: \(app.failures[0])") }
     }
 
     /// Encoding and decoding one frame of the login screen, each side's share of a step.
