@@ -80,7 +80,7 @@ let package = Package(
             dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"]
         ),
         // Runs the built `workphotos` and `workphotos-seed` binaries as a person or a script would.
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "AutomationWire", "Console"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]
 )

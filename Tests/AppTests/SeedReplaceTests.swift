@@ -1,4 +1,5 @@
 import Foundation
+import WorkPhotosStore
 import Testing
 
 /// `workphotos-seed --store` replaces a WorkPhotos store or nothing: anything else is refused,
@@ -54,17 +55,28 @@ struct SeedReplaceTests {
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
 
-    @Test func aDamagedStoreIsRefusedUnlessForced() throws {
+    @Test func aStoreDamagedInsideIsStillAStoreAndIsReplaced() throws {
         let store = try SeededStore("default")
         defer { store.remove() }
         var bytes = try Data(contentsOf: URL(fileURLWithPath: store.path))
-        // The first table's b-tree page header (page 2, after the 4 KiB schema page).
-        bytes.replaceSubrange(4096..<4104, with: Data(repeating: 0xA5, count: 8))
+        // The last page's b-tree header: photo data, not the migrations table.
+        bytes.replaceSubrange(bytes.count - 4096..<bytes.count - 4088, with: Data(repeating: 0xA5, count: 8))
+        try bytes.write(to: URL(fileURLWithPath: store.path))
+        #expect(throws: StoreError.self) { try PhotoStore.open(at: store.path) }
+
+        #expect(try seed(["--store", store.path, "default"]).status == 0, "reseeding is the cure for a damaged store")
+    }
+
+    @Test func aFileWhoseSchemaIsUnreadableIsRefusedUnlessForced() throws {
+        let store = try SeededStore("default")
+        defer { store.remove() }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        bytes.replaceSubrange(100..<4096, with: Data(repeating: 0xA5, count: 3996))  // the schema page
         try bytes.write(to: URL(fileURLWithPath: store.path))
 
         let refused = try seed(["--store", store.path, "default"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("it is a damaged store"))
+        #expect(refused.stderr.contains("refusing to replace \(store.path)"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == bytes)
         #expect(try seed(["--force", "--store", store.path, "default"]).status == 0)
     }
