@@ -18,4 +18,24 @@ struct NameMatcherTests {
     func measuresEditDistance(a: String, b: String, expected: Int) {
         #expect(NameMatcher.editDistance(Array(a), Array(b)) == expected)
     }
+
+    @Test func aHugeNameGetsNoSuggestionAndCostsNoMatrix() {
+        let huge = String(repeating: "Login", count: 2_000_000)  // 10 MB
+        let start = ContinuousClock.now
+        #expect(NameMatcher.nearest(to: huge, in: ["Login", "Username", String(repeating: "x", count: 1_000_000)]) == nil)
+        #expect(ContinuousClock.now - start < .seconds(2), "bounded by length checks, not an edit-distance matrix")
+    }
+
+    @Test func aCandidateOfAVeryDifferentLengthIsSkippedBeforeAnyMatrix() {
+        #expect(NameMatcher.nearest(to: "Login", in: [String(repeating: "L", count: 100)]) == nil)
+        #expect(NameMatcher.nearest(to: String(repeating: "a", count: 129), in: [String(repeating: "a", count: 128)]) == nil)
+        #expect(NameMatcher.nearest(to: String(repeating: "a", count: 127), in: [String(repeating: "a", count: 128)]) != nil)
+    }
+
+    @Test func suggestionsAreWordedOneWayAndLongNamesAreShortened() {
+        #expect(Suggestion.didYouMean("Logn", in: ["Login"]) == #" (did you mean "Login"?)"#)
+        #expect(Suggestion.format("model.user", prefix: "-") == " (did you mean -model.user?)")
+        #expect(Suggestion.format(nil) == "")
+        #expect(Suggestion.shown(String(repeating: "x", count: 100)) == String(repeating: "x", count: 60) + "… (100 bytes)")
+    }
 }
