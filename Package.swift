@@ -49,7 +49,7 @@ let package = Package(
             dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box: never imports an app module.
-        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
+        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console", "LocatedYAML", "Yams"]),
         // One robot per screen; knows the app only by what its screens show.
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console"]),
         // Swift Testing glue: failures as issues, an app launched per test.

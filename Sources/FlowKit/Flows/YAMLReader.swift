@@ -1,0 +1,97 @@
+import LocatedYAML
+import NameMatching
+import Yams
+
+/// Reads Yams nodes with every problem located in its file, for flows and schemes.
+struct YAMLReader {
+    let file: String
+    let text: String
+
+    /// The document's root, composed safely (see `LocatedYAML`).
+    func root() throws -> Node? {
+        do {
+            return try LocatedYAML.compose(text)
+        } catch {
+            throw LocatedError(file: file, text: text, line: error.line, column: error.column, message: error.message)
+        }
+    }
+
+    func error(_ message: String, at node: Node?) -> LocatedError {
+        LocatedError(file: file, text: text, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
+    }
+
+    func location(of node: Node) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    /// A mapping's values by key, with unknown keys, duplicates and missing required keys refused.
+    func mapping(_ node: Node, _ what: String, required: [String] = [], optional: [String] = []) throws -> [String: Node] {
+        guard let pairs = node.mapping else { throw error("\(what) should be a mapping of keys to values", at: node) }
+        let allowed = required + optional
+        var result: [String: Node] = [:]
+        for (keyNode, value) in pairs {
+            guard let key = keyNode.string else { throw error("\(what) has a key that is not text", at: keyNode) }
+            guard allowed.contains(key) else {
+                throw error("unknown key \"\(Suggestion.shown(key))\" in \(what)" + Suggestion.didYouMean(key, in: allowed)
+                    + "; expected " + allowed.joined(separator: ", "), at: keyNode)
+            }
+            result[key] = value
+        }
+        if let missing = required.first(where: { result[$0] == nil }) {
+            throw error("\(what) is missing \"\(missing)\"", at: node)
+        }
+        return result
+    }
+
+    /// The pairs of a mapping, in order, keys as text.
+    func pairs(_ node: Node, _ what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
+        guard let pairs = node.mapping else { throw error("\(what) should be a mapping of keys to values", at: node) }
+        var result: [(String, Node, Node)] = []
+        for (keyNode, value) in pairs {
+            guard let key = keyNode.string else { throw error("\(what) has a key that is not text", at: keyNode) }
+            result.append((key, keyNode, value))
+        }
+        return result
+    }
+
+    func sequence(_ node: Node, _ what: String) throws -> [Node] {
+        if case .scalar = node, node.null != nil { return [] }
+        guard let items = node.sequence else { throw error("\(what) should be a list (items starting with -)", at: node) }
+        return Array(items)
+    }
+
+    func string(_ node: Node, _ what: String) throws -> String {
+        guard case let .scalar(scalar) = node else { throw error("\(what) should be text, not a list or mapping", at: node) }
+        return scalar.string
+    }
+
+    func strings(_ node: Node, _ what: String) throws -> [String] {
+        if case .scalar = node, node.null == nil { return [try string(node, what)] }
+        var result: [String] = []
+        for item in try sequence(node, what) { result.append(try string(item, "each of \(what)")) }
+        return result
+    }
+
+    func integer(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
+        let raw = try string(node, what)
+        guard let value = Int(raw) else { throw error("\(what) should be a whole number, not \"\(Suggestion.shown(raw))\"", at: node) }
+        guard range.contains(value) else { throw error("\(what) \(raw) is out of range \(range.lowerBound)...\(range.upperBound)", at: node) }
+        return value
+    }
+
+    func number(_ node: Node, _ what: String, in range: ClosedRange<Double>) throws -> Double {
+        let raw = try string(node, what)
+        guard let value = Double(raw), value.isFinite else { throw error("\(what) should be a number, not \"\(Suggestion.shown(raw))\"", at: node) }
+        guard range.contains(value) else { throw error("\(what) \(raw) is out of range \(range.lowerBound)...\(range.upperBound)", at: node) }
+        return value
+    }
+
+    func boolean(_ node: Node, _ what: String) throws -> Bool {
+        let raw = try string(node, what)
+        switch raw.lowercased() {
+        case "true", "yes": return true
+        case "false", "no": return false
+        default: throw error("\(what) should be true or false, not \"\(Suggestion.shown(raw))\"", at: node)
+        }
+    }
+}
