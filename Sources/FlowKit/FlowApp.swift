@@ -111,6 +111,11 @@ public final class FlowApp: @unchecked Sendable {
         settle("snapshot", site: CallSite(file: file, line: line))?.screen
     }
 
+    /// The screen rendered as a person sees it, once the app is idle.
+    public func renderedScreen(file: String = #filePath, line: Int = #line) -> String? {
+        settle("read the screen", site: CallSite(file: file, line: line))?.text
+    }
+
     /// The screen's title, once the app is idle.
     public func title(file: String = #filePath, line: Int = #line) -> String? {
         settle("read the title", site: CallSite(file: file, line: line))?.screen.title

@@ -38,6 +38,19 @@ public final class GlanceRobot: Robot {
         return self
     }
 
+    /// The notice reads `text` (why the counts are missing, for one).
+    @discardableResult
+    public func checkNotice(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
+        app.staticTexts[ID.notice].assertLabel(text, file: file, line: line)
+        return self
+    }
+
+    @discardableResult
+    public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {
+        app.buttons[ID.settings].tap(file: file, line: line)
+        return next(SettingsRobot.self)
+    }
+
     @discardableResult
     public func reviewWorkPhotos(file: String = #filePath, line: Int = #line) -> PhotosRobot {
         app.buttons[ID.review].tap(file: file, line: line)

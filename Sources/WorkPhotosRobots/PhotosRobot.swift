@@ -31,6 +31,13 @@ public final class PhotosRobot: Robot {
         return self
     }
 
+    /// Opens Settings from the note shown when access was denied.
+    @discardableResult
+    public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {
+        app.buttons[ID.openSettings].tap(file: file, line: line)
+        return next(SettingsRobot.self)
+    }
+
     @discardableResult
     public func back(file: String = #filePath, line: Int = #line) -> GlanceRobot {
         app.back(file: file, line: line)

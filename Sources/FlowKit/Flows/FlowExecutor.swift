@@ -1,0 +1,318 @@
+import Foundation
+
+/// Where and how one flow runs: its scheme, the variables, the folder of its own store, and the
+/// seeded fixtures to copy from.
+public struct FlowEnvironment: Sendable {
+    public var scheme: Scheme
+    /// Every variable a flow can use: the scheme's, `--var`, and the runner's own `-key value`.
+    public var variables: [String: String]
+    /// Values never printed (replaced by `••••••••` in every failure, step and report).
+    public var secrets: [String]
+    public var timeout: TimeInterval
+    /// This job's own folder: its store lives here and no other job touches it.
+    public var folder: URL
+    /// The seeded store of a fixture, made once per run, to copy from.
+    public var template: @Sendable (String) throws -> String
+    /// Called with the app's process once it is launched (for Ctrl-C), and with nil when it ends.
+    public var onProcess: @Sendable (Int32?) -> Void = { _ in }
+
+    public init(
+        scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, folder: URL,
+        template: @escaping @Sendable (String) throws -> String
+    ) {
+        self.scheme = scheme
+        self.variables = variables
+        self.secrets = secrets
+        self.timeout = timeout
+        self.folder = folder
+        self.template = template
+    }
+}
+
+/// What happened to one step.
+public struct StepRecord: Sendable {
+    public enum Status: String, Sendable { case passed, failed, skipped }
+    public let title: String
+    public let location: SourceLocation
+    public let duration: Duration
+    public let status: Status
+    /// The screen for `snapshot`, or after a failing step.
+    public let screen: String?
+    /// Nested steps' depth (inside `runFlow` or `repeat`).
+    public let depth: Int
+}
+
+/// How a flow went.
+public struct FlowResult: Sendable {
+    public let flow: Flow
+    /// Which run of the flow (from 1) under `--repeat`.
+    public let iteration: Int
+    public let failure: FlowRunFailure?
+    public let steps: [StepRecord]
+    public let duration: Duration
+    /// The split of the time: copying the store, launching the app, and the steps.
+    public let copyDuration: Duration
+    public let launchDuration: Duration
+    public var passed: Bool { failure == nil }
+}
+
+/// Why a flow failed: the YAML step, the chain of `runFlow` steps that led to it, and FlowKit's
+/// failure (the robot's own step inside a robot action, the reason, the screen, standard error).
+public struct FlowRunFailure: Sendable, CustomStringConvertible {
+    public let location: SourceLocation
+    public let stepTitle: String
+    /// `runFlow` steps from the top flow down to the failing step's file.
+    public let via: [SourceLocation]
+    public let failure: FlowFailure
+
+    public var description: String {
+        var text = "\(location): error: \(stepTitle): \(failure.step) failed: \(failure.reason)"
+        for site in via.reversed() { text += "\n\(site): note: in runFlow" }
+        if let screen = failure.screen { text += "\n\nThe screen was:\n\(screen)" }
+        if !failure.standardError.isEmpty {
+            text += "\n\nThe app's standard error (last \(failure.standardError.count) lines):\n" + failure.standardError.joined(separator: "\n")
+        }
+        return text
+    }
+}
+
+/// Runs one flow: a fresh copy of its seeded store, the app launched on it with the scheme's and
+/// the flow's settings, each step in order until one fails, and the app always ended afterwards.
+public final class FlowExecutor {
+    private let environment: FlowEnvironment
+    private let collector = FailureCollector()
+    private var records: [StepRecord] = []
+    private var app: FlowApp!
+    private var store: String { environment.folder.appendingPathComponent("photos.sqlite").path }
+    private var failingStep: (location: SourceLocation, title: String, via: [SourceLocation])?
+    private var via: [SourceLocation] = []
+
+    public init(environment: FlowEnvironment) {
+        self.environment = environment
+    }
+
+    public func run(_ flow: Flow, iteration: Int = 1) -> FlowResult {
+        let start = ContinuousClock.now
+        var copyDuration = Duration.zero, launchDuration = Duration.zero
+        let scheme = environment.scheme
+        let root = SourceLocation(file: flow.file, line: 1, column: 1)
+        do {
+            try FileManager.default.createDirectory(at: environment.folder, withIntermediateDirectories: true)
+            let copyStart = ContinuousClock.now
+            try copyTemplate(flow.fixture ?? "default")
+            copyDuration = ContinuousClock.now - copyStart
+        } catch {
+            return result(flow, iteration, start, copyDuration, launchDuration,
+                          failure: FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
+                            step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site)))
+        }
+        let app = FlowApp(
+            executable: scheme.app, arguments: launchArguments(flow), environment: launchEnvironment(flow),
+            variables: environment.variables, timeout: environment.timeout, reporter: collector
+        )
+        self.app = app
+        for (alert, button) in flow.onAlert {
+            app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
+                guard element.name == alert || element.snapshot?.label == alert else { return false }
+                let target = element.buttons[button]
+                guard target.exists else { return false }
+                target.tap()
+                return true
+            }
+        }
+        let launchStart = ContinuousClock.now
+        app.launch(file: flow.file, line: 1)
+        launchDuration = ContinuousClock.now - launchStart
+        environment.onProcess(app.processIdentifier)
+        if app.hasFailed {
+            failingStep = (root, "launch", [])
+        } else {
+            run(flow.steps, overlay: [:], depth: 0)
+        }
+        app.terminate()
+        environment.onProcess(nil)
+        let failure = collector.failures.first.map { failure in
+            FlowRunFailure(
+                location: failingStep?.location ?? root, stepTitle: failingStep?.title ?? "launch",
+                via: failingStep?.via ?? [], failure: mask(failure)
+            )
+        }
+        return result(flow, iteration, start, copyDuration, launchDuration, failure: failure)
+    }
+
+    private func result(
+        _ flow: Flow, _ iteration: Int, _ start: ContinuousClock.Instant, _ copy: Duration, _ launch: Duration, failure: FlowRunFailure?
+    ) -> FlowResult {
+        FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start,
+                   copyDuration: copy, launchDuration: launch)
+    }
+
+    // MARK: - Launch
+
+    private func launchArguments(_ flow: Flow) -> [String] {
+        let scheme = environment.scheme
+        var arguments = (scheme.launch.arguments + flow.launch.arguments).map { resolve($0, [:]) }
+        var defaults: [(String, String)] = []
+        for (key, value) in scheme.launch.defaults + flow.launch.defaults {
+            defaults.removeAll { $0.0 == key }  // the flow's value wins over the scheme's
+            defaults.append((key, resolve(value, [:])))
+        }
+        for (key, value) in defaults { arguments += ["-\(key)", value] }
+        return arguments + ["-automation", "YES", "-photos.store", store]
+    }
+
+    private func launchEnvironment(_ flow: Flow) -> [String: String] {
+        var result = ProcessInfo.processInfo.environment
+        for (key, value) in environment.scheme.launch.environment + flow.launch.environment { result[key] = resolve(value, [:]) }
+        return result
+    }
+
+    private func copyTemplate(_ fixture: String) throws {
+        let template = try environment.template(fixture)
+        for suffix in ["", "-journal"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        try FileManager.default.copyItem(atPath: template, toPath: store)
+    }
+
+    // MARK: - Steps
+
+    private func run(_ steps: [Step], overlay: [String: String], depth: Int) {
+        for step in steps {
+            guard !app.hasFailed else {
+                records.append(StepRecord(title: step.title, location: step.location, duration: .zero, status: .skipped, screen: nil, depth: depth))
+                continue
+            }
+            let before = collector.failures.count
+            let start = ContinuousClock.now
+            var screen: String?
+            perform(step, overlay: overlay, depth: depth, screen: &screen)
+            let failed = collector.failures.count > before
+            if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
+            if failed { screen = collector.failures.last?.screen.map(mask) }
+            records.append(StepRecord(
+                title: step.title, location: step.location, duration: ContinuousClock.now - start,
+                status: failed ? .failed : .passed, screen: screen, depth: depth
+            ))
+        }
+    }
+
+    private func perform(_ step: Step, overlay: [String: String], depth: Int, screen: inout String?) {
+        let site = step.location.site
+        switch step.action {
+        case let .robot(action, values):
+            var arguments: [String: StepArguments.Value] = [:]
+            for (name, value) in values {
+                switch value {
+                case let .text(text): arguments[name] = .string(resolve(text, overlay))
+                case let .integer(number): arguments[name] = .integer(number)
+                case let .boolean(flag): arguments[name] = .boolean(flag)
+                }
+            }
+            action.run(on: app, with: StepArguments(arguments), at: site)
+        case let .tap(target):
+            element(target, overlay, site).tap(file: site.file, line: site.line)
+        case let .type(target, text):
+            element(target, overlay, site).replaceText(resolve(text, overlay), file: site.file, line: site.line)
+        case let .assertVisible(target):
+            element(target, overlay, site).assertExists(file: site.file, line: site.line)
+        case let .assertNotVisible(target):
+            element(target, overlay, site).assertNotExists(file: site.file, line: site.line)
+        case let .assertLabel(target, expected):
+            element(target, overlay, site).assertLabel(resolve(expected, overlay), file: site.file, line: site.line)
+        case let .assertValue(target, expected):
+            element(target, overlay, site).assertValue(resolve(expected, overlay), file: site.file, line: site.line)
+        case let .assertEnabled(target, expected):
+            element(target, overlay, site).assertEnabled(expected, file: site.file, line: site.line)
+        case let .waitFor(target, timeout):
+            let found = element(target, overlay, site)
+            if !found.waitForExistence(timeout: timeout, file: site.file, line: site.line), !app.hasFailed {
+                app.fail("wait for \(found)", "it did not appear within \(Self.seconds(timeout))", site: site)
+            }
+        case .back:
+            app.back(file: site.file, line: site.line)
+        case let .answerAlert(alert, button):
+            if let alert {
+                ElementQuery(app: app, kind: .button, scope: resolve(alert, overlay))[resolve(button, overlay), site.file, site.line]
+                    .tap(file: site.file, line: site.line)
+            } else if let snapshot = app.snapshot(file: site.file, line: site.line) {
+                guard let top = snapshot.topAlert else {
+                    app.fail("answer an alert with \"\(resolve(button, overlay))\"", "no alert is up", site: site)
+                    return
+                }
+                ElementQuery(app: app, kind: .button, scope: top.identifier)[resolve(button, overlay), site.file, site.line]
+                    .tap(file: site.file, line: site.line)
+            }
+        case .launch:
+            app.launch(file: site.file, line: site.line)
+            environment.onProcess(app.processIdentifier)
+        case .relaunch:
+            app.terminate()
+            app.launch(file: site.file, line: site.line)
+            environment.onProcess(app.processIdentifier)
+        case .terminate:
+            app.terminate()
+        case let .seed(fixture):
+            do {
+                try copyTemplate(resolve(fixture, overlay))
+            } catch {
+                app.fail("seed \(resolve(fixture, overlay))", "\(error)", site: site)
+            }
+        case let .runFlow(flow, variables):
+            var inner = overlay
+            for (name, value) in variables { inner[name] = resolve(value, overlay) }
+            via.append(step.location)
+            run(flow.steps, overlay: inner, depth: depth + 1)
+            via.removeLast()
+        case let .repeatTimes(times, steps):
+            for _ in 0..<times where !app.hasFailed { run(steps, overlay: overlay, depth: depth + 1) }
+        case let .repeatWhile(condition, limit, steps):
+            let target = element(condition.target, overlay, site)
+            var rounds = 0
+            while !app.hasFailed, target.exists == condition.whileVisible {
+                guard rounds < limit else {
+                    app.fail("repeat \(condition.whileVisible ? "while" : "until") \(target) is visible",
+                             "still \(condition.whileVisible ? "visible" : "not visible") after \(limit) rounds", site: site)
+                    return
+                }
+                rounds += 1
+                run(steps, overlay: overlay, depth: depth + 1)
+            }
+        case .snapshot:
+            screen = app.renderedScreen(file: site.file, line: site.line).map(mask)
+        }
+    }
+
+    private func element(_ target: ElementTarget, _ overlay: [String: String], _ site: CallSite) -> FlowElement {
+        ElementQuery(app: app, kind: target.kind, scope: target.alert.map { resolve($0, overlay) })[resolve(target.name, overlay), site.file, site.line]
+    }
+
+    /// `${name}` replaced from the overlay (runFlow's variables), then the run's variables. Lint
+    /// makes sure every name is known before anything runs.
+    private func resolve(_ text: Text, _ overlay: [String: String]) -> String {
+        var result = ""
+        var rest = text.raw[...]
+        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result += rest[..<open.lowerBound]
+            let name = String(rest[open.upperBound..<close])
+            result += overlay[name] ?? environment.variables[name] ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    // MARK: - Secrets
+
+    private func mask(_ text: String) -> String {
+        environment.secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
+    }
+
+    private func mask(_ failure: FlowFailure) -> FlowFailure {
+        FlowFailure(
+            step: mask(failure.step), reason: mask(failure.reason), screen: failure.screen.map(mask),
+            standardError: failure.standardError.map(mask), site: failure.site
+        )
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import LocatedYAML
+import NameMatching
+import Yams
+
+/// What a run needs besides the flows: the app and the seeder to use, the fixtures folder, launch
+/// arguments, `-key value` defaults, environment and variables for every flow, and tag filters.
+/// Shared schemes are committed in `Flows/schemes/NAME.yaml`.
+public struct Scheme: Sendable {
+    public var name: String
+    public var app: String
+    public var seeder: String
+    public var seeds: String
+    public var launch: LaunchSettings
+    public var variables: [String: String]
+    /// Variables whose values are never printed (any `*.password`, `*.secret`, `*.token`, and
+    /// those a scheme marks `{secret: ...}`).
+    public var secretVariables: Set<String>
+    public var includeTags: [String]
+    public var excludeTags: [String]
+
+    public static let keys = ["app", "seeder", "seeds", "arguments", "defaults", "variables", "environment", "tags"]
+
+    public init(
+        name: String, app: String = ".build/debug/workphotos", seeder: String = ".build/debug/workphotos-seed", seeds: String = "Seeds",
+        launch: LaunchSettings = LaunchSettings(), variables: [String: String] = [:], secretVariables: Set<String> = [],
+        includeTags: [String] = [], excludeTags: [String] = []
+    ) {
+        self.name = name
+        self.app = app
+        self.seeder = seeder
+        self.seeds = seeds
+        self.launch = launch
+        self.variables = variables
+        self.secretVariables = secretVariables
+        self.includeTags = includeTags
+        self.excludeTags = excludeTags
+    }
+
+    /// True for a variable whose value must never be printed.
+    public func isSecret(_ variable: String) -> Bool {
+        secretVariables.contains(variable) || Self.isSecretName(variable)
+    }
+
+    public static func isSecretName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
+    }
+
+    /// Reads a scheme file. A key given in `over` replaces the base's key (private schemes, later,
+    /// are merged over a shared one this way).
+    public static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            throw LocatedError(file: file, line: 1, column: 1, message: "cannot read the scheme: "
+                + (FileManager.default.fileExists(atPath: file) ? "it is not readable UTF-8 text" : "there is no such file"), sourceLine: nil)
+        }
+        do {
+            return try parse(text, file: file, name: name, over: base ?? Scheme(name: name))
+        } catch let error as LocatedError {
+            throw error
+        } catch {
+            throw LocatedError(file: file, line: 1, column: 1, message: "\(error)", sourceLine: nil)
+        }
+    }
+
+    static func parse(_ text: String, file: String, name: String, over base: Scheme) throws -> Scheme {
+        let reader = YAMLReader(file: file, text: text)
+        var scheme = base
+        scheme.name = name
+        guard let root = try reader.root() else { return scheme }
+        let keys = try reader.mapping(root, "the scheme", optional: keys)
+        if let node = keys["app"] { scheme.app = try reader.string(node, "app") }
+        if let node = keys["seeder"] { scheme.seeder = try reader.string(node, "seeder") }
+        if let node = keys["seeds"] { scheme.seeds = try reader.string(node, "seeds") }
+        if let node = keys["arguments"] { scheme.launch.arguments = try reader.strings(node, "arguments").map { Text($0) } }
+        if let node = keys["defaults"] {
+            scheme.launch.defaults = try reader.pairs(node, "defaults").map { ($0.key, Text(try reader.string($0.value, "defaults \($0.key)"))) }
+        }
+        if let node = keys["environment"] {
+            scheme.launch.environment = try reader.pairs(node, "environment").map { ($0.key, Text(try reader.string($0.value, "environment \($0.key)"))) }
+        }
+        if let node = keys["variables"] {
+            scheme.variables = [:]
+            for pair in try reader.pairs(node, "variables") {
+                if pair.value.mapping != nil {
+                    let marked = try reader.mapping(pair.value, "variable \(pair.key)", required: ["secret"])
+                    scheme.variables[pair.key] = try reader.string(marked["secret"]!, "variable \(pair.key) secret")
+                    scheme.secretVariables.insert(pair.key)
+                } else {
+                    scheme.variables[pair.key] = try reader.string(pair.value, "variable \(pair.key)")
+                }
+            }
+        }
+        if let node = keys["tags"] {
+            let tags = try reader.mapping(node, "tags", optional: ["include", "exclude"])
+            scheme.includeTags = try tags["include"].map { try reader.strings($0, "tags include") } ?? []
+            scheme.excludeTags = try tags["exclude"].map { try reader.strings($0, "tags exclude") } ?? []
+        }
+        return scheme
+    }
+}
