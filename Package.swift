@@ -54,6 +54,14 @@ let package = Package(
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console"]),
         // Swift Testing glue: failures as issues, an app launched per test.
         .target(name: "FlowTesting", dependencies: ["FlowKit"]),
+        // The flow runner CLI: YAML flows and schemes, run on FlowKit with the robots' catalog.
+        .executableTarget(
+            name: "flow",
+            dependencies: [
+                "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [

@@ -86,6 +86,7 @@ public final class FlowExecutor {
     private var store: String { environment.folder.appendingPathComponent("photos.sqlite").path }
     private var failingStep: (location: SourceLocation, title: String, via: [SourceLocation])?
     private var via: [SourceLocation] = []
+    private var onAlert: [(alert: String, button: String)] = []
 
     public init(environment: FlowEnvironment) {
         self.environment = environment
@@ -111,6 +112,7 @@ public final class FlowExecutor {
             variables: environment.variables, timeout: environment.timeout, reporter: collector
         )
         self.app = app
+        onAlert = flow.onAlert
         for (alert, button) in flow.onAlert {
             app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
                 guard element.name == alert || element.snapshot?.label == alert else { return false }
@@ -184,6 +186,7 @@ public final class FlowExecutor {
             let before = collector.failures.count
             let start = ContinuousClock.now
             var screen: String?
+            answerAlerts(before: step)
             perform(step, overlay: overlay, depth: depth, screen: &screen)
             let failed = collector.failures.count > before
             if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
@@ -278,6 +281,20 @@ public final class FlowExecutor {
             }
         case .snapshot:
             screen = app.renderedScreen(file: site.file, line: site.line).map(mask)
+        }
+    }
+
+    /// `onAlert` answers its alerts whenever they are up before a step, checks included (an
+    /// interruption monitor alone acts only when an action is blocked).
+    private func answerAlerts(before step: Step) {
+        guard !onAlert.isEmpty, app.state == .running else { return }
+        if case .answerAlert = step.action { return }
+        for _ in 0..<10 {
+            guard let alert = app.snapshot(file: step.location.file, line: step.location.line)?.topAlert,
+                  let answer = onAlert.first(where: { $0.alert == alert.identifier || $0.alert == alert.label }) else { return }
+            ElementQuery(app: app, kind: .button, scope: alert.identifier)[answer.button, step.location.file, step.location.line]
+                .tap(file: step.location.file, line: step.location.line)
+            if app.hasFailed { return }
         }
     }
 

@@ -1,0 +1,142 @@
+import Console
+import Foundation
+
+/// Runs a suite of flows: seeds each fixture once into the run's cache, then runs the flows on
+/// `jobs` workers, each with its own folder (its own store, its own app), and reports each flow
+/// as it finishes. Ctrl-C (`interrupt()`) ends every app and leaves no process behind.
+public final class FlowRunner: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var jobs: Int
+        public var repeatCount: Int
+        public var timeout: TimeInterval
+
+        public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10) {
+            self.jobs = jobs
+            self.repeatCount = repeatCount
+            self.timeout = timeout
+        }
+    }
+
+    /// Why a run could not start: the app or the seeder is missing, or a fixture cannot be seeded.
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let scheme: Scheme
+    private let variables: [String: String]
+    private let secrets: [String]
+    private let options: Options
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var running: [Int: Int32] = [:]  // job → app process
+    private var stopped = false
+    private var nextWork = 0
+    private var results: [FlowResult] = []
+    /// The run's own folder: the fixture cache and the jobs' folders. Removed at the end.
+    public let folder: URL
+
+    public init(scheme: Scheme, variables: [String: String], secrets: [String], options: Options) {
+        self.scheme = scheme
+        self.variables = variables
+        self.secrets = secrets
+        self.options = options
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-run-\(getpid())-\(UUID().uuidString.prefix(8))")
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Checks that the app and the seeder exist, then seeds each fixture once. Says what it seeded.
+    public func prepare(fixtures: [String], say: (String) -> Void) throws -> [String: String] {
+        for (what, path) in [("app", scheme.app), ("seeder", scheme.seeder)] where !FileManager.default.isExecutableFile(atPath: path) {
+            throw SetupError(description: "the \(what) \(path) (scheme \(scheme.name)) is not there or not executable: build it first with swift build (make flows does)")
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
+        var templates: [String: String] = [:]
+        for fixture in fixtures {
+            let path = folder.appendingPathComponent("fixtures/\(fixture.replacingOccurrences(of: "/", with: "_")).sqlite").path
+            let start = ContinuousClock.now
+            let result = try ChildProcess.run(scheme.seeder, ["--store", path, "--seeds", scheme.seeds, fixture])
+            guard result.status == 0, !result.signaled else {
+                throw SetupError(description: "cannot seed the fixture \"\(fixture)\": "
+                    + result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            templates[fixture] = path
+            let seconds = (ContinuousClock.now - start) / .seconds(1)
+            say("seeded \(fixture) once for this run (\(String(format: "%.2f", seconds)) s); each flow starts from its own copy")
+        }
+        return templates
+    }
+
+    /// Runs every flow (`repeatCount` times each) and returns the results in the order they
+    /// finished. `onFinish` is called for each, one at a time.
+    public func run(
+        _ suite: FlowSuite, templates: [String: String], onStart: @escaping @Sendable (Flow) -> Void = { _ in },
+        onFinish: @escaping @Sendable (FlowResult) -> Void
+    ) -> [FlowResult] {
+        let work = (1...max(1, options.repeatCount)).flatMap { iteration in suite.flows.map { ($0, iteration) } }
+        lock.lock()
+        nextWork = 0
+        results = []
+        lock.unlock()
+        let jobs = max(1, min(options.jobs, work.count))
+        let done = DispatchSemaphore(value: 0)
+        let seeded = templates
+        for job in 0..<jobs {
+            let thread = Thread { [self] in
+                let jobFolder = folder.appendingPathComponent("job-\(job + 1)")
+                while true {
+                    lock.lock()
+                    guard !stopped, nextWork < work.count else {
+                        lock.unlock()
+                        break
+                    }
+                    let (flow, iteration) = work[nextWork]
+                    nextWork += 1
+                    lock.unlock()
+                    onStart(flow)
+                    var environment = FlowEnvironment(
+                        scheme: scheme, variables: variables, secrets: secrets, timeout: options.timeout, folder: jobFolder
+                    ) { fixture in
+                        guard let path = seeded[fixture] else {
+                            throw SetupError(description: "the fixture \"\(fixture)\" was not seeded for this run (a seed step with a variable?)")
+                        }
+                        return path
+                    }
+                    environment.onProcess = { [weak self] pid in self?.register(job: job, pid: pid) }
+                    let result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
+                    lock.lock()
+                    let keep = !stopped
+                    if keep { results.append(result) }
+                    lock.unlock()
+                    if keep { onFinish(result) }
+                }
+                done.signal()
+            }
+            thread.name = "flow-job-\(job + 1)"
+            thread.start()
+        }
+        for _ in 0..<jobs { done.wait() }
+        lock.lock()
+        defer { lock.unlock() }
+        return results
+    }
+
+    /// Stops the run: no new flow starts, and every running app is killed at once.
+    public func interrupt() {
+        lock.lock()
+        stopped = true
+        let pids = Array(running.values)
+        lock.unlock()
+        for pid in pids { kill(pid, SIGKILL) }
+    }
+
+    private func register(job: Int, pid: Int32?) {
+        lock.lock()
+        running[job] = pid
+        let late = stopped
+        lock.unlock()
+        if late, let pid { kill(pid, SIGKILL) }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The lines a run prints: one per flow as it finishes, the failure in full, and the closing tally.
+/// Colour only on a terminal.
+public struct RunTally: Sendable {
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+    /// Every flow that failed at least once (for `--repeat`), by file, in the order first seen.
+    public var everFailed: [String] = []
+
+    public init() {}
+
+    public mutating func add(_ result: FlowResult) {
+        if result.passed {
+            passed += 1
+        } else {
+            failed += 1
+            if !everFailed.contains(result.flow.file) { everFailed.append(result.flow.file) }
+        }
+    }
+
+    /// `N passed, N failed` (`, N skipped` when some did not run).
+    public var line: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+}
+
+public enum ConsoleReport {
+    /// `PASS  Sign in  Flows/login/sign-in.yaml  0.12 s`.
+    public static func line(_ result: FlowResult, colour: Bool, repeated: Bool) -> String {
+        let (word, code) = result.passed ? ("PASS", "32") : ("FAIL", "31")
+        let mark = colour ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word
+        let iteration = repeated ? " #\(result.iteration)" : ""
+        return "\(mark)  \(result.flow.name)\(iteration)  \(result.flow.file)  \(seconds(result.duration))"
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        String(format: "%.2f s", duration / .seconds(1))
+    }
+}
+
+/// JUnit XML: one testcase per flow run, its time, and a failure's text with the screen inside.
+public enum JUnitReport {
+    public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration) -> String {
+        let failures = results.filter { !$0.passed }.count
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" time="\#(time(duration))">"# + "\n"
+        xml += #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(time(duration))">"# + "\n"
+        for result in results {
+            let name = result.flow.name + (result.iteration > 1 ? " #\(result.iteration)" : "")
+            xml += #"    <testcase name="\#(escape(name))" classname="\#(escape(result.flow.file))" file="\#(escape(result.flow.file))" time="\#(time(result.duration))""#
+            if let failure = result.failure {
+                xml += ">\n"
+                let message = "\(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)"
+                xml += #"      <failure message="\#(escape(message))" type="FlowFailure">"# + escape(failure.description) + "</failure>\n"
+                xml += "    </testcase>\n"
+            } else {
+                xml += "/>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    static func time(_ duration: Duration) -> String {
+        String(format: "%.3f", duration / .seconds(1))
+    }
+
+    /// Escaped for XML text and attributes; characters XML 1.0 cannot hold become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                let allowed = (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
+            }
+        }
+        return result
+    }
+}
+
+/// `--report DIR`: per flow run a text file with each step, its duration and result, and the
+/// screen after a failing step (and at each `snapshot`).
+public enum FolderReport {
+    public static func write(_ results: [FlowResult], to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for result in results {
+            let base = result.flow.file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".yaml", with: "")
+            let name = base + (result.iteration > 1 ? "-\(result.iteration)" : "") + ".txt"
+            try text(result).write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+    }
+
+    public static func text(_ result: FlowResult) -> String {
+        var text = "\(result.passed ? "PASS" : "FAIL")  \(result.flow.name)  \(result.flow.file)  \(ConsoleReport.seconds(result.duration))\n"
+        text += "copy the store \(ConsoleReport.seconds(result.copyDuration)), launch \(ConsoleReport.seconds(result.launchDuration))\n\n"
+        for step in result.steps {
+            let indent = String(repeating: "  ", count: step.depth)
+            text += "\(indent)\(step.status.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)) "
+                + "\(step.location)  \(step.title)  \(ConsoleReport.seconds(step.duration))\n"
+            if let screen = step.screen { text += screen.split(separator: "\n").map { "\(indent)        \($0)" }.joined(separator: "\n") + "\n" }
+        }
+        if let failure = result.failure { text += "\n\(failure)\n" }
+        return text
+    }
+}
