@@ -100,10 +100,10 @@ struct Selection: ParsableArguments {
     @Option(name: .customLong("scheme-file"), help: ArgumentHelp("A scheme file kept anywhere, merged over --scheme.", valueName: "path"))
     var schemeFile: String?
 
-    @Option(name: .customLong("include-tags"), parsing: .upToNextOption, help: "Run only flows with one of these tags.")
+    @Option(name: .customLong("include-tags"), parsing: .upToNextOption, help: "Run only flows with one of these tags (replaces the scheme's tag filters).")
     var includeTags: [String] = []
 
-    @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption, help: "Leave out flows with any of these tags.")
+    @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption, help: "Leave out flows with any of these tags (replaces the scheme's tag filters).")
     var excludeTags: [String] = []
 
     @Option(name: .customLong("var"), help: ArgumentHelp("A variable for the flows: name=value (repeatable).", valueName: "name=value"))
@@ -137,7 +137,11 @@ struct Selection: ParsableArguments {
         } catch {
             FlowCommand.fail(error.description, code: 2)
         }
-        let selected = suite.filtered(include: scheme.includeTags + includeTags, exclude: scheme.excludeTags + excludeTags)
+        // Tags given on the command line replace the scheme's tag filters.
+        let overridden = !includeTags.isEmpty || !excludeTags.isEmpty
+        let selected = overridden
+            ? suite.filtered(include: includeTags, exclude: excludeTags)
+            : suite.filtered(include: scheme.includeTags, exclude: scheme.excludeTags)
         return (scheme, selected, values)
     }
 
@@ -227,7 +231,8 @@ extension FlowCommand {
                 FlowCommand.fail("\(error)", code: 2)
             }
             let total = suite.flows.count * repeatCount
-            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(min(jobs, max(total, 1))) job\(jobs == 1 ? "" : "s"), scheme \(scheme.name)\n")
+            let workers = min(jobs, max(total, 1))
+            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\n")
             let state = RunState(total: total)
             let start = ContinuousClock.now
             let interrupt = Self.onInterrupt {
