@@ -88,6 +88,11 @@ let package = Package(
             dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"]
         ),
         // Runs the built `workphotos` and `workphotos-seed` binaries as a person or a script would.
+        // Runs the built `flow` runner in a workspace of its own, as a tester would.
+        .testTarget(
+            name: "FlowRunnerTests",
+            dependencies: ["flow", "workphotos", "workphotos-seed", "FlowKit", "WorkPhotosRobots", "Console"]
+        ),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]

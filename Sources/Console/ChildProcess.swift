@@ -17,13 +17,15 @@ public enum ChildProcess {
     /// thread, then closed. The helpers are threads of their own, not work on a shared queue: a
     /// caller blocked here (a test on the cooperative pool, say) must not be what they wait for.
     public static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String = ""
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String = "",
+        currentDirectory: String? = nil
     ) throws -> Output {
         Console.ignoreBrokenPipes()  // a program that exits without reading its input must not end us
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
