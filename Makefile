@@ -4,6 +4,9 @@ SWIFT        ?= swift
 APT_PACKAGES := libsqlite3-dev
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
+FLOW         := .build/debug/flow
+# Extra options for `flow run` in make flows: FLOW_ARGS="--jobs 1 --junit flows.xml"
+FLOW_ARGS    ?=
 # The photo store `make run` and `make seed` use (inside the build folder, never your own data).
 STORE        ?= .build/run/photos.sqlite
 FIXTURE      ?= default
@@ -13,8 +16,8 @@ RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 .PHONY: help deps build test flows run seed bench clean
 
 help:
-	@echo "make flows  the main job: each flow seeds a fresh store, launches the app and drives it"
-	@echo "make test   build and run every test (what CI runs)"
+	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
+	@echo "make test   build and run every test, then the YAML flows (what CI runs)"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
 	@echo "make bench  release build, then the performance figures"
@@ -37,15 +40,16 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(FLOW) run
 
 seed: build
 	$(SEED) --store $(STORE) $(FIXTURE)
 
-# The flow tests (Tests/FlowTests): each seeds its own store with workphotos-seed, then drives
-# the real app through its screens.
+# The main job: the flow runner seeds each fixture once, then runs every flow in Flows/ on its own
+# copy of the store, and ends with "N passed, 0 failed".
 flows: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter FlowTests
+	$(SWIFT) build
+	$(FLOW) run $(FLOW_ARGS)
 
 # Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
 run: build
