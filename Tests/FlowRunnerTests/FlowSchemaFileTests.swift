@@ -24,4 +24,21 @@ struct FlowSchemaFileTests {
         let suite = try FlowSuite.load([FlowWorkspace.repository.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
         try suite.checkVariables(known: ["test.user", "test.password"])
     }
+
+    @Test func everyStepInTheDocsIsAValidStep() throws {
+        let docs = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        var steps: [String] = []
+        var inBlock = false
+        for line in docs.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inBlock.toggle(); continue }
+            if inBlock, line.hasPrefix("- ") { steps.append(String(line.split(separator: "#", maxSplits: 1)[0])) }
+        }
+        #expect(steps.count >= 40)
+        // As if it were a flow in Flows/photos/, so that runFlow's relative path resolves.
+        let file = FlowWorkspace.repository.appendingPathComponent("Flows/photos/docs-example.yaml").path
+        let flow = try FlowParser(catalog: WorkPhotosCatalog.catalog).parse(
+            text: "name: Docs\nsteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n") + "\n", file: file
+        )
+        #expect(flow.steps.count == steps.count)
+    }
 }
