@@ -56,11 +56,12 @@ run: build
 	@[ -f $(STORE) ] || $(SEED) --store $(STORE) $(FIXTURE)
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)
 
-# The list figure drives the debug app (signing in needs the stub a release build refuses).
+# The list and suite figures drive the debug app (signing in needs the stub a release build refuses).
 bench: deps
 	$(SWIFT) build -c release --product workphotos-bench
 	$(SWIFT) build -c release --product workphotos
 	$(SWIFT) build --product workphotos
+	$(SWIFT) build --product workphotos-seed
 	.build/release/workphotos-bench all
 
 clean:

@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console", "TextUI",
+                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console", "TextUI", "WorkPhotosRobots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,7 @@ import FlowKit
 import Foundation
 import WorkPhotosSeeding
 import WorkPhotosStore
+import WorkPhotosRobots
 import TextUI
 
 /// `make bench`: the performance figures the design sets targets for, measured on a release build.
@@ -14,7 +15,7 @@ struct Bench: ParsableCommand {
     )
 
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case seed, step, launch, wire, list, all
+        case seed, step, launch, wire, list, suite, all
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -42,6 +43,7 @@ struct Bench: ParsableCommand {
         if measure == .launch || measure == .all { try launch() }
         if measure == .wire || measure == .all { wire() }
         if measure == .list || measure == .all { try list() }
+        if measure == .suite || measure == .all { try suite() }
     }
 
     /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it.
@@ -92,6 +94,49 @@ struct Bench: ParsableCommand {
         }
         report("list step while finding the last of 5,000 rows by name (250 pages from the top, per page, debug app)", finds, target: "under 5 ms")
         guard !app.hasFailed else { throw BenchError("the list benchmark failed: \(app.failures[0])") }
+    }
+
+    /// A hundred generated flows (sign in, allow, check the glance) through the flow runner, with
+    /// one job and with two: wall time, and where a flow's time goes. Signing in needs the stub, so
+    /// the flows run the debug app, as `make flows` does.
+    private func suite() throws {
+        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let debug = binaries.deletingLastPathComponent().appendingPathComponent("debug")
+        let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-flows-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 1...100 {
+            try """
+                name: Generated \(index)
+                steps:
+                  - Login.login
+                  - Glance.answerPhotoAccess: {allow: true}
+                  - Glance.checkCounts: {work: 8, other: 1}
+                """.write(to: folder.appendingPathComponent("flow-\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        let suite = try FlowSuite.load([folder.path], catalog: WorkPhotosCatalog.catalog)
+        let scheme = Scheme(
+            name: "bench", app: debug.appendingPathComponent("workphotos").path, seeder: debug.appendingPathComponent("workphotos-seed").path,
+            seeds: seeds, launch: LaunchSettings(arguments: ["-ui-testing", "YES"], defaults: [("model.user", "test"), ("model.password", "1234")],
+                                                 environment: [("TZ", "UTC")])
+        )
+        for jobs in [1, 2] {
+            let runner = FlowRunner(scheme: scheme, variables: ["test.user": "test", "test.password": "1234"], secrets: [], options: .init(jobs: jobs))
+            let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
+            let start = ContinuousClock.now
+            let results = runner.run(suite, templates: templates) { _ in }
+            let wall = (ContinuousClock.now - start) / .seconds(1)
+            guard results.count == 100, results.allSatisfy(\.passed) else {
+                throw BenchError("the suite benchmark failed: \(results.first { !$0.passed }?.failure.map { "\($0)" } ?? "\(results.count) results")")
+            }
+            func mean(_ part: (FlowResult) -> Duration) -> Double {
+                results.map { part($0) / .milliseconds(1) }.reduce(0, +) / Double(results.count)
+            }
+            print(String(format: "100 flows, %d job%@: %.2f s wall (target: %@); per flow: copy the store %.1f ms, launch %.1f ms, steps %.1f ms (debug app)",
+                         jobs, jobs == 1 ? "" : "s", wall, jobs == 1 ? "2 s" : "1.2 s",
+                         mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }))
+        }
     }
 
     /// Encoding and decoding one frame of the login screen, each side's share of a step.
