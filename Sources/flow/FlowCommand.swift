@@ -228,8 +228,10 @@ extension FlowCommand {
             do {
                 templates = try runner.prepare(fixtures: suite.fixtures) { Console.output("\($0)\n") }
             } catch {
+                runner.cleanUp()
                 FlowCommand.fail("\(error)", code: 2)
             }
+            defer { runner.cleanUp() }
             let total = suite.flows.count * repeatCount
             let workers = min(jobs, max(total, 1))
             Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\n")
@@ -237,6 +239,7 @@ extension FlowCommand {
             let start = ContinuousClock.now
             let interrupt = Self.onInterrupt {
                 runner.interrupt()
+                runner.cleanUp()
                 if progress { Console.error("\r\u{1B}[K") }
                 Console.output("interrupted: every app was ended\n")
                 Console.output(state.tally(skippingTo: total).line + "\n")

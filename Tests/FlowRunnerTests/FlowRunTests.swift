@@ -185,6 +185,27 @@ struct FlowRunTests {
         #expect(text.contains("interrupted: every app was ended"))
         #expect(text.contains("0 passed, 0 failed, 4 skipped"))
         #expect(Self.apps(matching: runFolder).isEmpty, "no app is left behind")
+        #expect(Self.runFolders(of: process.processIdentifier).isEmpty, "the run's folder is removed")
+    }
+
+    @Test func aRunLeavesNoFolderBehind() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/pass.yaml", "name: Passes\nsteps:\n  - Login.checkLoginScreen\n")
+        let process = Process()
+        process.executableURL = FlowWorkspace.binaries.appendingPathComponent("flow")
+        process.arguments = ["run"]
+        process.currentDirectoryURL = workspace.folder
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(Self.runFolders(of: process.processIdentifier).isEmpty)
+    }
+
+    static func runFolders(of pid: Int32) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+            .filter { $0.hasPrefix("flow-run-\(pid)-") }
     }
 
     /// The `workphotos` processes whose command line contains `text`.

@@ -44,6 +44,12 @@ public final class FlowRunner: @unchecked Sendable {
     }
 
     deinit {
+        cleanUp()
+    }
+
+    /// Removes the run's folder (the fixture cache and every job's store). Call it before the
+    /// process exits: a runner still referenced then is never deinitialised.
+    public func cleanUp() {
         try? FileManager.default.removeItem(at: folder)
     }
 
