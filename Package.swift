@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "workphotos", targets: ["workphotos"]),
+        .executable(name: "flow", targets: ["flow"]),
         .library(name: "PresenterKit", targets: ["PresenterKit"]),
         .library(name: "TextUI", targets: ["TextUI"]),
     ],
@@ -34,8 +35,10 @@ let package = Package(
         // Test doubles for the core's service protocols: used by test targets only.
         .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
-        // The only module that imports GRDB.
-        .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The system's libxcrypt (yescrypt password hashes), for the account store.
+        .systemLibrary(name: "CLibcrypt", providers: [.apt(["libcrypt-dev"])]),
+        // The only module that imports GRDB: the photo store and the account store.
+        .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", "CLibcrypt", .product(name: "GRDB", package: "GRDB.swift")]),
         // YAML read safely, with every problem located (fixtures now, flows and schemes next).
         .target(name: "LocatedYAML", dependencies: ["Yams"]),
         // Fixtures (YAML through LocatedYAML) and the atomic reset.
@@ -47,6 +50,10 @@ let package = Package(
         .executableTarget(
             name: "workphotos-seed",
             dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "workphotos-accounts",
+            dependencies: ["WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box: never imports an app module.
         .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console", "LocatedYAML", "Yams"]),
@@ -93,7 +100,7 @@ let package = Package(
             name: "FlowRunnerTests",
             dependencies: ["flow", "workphotos", "workphotos-seed", "FlowKit", "WorkPhotosRobots", "Console"]
         ),
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,8 @@ import Foundation
 
 /// Where the photo store lives when no path is given: per user, under the XDG data folder.
 public enum DefaultStorePath {
-    /// `$XDG_DATA_HOME/workphotos/photos.sqlite`, else `~/.local/share/workphotos/photos.sqlite`.
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// `$XDG_DATA_HOME/workphotos/FILE`, else `~/.local/share/workphotos/FILE` (FILE: photos.sqlite).
+    public static func resolve(file: String = "photos.sqlite", environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base: String
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             base = data
@@ -11,6 +11,6 @@ public enum DefaultStorePath {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             base = home + "/.local/share"
         }
-        return base + "/workphotos/photos.sqlite"
+        return base + "/workphotos/" + file
     }
 }

@@ -81,8 +81,25 @@ enum WorkPhotosApp {
             return StubAuthenticator(user: stubs.user, password: stubs.password, isOffline: stubs.isOffline)
         }
         #endif
-        logger.log("warning: \(UnconfiguredAuthenticator.reason)")
-        return UnconfiguredAuthenticator()
+        let path = options.accountsStore ?? DefaultStorePath.resolve(file: "accounts.sqlite")
+        do {
+            let store = try AccountStore.open(at: path)
+            logger.log("signing in against the account store at \(path)")
+            return AccountAuthenticator(store: store)
+        } catch {
+            logger.log("warning: real sign-in is unavailable: \(error)")
+            return UnconfiguredAuthenticator(reason: Self.unavailableReason(error))
+        }
+    }
+
+    /// What the Login screen says when the account store cannot be used (no path on screen).
+    private static func unavailableReason(_ error: AccountStoreError) -> String {
+        switch error {
+        case .missing:
+            return "No account store yet: add an account with workphotos-accounts add NAME."
+        default:
+            return "Sign-in is unavailable: the account store cannot be used. The log says why."
+        }
     }
 
     /// Ctrl-C, a `kill` or a closed terminal while a password is typed (echo off) must not leave

@@ -38,11 +38,11 @@ struct InteractiveAppTests {
         #expect(!output.stdout.contains("1234"))
     }
 
-    @Test func withoutStubsItSaysPlainlyThatNoAccountStoreIsConfigured() throws {
-        let output = try run([], input: Self.signIn)
+    @Test func withoutStubsAndWithoutAnAccountStoreItSaysHowToMakeOne() throws {
+        let output = try run(["-accounts.store", "/nonexistent/accounts.sqlite"], input: Self.signIn)
         #expect(output.status == 0)
-        #expect(lastScreen(output.stdout).contains("No account store is configured"))
-        #expect(output.stderr.contains("warning: No account store is configured"))
+        #expect(lastScreen(output.stdout).contains("No account store yet: add an account with workphotos-accounts add NAME."))
+        #expect(output.stderr.contains("warning: real sign-in is unavailable: no account store at /nonexistent/accounts.sqlite"))
     }
 
     @Test func aMistypedCommandIsExplainedAndTheAppCarriesOn() throws {

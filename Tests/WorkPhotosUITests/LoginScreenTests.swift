@@ -47,7 +47,7 @@ struct LoginScreenTests {
     }
 
     private func makeSUT(
-        authenticator: any Authenticating = UnconfiguredAuthenticator()
+        authenticator: any Authenticating = UnconfiguredAuthenticator(reason: "No account store yet.")
     ) -> (LoginScreen, ManualScheduler, NavigatorSpy) {
         let scheduler = ManualScheduler()
         let navigator = NavigatorSpy()

@@ -13,8 +13,9 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let modelPassword = "model.password"
         public static let modelOffline = "model.offline"
         public static let photosStore = "photos.store"
+        public static let accountsStore = "accounts.store"
 
-        public static let all = [uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore]
+        public static let all = [uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore]
         /// Switches that only a test build may honour: they replace real services with stubs.
         public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline]
     }
@@ -25,6 +26,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var stubs: Stubs?
     /// The photo store's path; nil for the per-user default.
     public var photosStore: String?
+    /// The account store's path (real sign-in); nil for the per-user default.
+    public var accountsStore: String?
 
     public struct Stubs: Equatable, Sendable {
         public var user: String?
@@ -38,10 +41,11 @@ public struct LaunchOptions: Equatable, Sendable {
         }
     }
 
-    public init(isAutomation: Bool, stubs: Stubs?, photosStore: String? = nil) {
+    public init(isAutomation: Bool, stubs: Stubs?, photosStore: String? = nil, accountsStore: String? = nil) {
         self.isAutomation = isAutomation
         self.stubs = stubs
         self.photosStore = photosStore
+        self.accountsStore = accountsStore
     }
 
     /// Reads the options from `defaults`, whose argument domain holds exactly `argumentKeys`.
@@ -57,9 +61,10 @@ public struct LaunchOptions: Equatable, Sendable {
         if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
             throw .stubsRefused(key: key)
         }
-        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?
+        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?, accountsStore: String?
         do {
             photosStore = try defaults.string(Key.photosStore)
+            accountsStore = try defaults.string(Key.accountsStore)
             isAutomation = try defaults.flag(Key.automation) ?? false
             uiTesting = try defaults.flag(Key.uiTesting) ?? false
             stubs = Stubs(
@@ -79,7 +84,13 @@ public struct LaunchOptions: Equatable, Sendable {
         if let photosStore, photosStore.isEmpty {
             throw .invalidValue(LaunchArgumentError(key: Key.photosStore, value: "", expected: "the path of a photo store"))
         }
-        return LaunchOptions(isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore)
+        if let accountsStore, accountsStore.isEmpty {
+            throw .invalidValue(LaunchArgumentError(key: Key.accountsStore, value: "", expected: "the path of an account store"))
+        }
+        if uiTesting, argumentKeys.contains(Key.accountsStore) {
+            throw .stubsMixedWithReal(key: Key.accountsStore)
+        }
+        return LaunchOptions(isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore, accountsStore: accountsStore)
     }
 }
 
@@ -89,6 +100,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
     case invalidValue(LaunchArgumentError)
     case stubsRefused(key: String)
     case stubWithoutUITesting(key: String)
+    /// A stubbed run and a real run never mix: `-ui-testing YES` with a real account store.
+    case stubsMixedWithReal(key: String)
 
     public var description: String {
         switch self {
@@ -101,6 +114,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
             return "launch argument -\(key) is refused: this is a release build, and stubs are for test builds only"
         case let .stubWithoutUITesting(key):
             return "launch argument -\(key) is a stub setting and needs -ui-testing YES"
+        case let .stubsMixedWithReal(key):
+            return "launch argument -\(key) is for a real run and cannot be mixed with -ui-testing YES (stubbed sign-in never opens real accounts)"
         }
     }
 }

@@ -20,7 +20,7 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
-        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store"),
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store"),
         (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
@@ -28,6 +28,9 @@ struct LaunchOptionsTests {
         (["ui-testing": "YES", "model.user": ""], "launch argument -model.user: expected a value that is not empty (sign-in would be impossible)"),
         (["ui-testing": "YES", "model.user": "a", "model.password": ""], "launch argument -model.password: expected a value that is not empty (sign-in would be impossible)"),
         (["photos.store": ""], "launch argument -photos.store: expected the path of a photo store"),
+        (["accounts.store": ""], "launch argument -accounts.store: expected the path of an account store"),
+        (["ui-testing": "YES", "accounts.store": "/a.sqlite"],
+         "launch argument -accounts.store is for a real run and cannot be mixed with -ui-testing YES (stubbed sign-in never opens real accounts)"),
     ] as [([String: String], String)])
     func rejectsBadArgumentsWithAnExactMessage(arguments: [String: String], message: String) {
         #expect {
@@ -53,6 +56,10 @@ struct LaunchOptionsTests {
         #expect(throws: LaunchOptionsError.stubsRefused(key: "model.offline")) {
             try load(["model.offline": "maybe"], allowsStubs: false)
         }
+    }
+
+    @Test func aRealRunReadsTheAccountStoreInAnyBuild() throws {
+        #expect(try load(["accounts.store": "/a.sqlite"], allowsStubs: false).accountsStore == "/a.sqlite")
     }
 
     @Test func aReleaseBuildStillRunsWithoutStubs() throws {

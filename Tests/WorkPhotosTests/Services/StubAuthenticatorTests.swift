@@ -29,10 +29,12 @@ struct StubAuthenticatorTests {
         }
     }
 
-    @Test func theUnconfiguredAuthenticatorSaysSoPlainly() {
-        #expect(throws: AuthenticationError.notConfigured(reason: UnconfiguredAuthenticator.reason)) {
-            try UnconfiguredAuthenticator().authenticate(Credentials(username: "a", password: "b"))
+    @Test func theUnconfiguredAuthenticatorSaysWhyOnEveryAttempt() {
+        let sut = UnconfiguredAuthenticator(reason: "No account store yet: add an account with workphotos-accounts add NAME.")
+        for _ in 0..<2 {
+            #expect(throws: AuthenticationError.notConfigured(reason: "No account store yet: add an account with workphotos-accounts add NAME.")) {
+                try sut.authenticate(Credentials(username: "a", password: "b"))
+            }
         }
-        #expect(UnconfiguredAuthenticator.reason.hasPrefix("No account store is configured: real sign-in is not built yet."))
     }
 }
