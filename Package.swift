@@ -98,7 +98,7 @@ let package = Package(
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",
-            dependencies: ["flow", "workphotos", "workphotos-seed", "FlowKit", "WorkPhotosRobots", "Console"]
+            dependencies: ["flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowKit", "WorkPhotosRobots", "Console"]
         ),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],

@@ -6,16 +6,22 @@ import FlowKit
 public enum WorkPhotosCatalog {
     public static let catalog = RobotCatalog(login + glance + photos + settings)
 
+    /// A user and password, by default the run's test account (`test.user`, `test.password`).
+    static let credentials: [Parameter] = [
+        .init("user", .string, optional: true, summary: "default: ${test.user}", defaultVariable: "test.user"),
+        .init("password", .string, optional: true, secret: true, summary: "default: ${test.password}", defaultVariable: "test.password"),
+    ]
+
     static let login: [RobotAction] = [
         RobotAction(
             robot: "Login", name: "login", summary: "Signs in (with test.user and test.password unless given) and goes to the glance.",
-            parameters: [.init("user", .string, optional: true), .init("password", .string, optional: true, secret: true)], returns: "Glance"
+            parameters: Self.credentials, returns: "Glance"
         ) { app, arguments, at in
             LoginRobot(app: app).login(user: arguments.string("user"), password: arguments.string("password"), file: at.file, line: at.line)
         },
         RobotAction(
             robot: "Login", name: "attemptLogin", summary: "Fills both fields and taps Login, staying on this screen.",
-            parameters: [.init("user", .string, optional: true), .init("password", .string, optional: true, secret: true)]
+            parameters: Self.credentials
         ) { app, arguments, at in
             LoginRobot(app: app).attemptLogin(user: arguments.string("user"), password: arguments.string("password"), file: at.file, line: at.line)
         },

@@ -145,33 +145,51 @@ struct Selection: ParsableArguments {
         return (scheme, selected, values)
     }
 
+    /// The shared scheme `Flows/schemes/NAME.yaml`, then the private `NAME.private.yaml` beside it,
+    /// then `--scheme-file`, each merged over the one before.
     private func loadScheme() -> Scheme {
         let folder = "Flows/schemes"
-        let file = "\(folder)/\(scheme).yaml"
-        var loaded: Scheme
-        if FileManager.default.fileExists(atPath: file) {
-            do {
-                loaded = try Scheme.load(file: file, name: scheme)
-            } catch {
-                FlowCommand.fail(error.description, code: 2)
-            }
-        } else {
+        let shared = "\(folder)/\(scheme).yaml", privateFile = "\(folder)/\(scheme).private.yaml"
+        let layers = [shared, privateFile].filter { FileManager.default.fileExists(atPath: $0) } + (schemeFile.map { [$0] } ?? [])
+        if !FileManager.default.fileExists(atPath: shared), !FileManager.default.fileExists(atPath: privateFile), schemeFile == nil || scheme != "default" {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
                 .filter { $0.hasSuffix(".yaml") && !$0.contains(".private.") }.map { String($0.dropLast(5)) }.sorted()
-            guard schemeFile != nil, scheme == "default" else {
-                FlowCommand.fail("no scheme \"\(Suggestion.shown(scheme))\": there is no \(file)" + Suggestion.didYouMean(scheme, in: names)
-                    + (names.isEmpty ? "" : "; schemes: " + names.joined(separator: ", ")), code: 2)
-            }
-            loaded = Scheme(name: scheme)
+            FlowCommand.fail("no scheme \"\(Suggestion.shown(scheme))\": there is no \(shared)" + Suggestion.didYouMean(scheme, in: names)
+                + (names.isEmpty ? "" : "; schemes: " + names.joined(separator: ", ")), code: 2)
         }
-        if let schemeFile {
+        PrivateSchemeGuard.warnIfTracked(extra: schemeFile)
+        var loaded = Scheme(name: scheme)
+        for file in layers {
             do {
-                loaded = try Scheme.load(file: schemeFile, name: scheme, over: loaded)
+                loaded = try Scheme.load(file: file, name: scheme, over: loaded)
             } catch {
                 FlowCommand.fail(error.description, code: 2)
             }
         }
         return loaded
+    }
+}
+
+/// A private scheme holds real credentials: if git tracks one, say so loudly (it is not fatal:
+/// the harm is done already, and the run may be what shows it).
+enum PrivateSchemeGuard {
+    static func warnIfTracked(extra: String?) {
+        var files: [String] = []
+        if let listed = try? ChildProcess.run("/usr/bin/env", ["git", "ls-files", "--", "*.private.yaml", "*.private.yml", "Flows/schemes/private"]),
+           listed.status == 0 {
+            files += listed.stdout.split(separator: "\n").map(String.init)
+        }
+        if let extra, let listed = try? ChildProcess.run("/usr/bin/env", ["git", "ls-files", "--error-unmatch", "--", extra]),
+           listed.status == 0, !files.contains(extra) {
+            files.append(extra)
+        }
+        for file in files {
+            Console.error("""
+                flow: warning: \(file) is a private scheme and git tracks it: its secrets are in the repository's history.
+                  Untrack it (git rm --cached \(file)), keep it out with .gitignore, and change every password it holds.
+
+                """)
+        }
     }
 }
 
@@ -217,7 +235,7 @@ extension FlowCommand {
         func run() throws {
             var (scheme, suite, variables) = selection.load()
             if let shard, let (index, count) = try? Self.parseShard(shard) { suite = suite.shard(index, of: count) }
-            let secrets = variables.filter { scheme.isSecret($0.key) }.map(\.value)
+            let secrets = scheme.secretValues(variables: variables)
             let colour = Console.isTerminal(STDOUT_FILENO)
             let progress = Console.isTerminal(STDERR_FILENO)
             let runner = FlowRunner(

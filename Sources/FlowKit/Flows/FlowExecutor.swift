@@ -92,11 +92,22 @@ public final class FlowExecutor {
         self.environment = environment
     }
 
+    /// The message of a flow that needs the test account when the run has none.
+    public static let noCredentials = "No credentials provided for testing"
+
     public func run(_ flow: Flow, iteration: Int = 1) -> FlowResult {
         let start = ContinuousClock.now
         var copyDuration = Duration.zero, launchDuration = Duration.zero
         let scheme = environment.scheme
         let root = SourceLocation(file: flow.file, line: 1, column: 1)
+        if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys)) {
+            let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give test.user and test.password in a private "
+                + "scheme (Flows/schemes/\(scheme.name).private.yaml, or --scheme-file PATH), or as -test.user NAME -test.password SECRET"
+            return result(flow, iteration, start, .zero, .zero, failure: FlowRunFailure(
+                location: use.location, stepTitle: "credentials", via: [],
+                failure: FlowFailure(step: "find the test account", reason: reason, screen: nil, standardError: [], site: use.location.site)
+            ))
+        }
         do {
             try FileManager.default.createDirectory(at: environment.folder, withIntermediateDirectories: true)
             let copyStart = ContinuousClock.now

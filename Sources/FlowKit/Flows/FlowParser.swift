@@ -191,6 +191,9 @@ public final class FlowParser {
                     }
                 }
             }
+            for parameter in action.parameters where arguments[parameter.name] == nil {
+                if let variable = parameter.defaultVariable { uses.append(VariableUse(name: variable, location: location)) }
+            }
             if let missing = action.parameters.first(where: { !$0.isOptional && arguments[$0.name] == nil }) {
                 throw reader.error("\(action.fullName) needs \"\(missing.name)\" (\(missing.kind.rawValue))", at: value ?? keyNode)
             }

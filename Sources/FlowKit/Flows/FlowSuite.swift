@@ -67,10 +67,34 @@ public struct FlowSuite: Sendable {
         return hash
     }
 
+    /// The test account's variables. Without them a flow that signs in cannot run, but that is not
+    /// a mistake in the flow: the run fails it with `No credentials provided for testing`.
+    public static let credentials: Set<String> = ["test.user", "test.password"]
+
     /// Checks that every `${variable}` a flow uses has a value: from `known`, or from the
-    /// `runFlow` step that includes it. The first one missing is the error, at its use.
+    /// `runFlow` step that includes it. The first one missing is the error, at its use. The test
+    /// account's credentials are left to the run (see `credentials`).
     public func checkVariables(known: Set<String>) throws(LocatedError) {
-        for flow in flows { try Self.check(flow, known: known) }
+        for flow in flows { try Self.check(flow, known: known.union(Self.credentials)) }
+    }
+
+    /// The credentials a flow needs and `known` does not give (runFlow's variables count).
+    public static func missingCredentials(_ flow: Flow, known: Set<String>) -> VariableUse? {
+        if let use = flow.variableUses.first(where: { credentials.contains($0.name) && !known.contains($0.name) }) { return use }
+        func walk(_ steps: [Step], _ known: Set<String>) -> VariableUse? {
+            for step in steps {
+                switch step.action {
+                case let .runFlow(child, variables):
+                    if let use = missingCredentials(child, known: known.union(variables.map(\.name))) { return use }
+                case let .repeatTimes(_, inner), let .repeatWhile(_, _, inner):
+                    if let use = walk(inner, known) { return use }
+                default:
+                    break
+                }
+            }
+            return nil
+        }
+        return walk(flow.steps, known)
     }
 
     private static func check(_ flow: Flow, known: Set<String>) throws(LocatedError) {

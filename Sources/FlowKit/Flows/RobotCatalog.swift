@@ -69,13 +69,17 @@ public struct Parameter: Sendable, Equatable {
     /// Secret values are never printed: in steps, failures and reports they read `••••••••`.
     public let isSecret: Bool
     public let summary: String
+    /// The variable the robot reads when the parameter is not given (`test.user`): a flow that
+    /// leaves it out uses that variable, and lint and the runner treat it so.
+    public let defaultVariable: String?
 
-    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false, summary: String = "") {
+    public init(_ name: String, _ kind: Kind, optional: Bool = false, secret: Bool = false, summary: String = "", defaultVariable: String? = nil) {
         self.name = name
         self.kind = kind
         self.isOptional = optional
         self.isSecret = secret
         self.summary = summary
+        self.defaultVariable = defaultVariable
     }
 }
 

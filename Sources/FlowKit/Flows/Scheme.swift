@@ -37,6 +37,13 @@ public struct Scheme: Sendable {
         self.excludeTags = excludeTags
     }
 
+    /// Every value that must never be printed: secret variables, and `-key value` defaults whose
+    /// key is secret (`model.password`).
+    public func secretValues(variables: [String: String]) -> [String] {
+        variables.filter { isSecret($0.key) }.map(\.value)
+            + launch.defaults.filter { Self.isSecretName($0.key) && $0.value.variables.isEmpty }.map(\.value.raw)
+    }
+
     /// True for a variable whose value must never be printed.
     public func isSecret(_ variable: String) -> Bool {
         secretVariables.contains(variable) || Self.isSecretName(variable)
@@ -47,8 +54,9 @@ public struct Scheme: Sendable {
         return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
     }
 
-    /// Reads a scheme file. A key given in `over` replaces the base's key (private schemes, later,
-    /// are merged over a shared one this way).
+    /// Reads a scheme file over `base` (a private scheme over the shared one of its name): `app`,
+    /// `seeder`, `seeds`, `arguments` and `tags` replace the base's; `defaults`, `environment` and
+    /// `variables` are merged entry by entry, the file's entry winning.
     public static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
         let text: String
         do {
@@ -76,14 +84,17 @@ public struct Scheme: Sendable {
         if let node = keys["seeder"] { scheme.seeder = try reader.string(node, "seeder") }
         if let node = keys["seeds"] { scheme.seeds = try reader.string(node, "seeds") }
         if let node = keys["arguments"] { scheme.launch.arguments = try reader.strings(node, "arguments").map { Text($0) } }
-        if let node = keys["defaults"] {
-            scheme.launch.defaults = try reader.pairs(node, "defaults").map { ($0.key, Text(try reader.string($0.value, "defaults \($0.key)"))) }
+        func merge(_ base: [(key: String, value: Text)], _ node: Node, _ what: String) throws -> [(key: String, value: Text)] {
+            var result = base
+            for pair in try reader.pairs(node, what) {
+                let value = Text(try reader.string(pair.value, "\(what) \(pair.key)"))
+                if let index = result.firstIndex(where: { $0.key == pair.key }) { result[index].value = value } else { result.append((pair.key, value)) }
+            }
+            return result
         }
-        if let node = keys["environment"] {
-            scheme.launch.environment = try reader.pairs(node, "environment").map { ($0.key, Text(try reader.string($0.value, "environment \($0.key)"))) }
-        }
+        if let node = keys["defaults"] { scheme.launch.defaults = try merge(scheme.launch.defaults, node, "defaults") }
+        if let node = keys["environment"] { scheme.launch.environment = try merge(scheme.launch.environment, node, "environment") }
         if let node = keys["variables"] {
-            scheme.variables = [:]
             for pair in try reader.pairs(node, "variables") {
                 if pair.value.mapping != nil {
                     let marked = try reader.mapping(pair.value, "variable \(pair.key)", required: ["secret"])
