@@ -255,14 +255,9 @@ extension FlowCommand {
             Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\n")
             let state = RunState(total: total)
             let start = ContinuousClock.now
-            let interrupt = Self.onInterrupt {
-                runner.interrupt()
-                runner.cleanUp()
-                if progress { Console.error("\r\u{1B}[K") }
-                Console.output("interrupted: every app was ended\n")
-                Console.output(state.tally(skippingTo: total).line + "\n")
-                Foundation.exit(130)
-            }
+            // Ctrl-C (or a kill) stops the run; the runner then returns at once, and this thread
+            // says so and exits 130 below. No other thread prints or exits, so nothing races.
+            let interrupt = Self.onInterrupt { runner.interrupt() }
             let results = runner.run(suite, templates: templates) { result in
                 state.finish(result) { tally, done in
                     if progress { Console.error("\r\u{1B}[K") }
@@ -273,6 +268,12 @@ extension FlowCommand {
             }
             interrupt.cancel()
             if progress { Console.error("\r\u{1B}[K") }
+            if runner.wasInterrupted {
+                Console.output("interrupted: every app was ended\n")
+                Console.output(state.tally(skippingTo: total).line + "\n")
+                runner.cleanUp()
+                throw ExitCode(130)
+            }
             let duration = ContinuousClock.now - start
             if let junit {
                 do {

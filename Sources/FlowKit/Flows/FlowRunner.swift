@@ -129,7 +129,15 @@ public final class FlowRunner: @unchecked Sendable {
         return results
     }
 
-    /// Stops the run: no new flow starts, and every running app is killed at once.
+    /// True once `interrupt()` was called.
+    public var wasInterrupted: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// Stops the run: no new flow starts, and every running app is killed at once; `run` then
+    /// returns promptly, without the results of the flows that were cut short.
     public func interrupt() {
         lock.lock()
         stopped = true
