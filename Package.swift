@@ -40,7 +40,7 @@ let package = Package(
         // The only module that imports GRDB: the photo store and the account store.
         .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", "CLibcrypt", .product(name: "GRDB", package: "GRDB.swift")]),
         // YAML read safely, with every problem located (fixtures now, flows and schemes next).
-        .target(name: "LocatedYAML", dependencies: ["Yams"]),
+        .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
         // Fixtures (YAML through LocatedYAML) and the atomic reset.
         .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
         .executableTarget(

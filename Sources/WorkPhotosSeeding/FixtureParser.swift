@@ -17,23 +17,16 @@ public struct FixtureParser {
     /// Pixels painted, counting each step over a photo's pixels: bounds a seeding's time.
     public static let maxPaintWork = 268_435_456
 
-    private let file: String
-    private let lines: [Substring]
+    private let reader: YAMLReader
 
     private init(file: String, text: String) {
-        self.file = file
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.reader = YAMLReader(file: file, text: text)
     }
 
     /// Parses `text`, the contents of `file` (used in error messages only).
     public static func parse(_ text: String, file: String) throws(FixtureError) -> Fixture {
         let parser = FixtureParser(file: file, text: text)
-        let root: Node?
-        do {
-            root = try LocatedYAML.compose(text)
-        } catch {
-            throw parser.error(error.message, line: error.line, column: error.column)
-        }
+        let root = try parser.reader.root()
         guard let root else {
             throw parser.error("the fixture is empty; expected keys such as photos, workLocations, authorization", line: 1, column: 1)
         }
@@ -216,27 +209,11 @@ public struct FixtureParser {
     }
 
     private func mapping(_ node: Node, _ what: String, required: [String], optional: [String]) throws -> Fields {
-        guard let pairs = node.mapping else { throw error("\(what) should be a mapping of keys to values", at: node) }
-        let allowed = required + optional
-        var result: [String: Node] = [:]
-        for (keyNode, value) in pairs {
-            guard let key = keyNode.string else { throw error("\(what) has a key that is not text", at: keyNode) }
-            guard allowed.contains(key) else {
-                throw error("unknown key \"\(key)\" in \(what)" + hint(key, allowed) + "; expected " + allowed.joined(separator: ", "), at: keyNode)
-            }
-            guard result[key] == nil else { throw error("\(what) has the key \"\(key)\" twice", at: keyNode) }
-            result[key] = value
-        }
-        if let missing = required.first(where: { result[$0] == nil }) {
-            throw error("\(what) is missing \"\(missing)\"", at: node)
-        }
-        return Fields(node: node, values: result)
+        Fields(node: node, values: try reader.mapping(node, what, required: required, optional: optional))
     }
 
     private func sequence(_ node: Node, _ what: String) throws -> [Node] {
-        if case .scalar = node, node.null != nil { return [] }
-        guard let items = node.sequence else { throw error("\(what) should be a list (items starting with -)", at: node) }
-        return Array(items)
+        try reader.sequence(node, what)
     }
 
     private func string(_ node: Node, _ what: String) throws -> String {
@@ -289,12 +266,11 @@ public struct FixtureParser {
     }
 
     private func error(_ message: String, at node: Node) -> FixtureError {
-        error(message, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        reader.error(message, at: node)
     }
 
     private func error(_ message: String, line: Int, column: Int) -> FixtureError {
-        let source = lines.indices.contains(line - 1) ? String(lines[line - 1]) : nil
-        return FixtureError(file: file, line: line, column: column, message: message, sourceLine: source)
+        LocatedError(file: reader.file, text: reader.text, line: line, column: column, message: message)
     }
 
     private static func format(_ value: Double) -> String {

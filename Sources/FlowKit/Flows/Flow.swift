@@ -1,3 +1,6 @@
+import LocatedYAML
+import Yams
+
 /// A flow as read from its YAML file: what to seed, how to launch, and the steps.
 public struct Flow: Sendable {
     /// The file, as given to the runner (relative to the current folder when below it).
@@ -135,4 +138,10 @@ public enum StepValue: Sendable, Equatable {
     case text(Text)
     case integer(Int)
     case boolean(Bool)
+}
+
+extension YAMLReader {
+    func location(of node: Node) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
 }

@@ -1,14 +1,19 @@
-import LocatedYAML
 import NameMatching
 import Yams
 
-/// Reads Yams nodes with every problem located in its file, for flows and schemes.
-struct YAMLReader {
-    let file: String
-    let text: String
+/// Reads Yams nodes with every problem located in its file: fixtures, flows and schemes share it,
+/// so every YAML mistake is worded, located and suggested the same way.
+public struct YAMLReader: Sendable {
+    public let file: String
+    public let text: String
+
+    public init(file: String, text: String) {
+        self.file = file
+        self.text = text
+    }
 
     /// The document's root, composed safely (see `LocatedYAML`).
-    func root() throws -> Node? {
+    public func root() throws(LocatedError) -> Node? {
         do {
             return try LocatedYAML.compose(text)
         } catch {
@@ -16,16 +21,12 @@ struct YAMLReader {
         }
     }
 
-    func error(_ message: String, at node: Node?) -> LocatedError {
+    public func error(_ message: String, at node: Node?) -> LocatedError {
         LocatedError(file: file, text: text, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
     }
 
-    func location(of node: Node) -> SourceLocation {
-        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
-    }
-
     /// A mapping's values by key, with unknown keys, duplicates and missing required keys refused.
-    func mapping(_ node: Node, _ what: String, required: [String] = [], optional: [String] = []) throws -> [String: Node] {
+    public func mapping(_ node: Node, _ what: String, required: [String] = [], optional: [String] = []) throws -> [String: Node] {
         guard let pairs = node.mapping else { throw error("\(what) should be a mapping of keys to values", at: node) }
         let allowed = required + optional
         var result: [String: Node] = [:]
@@ -44,7 +45,7 @@ struct YAMLReader {
     }
 
     /// The pairs of a mapping, in order, keys as text.
-    func pairs(_ node: Node, _ what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
+    public func pairs(_ node: Node, _ what: String) throws -> [(key: String, keyNode: Node, value: Node)] {
         guard let pairs = node.mapping else { throw error("\(what) should be a mapping of keys to values", at: node) }
         var result: [(String, Node, Node)] = []
         for (keyNode, value) in pairs {
@@ -54,39 +55,39 @@ struct YAMLReader {
         return result
     }
 
-    func sequence(_ node: Node, _ what: String) throws -> [Node] {
+    public func sequence(_ node: Node, _ what: String) throws -> [Node] {
         if case .scalar = node, node.null != nil { return [] }
         guard let items = node.sequence else { throw error("\(what) should be a list (items starting with -)", at: node) }
         return Array(items)
     }
 
-    func string(_ node: Node, _ what: String) throws -> String {
+    public func string(_ node: Node, _ what: String) throws -> String {
         guard case let .scalar(scalar) = node else { throw error("\(what) should be text, not a list or mapping", at: node) }
         return scalar.string
     }
 
-    func strings(_ node: Node, _ what: String) throws -> [String] {
+    public func strings(_ node: Node, _ what: String) throws -> [String] {
         if case .scalar = node, node.null == nil { return [try string(node, what)] }
         var result: [String] = []
         for item in try sequence(node, what) { result.append(try string(item, "each of \(what)")) }
         return result
     }
 
-    func integer(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
+    public func integer(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
         let raw = try string(node, what)
         guard let value = Int(raw) else { throw error("\(what) should be a whole number, not \"\(Suggestion.shown(raw))\"", at: node) }
         guard range.contains(value) else { throw error("\(what) \(raw) is out of range \(range.lowerBound)...\(range.upperBound)", at: node) }
         return value
     }
 
-    func number(_ node: Node, _ what: String, in range: ClosedRange<Double>) throws -> Double {
+    public func number(_ node: Node, _ what: String, in range: ClosedRange<Double>) throws -> Double {
         let raw = try string(node, what)
         guard let value = Double(raw), value.isFinite else { throw error("\(what) should be a number, not \"\(Suggestion.shown(raw))\"", at: node) }
         guard range.contains(value) else { throw error("\(what) \(raw) is out of range \(range.lowerBound)...\(range.upperBound)", at: node) }
         return value
     }
 
-    func boolean(_ node: Node, _ what: String) throws -> Bool {
+    public func boolean(_ node: Node, _ what: String) throws -> Bool {
         let raw = try string(node, what)
         switch raw.lowercased() {
         case "true", "yes": return true
