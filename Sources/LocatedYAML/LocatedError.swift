@@ -26,7 +26,11 @@ public struct LocatedError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         var text = "\(file):\(line):\(column): error: \(message)"
         if let sourceLine, !sourceLine.trimmingCharacters(in: .whitespaces).isEmpty {
-            let shown = sourceLine.count > 200 ? String(sourceLine.prefix(200)) + "…" : sourceLine
+            // Control characters are shown as U+FFFD: the line goes to a terminal.
+            let visible = String(String.UnicodeScalarView(sourceLine.unicodeScalars.map {
+                ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) ? "\u{FFFD}" : $0
+            }))
+            let shown = visible.count > 200 ? String(visible.prefix(200)) + "…" : visible
             text += "\n\(shown)\n" + String(repeating: " ", count: max(0, min(column - 1, 200))) + "^"
         }
         return text

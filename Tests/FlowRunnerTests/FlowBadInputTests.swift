@@ -41,6 +41,15 @@ struct FlowBadInputTests {
         }
     }
 
+    @Test func aHugeFlowFileIsRefusedUnread() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/huge.yaml", "name: Huge\nsteps:\n" + String(repeating: "  - back\n", count: 150_000))
+        let output = try workspace.flow(["lint"])
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("flow: error: Flows/huge.yaml:1:1: error: the flow is 1350018 bytes, over the limit of 1048576: split it with runFlow"))
+    }
+
     @Test func aRunFlowCycleIsNamed() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }

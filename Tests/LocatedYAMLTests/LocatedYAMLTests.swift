@@ -67,4 +67,9 @@ struct LocatedYAMLTests {
             return error
         }
     }
+
+    @Test func aQuotedLineShowsNoControlCharacterToTheTerminal() {
+        let error = LocatedError(file: "f.yaml", text: "name: N\u{0}ul\u{1B}[2J\n", line: 1, column: 8, message: "bad")
+        #expect(error.description == "f.yaml:1:8: error: bad\nname: N\u{FFFD}ul\u{FFFD}[2J\n       ^")
+    }
 }

@@ -19,6 +19,8 @@ public final class FlowParser {
         "staticText": .staticText, "cell": .cell, "image": .image, "alert": .alert,
     ]
     static let flowKeys = ["name", "tags", "fixture", "launch", "onAlert", "steps"]
+    /// The largest flow file read: a flow is a page of steps, not a megabyte.
+    public static let fileLimit = 1 << 20
 
     public let catalog: RobotCatalog
     private var parsed: [String: Flow] = [:]
@@ -53,6 +55,10 @@ public final class FlowParser {
     private func parseFile(_ path: String) throws -> Flow {
         let key = URL(fileURLWithPath: path).standardizedFileURL.path
         if let flow = parsed[key] { return flow }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.fileLimit else {
+            throw LocatedError(file: path, line: 1, column: 1, message: "the flow is \(size) bytes, over the limit of \(Self.fileLimit): split it with runFlow", sourceLine: nil)
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
