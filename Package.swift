@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console", "TextUI", "WorkPhotosRobots",
+                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

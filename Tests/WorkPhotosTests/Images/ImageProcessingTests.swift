@@ -1,0 +1,75 @@
+import Testing
+import WorkPhotos
+import WorkPhotosTesting
+
+/// Known answers for the dominant colour (hue buckets) and Show & Hide.
+struct ImageProcessingTests {
+    @Test func aTwoByTwoOfFourColoursIsWonByTheFirstOfTheTiedHues() throws {
+        let image = try #require(RGBImage.make([[Paint.blue, Paint.red], [Paint.green, Paint.yellow]]))
+        let dominant = DominantColour.of(image)
+        #expect(dominant.colour == Paint.blue, "four buckets of one pixel each: the first in reading order wins")
+        #expect(dominant.pixelCount == 1)
+    }
+
+    @Test func aThreeByThreeOfTwoColoursIsWonByTheMoreCommon() throws {
+        let image = try #require(RGBImage.make([[Paint.blue, Paint.red, Paint.red], [Paint.red, Paint.blue, Paint.red], [Paint.blue, Paint.red, Paint.blue]]))
+        let dominant = DominantColour.of(image)
+        #expect(dominant.colour == Paint.red)
+        #expect(dominant.pixelCount == 5)
+        #expect(dominant.bucket == HueBuckets.bucket(of: Paint.red))
+    }
+
+    @Test func aRedBusOnAGreyStreetIsRedAndShowAndHideKeepsOnlyTheBus() throws {
+        // A 12×8 street, a 6×3 bus: the grey covers far more of the picture, but has no hue.
+        let image = try #require(RGBImage.filled(width: 12, height: 8, with: Paint.asphalt, painting: [
+            (x: 3..<9, y: 2..<5, colour: Paint.red), (x: 4..<5, y: 3..<4, colour: Paint.white), (x: 0..<12, y: 7..<8, colour: Paint.black),
+        ]))
+        let (shown, dominant) = ShowAndHide.apply(to: image)
+
+        #expect(dominant.colour == Paint.red)
+        #expect(dominant.pixelCount == 17)
+        let expected = try #require(RGBImage.filled(width: 12, height: 8, with: Paint.asphalt.grey, painting: [
+            (x: 3..<9, y: 2..<5, colour: Paint.red), (x: 4..<5, y: 3..<4, colour: Paint.white), (x: 0..<12, y: 7..<8, colour: Paint.black),
+        ]))
+        #expect(ImageComparison.difference(expected: expected, actual: shown) == nil)
+    }
+
+    @Test func showAndHideTurnsEveryOtherHueToItsGrey() throws {
+        let image = try #require(RGBImage.make([[Paint.red, Paint.blue], [Paint.red, Paint.green]]))
+        let (shown, _) = ShowAndHide.apply(to: image)
+        let expected = try #require(RGBImage.make([[Paint.red, Paint.blue.grey], [Paint.red, Paint.green.grey]]))
+        #expect(ImageComparison.difference(expected: expected, actual: shown) == nil)
+    }
+
+    @Test func aGreyPictureHasAGreyDominantColourAndComesBackAsIs() throws {
+        let image = try #require(RGBImage.make([[Paint.white, Paint.black], [Paint.asphalt, Paint.asphalt]]))
+        let (shown, dominant) = ShowAndHide.apply(to: image)
+        #expect(dominant.bucket == HueBuckets.achromatic)
+        #expect(dominant.pixelCount == 4)
+        #expect(shown == image)
+    }
+
+    @Test(arguments: [
+        (RGBColour(red: 255, green: 0, blue: 0), 0), (RGBColour(red: 255, green: 128, blue: 0), 1), (RGBColour(red: 255, green: 255, blue: 0), 2),
+        (RGBColour(red: 0, green: 255, blue: 0), 4), (RGBColour(red: 0, green: 0, blue: 255), 8), (RGBColour(red: 255, green: 0, blue: 200), 10), (RGBColour(red: 255, green: 0, blue: 80), 11),
+        (RGBColour(red: 128, green: 128, blue: 128), HueBuckets.achromatic), (RGBColour(red: 40, green: 0, blue: 0), HueBuckets.achromatic),
+        (RGBColour(red: 200, green: 170, blue: 170), HueBuckets.achromatic),
+    ])
+    func coloursFallInTheirHueBucketsAndGreysInNone(colour: RGBColour, bucket: Int) {
+        #expect(HueBuckets.bucket(of: colour) == bucket)
+    }
+
+    @Test func theComparisonSaysWhereAndHowPicturesDiffer() throws {
+        let a = try #require(RGBImage.make([[Paint.red, Paint.red], [Paint.red, Paint.red]]))
+        let b = try #require(RGBImage.make([[Paint.red, Paint.blue], [Paint.red, Paint.blue]]))
+        #expect(ImageComparison.difference(expected: a, actual: b) == "2 of 4 pixels differ; first at (1, 0): expected #D62828, got #1D4ED8")
+        let c = try #require(RGBImage.make([[Paint.red]]))
+        #expect(ImageComparison.difference(expected: a, actual: c) == "the sizes differ: expected 2×2, got 1×1")
+    }
+
+    @Test func aPictureWhoseBytesDoNotMatchItsSizeIsRefused() {
+        #expect(RGBImage(width: 2, height: 2, pixels: [0, 0, 0]) == nil)
+        #expect(RGBImage(width: 0, height: 2, pixels: []) == nil)
+        #expect(RGBImage.make([[Paint.red], [Paint.red, Paint.blue]]) == nil)
+    }
+}
