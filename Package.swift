@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "AutomationWire", dependencies: ["NameMatching"]),
         .target(name: "TextUI", dependencies: ["AutomationWire", "NameMatching", "Console"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
+        // The base of strict mocks (expect, record, verify): failures recorded at the test's line.
+        .target(name: "StrictMocks"),
         // Test doubles for the core's service protocols: used by test targets only.
         .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
@@ -80,6 +82,7 @@ let package = Package(
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
         .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire"]),
+        .testTarget(name: "StrictMocksTests", dependencies: ["StrictMocks"]),
         .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
