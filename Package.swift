@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "StrictMocksTests", dependencies: ["StrictMocks"]),
         .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
-        .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting"]),
+        .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(
             name: "WorkPhotosStoreTests",

@@ -155,6 +155,32 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         }
     }
 
+    public func picture(ofPhoto id: Int64) throws -> RGBImage? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, width, height, pixels FROM photo WHERE id = ?", arguments: [id]) else { return nil }
+            let values = RowReader(row: row, table: "photo", path: path)
+            let width: Int = try values["width"], height: Int = try values["height"]
+            let pixels: Data = try values["pixels"]
+            guard let picture = RGBImage(width: width, height: height, pixels: Array(pixels)) else {
+                throw StoreError.damaged(path: path, reason: "photo \(id) has \(pixels.count) bytes of pixels for \(width)×\(height)")
+            }
+            return picture
+        }
+    }
+
+    public func replacePicture(ofPhoto id: Int64, with picture: RGBImage) throws {
+        try write { db in
+            let pixels = picture.pixels.withUnsafeBufferPointer { Data(buffer: $0) }
+            try db.execute(
+                sql: "UPDATE photo SET pixels = ? WHERE id = ? AND width = ? AND height = ?",
+                arguments: [pixels, id, picture.width, picture.height]
+            )
+            guard db.changesCount == 1 else {
+                throw StoreError.damaged(path: path, reason: "photo \(id) is not there, or is not \(picture.width)×\(picture.height)")
+            }
+        }
+    }
+
     /// The RGB bytes of photo `id`, or nil if there is no such photo.
     public func pixels(ofPhoto id: Int64) throws -> [UInt8]? {
         try read { db in

@@ -10,6 +10,7 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
         var locations: [WorkLocation]
         var failure: (any Error)?
         var writeFailure: (any Error)?
+        var pictures: [Int64: RGBImage] = [:]
     }
 
     private let state: Mutex<State>
@@ -42,6 +43,22 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
 
     public func photos() throws -> [Photo] {
         try read { $0.photos.sorted { ($0.takenAt, $0.id) < ($1.takenAt, $1.id) } }
+    }
+
+    /// Gives photo `id` a picture.
+    public func setPicture(_ picture: RGBImage, ofPhoto id: Int64) {
+        state.withLock { $0.pictures[id] = picture }
+    }
+
+    public func picture(ofPhoto id: Int64) throws -> RGBImage? {
+        try read { $0.pictures[id] }
+    }
+
+    public func replacePicture(ofPhoto id: Int64, with picture: RGBImage) throws {
+        try state.withLock { state in
+            if let failure = state.failure ?? state.writeFailure { throw failure }
+            state.pictures[id] = picture
+        }
     }
 
     public func workLocations() throws -> [WorkLocation] {

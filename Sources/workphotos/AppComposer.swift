@@ -48,6 +48,12 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
         )))
     }
 
+    func showPhotoDetail(_ photo: Photo) {
+        stage.push(PhotoDetailScreen(presenter: PhotoDetailPresenter(
+            photo: photo, library: library, processing: ShowAndHideProcessor(), scheduler: scheduler, formatting: formatting
+        )))
+    }
+
     func showSettings() {
         stage.push(SettingsScreen(presenter: SettingsPresenter(library: library, scheduler: scheduler)))
     }

@@ -43,4 +43,5 @@ final class NavigationSpy: GlanceNavigating, WorkPhotosNavigating {
     private(set) var messages: [String] = []
     func showWorkPhotos() { messages.append("workPhotos") }
     func showSettings() { messages.append("settings") }
+    func showPhotoDetail(_ photo: Photo) { messages.append("photo-\(photo.id)") }
 }

@@ -27,6 +27,14 @@ public struct LoggingPhotoLibrary: PhotoLibrary {
         try logged("read the work locations") { try library.workLocations() }
     }
 
+    public func picture(ofPhoto id: Int64) throws -> RGBImage? {
+        try logged("read the picture of photo \(id)") { try library.picture(ofPhoto: id) }
+    }
+
+    public func replacePicture(ofPhoto id: Int64, with picture: RGBImage) throws {
+        try logged("replace the picture of photo \(id)") { try library.replacePicture(ofPhoto: id, with: picture) }
+    }
+
     private func logged<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -5,6 +5,10 @@ public protocol PhotoLibrary: Sendable {
     /// Every photo's metadata, oldest first.
     func photos() throws -> [Photo]
     func workLocations() throws -> [WorkLocation]
+    /// The picture of photo `id`, or nil if there is no such photo.
+    func picture(ofPhoto id: Int64) throws -> RGBImage?
+    /// Replaces the picture of photo `id` (Show & Hide's Apply) with one of the same size.
+    func replacePicture(ofPhoto id: Int64, with picture: RGBImage) throws
 }
 
 /// Asks the system for access to the photo library, the first time only.

@@ -2,4 +2,5 @@
 @MainActor
 public protocol WorkPhotosNavigating: AnyObject {
     func showSettings()
+    func showPhotoDetail(_ photo: Photo)
 }

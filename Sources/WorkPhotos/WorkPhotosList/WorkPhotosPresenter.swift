@@ -17,6 +17,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     private let reader: LibraryReader
     private let formatting: PhotoFormatting
     private weak var navigator: (any WorkPhotosNavigating)?
+    private var photos: [Photo] = []
     private var model = WorkPhotosViewModel(title: Message.title, rows: [], status: Message.loading, offersSettings: false)
 
     public init(
@@ -45,16 +46,25 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         navigator?.showSettings()
     }
 
+    /// A row was tapped: its photo's detail opens.
+    public func didSelectPhoto(_ identifier: String) {
+        guard let photo = photos.first(where: { "photo-\($0.id)" == identifier }) else { return }
+        navigator?.showPhotoDetail(photo)
+    }
+
     private func photosRead(_ outcome: LibraryReader.Outcome<[Photo]>) {
         switch outcome {
         case let .read(photos):
+            self.photos = photos
             let rows = photos.map {
                 WorkPhotosViewModel.Row(identifier: "photo-\($0.id)", date: formatting.date($0.takenAt), place: $0.place)
             }
             show(rows: rows, status: rows.isEmpty ? Message.none : Message.count(rows.count), offersSettings: false)
         case .noAccess:
+            photos = []
             show(rows: [], status: Message.noAccess, offersSettings: true)
         case let .failed(error):
+            photos = []
             show(rows: [], status: Message.failed(error), offersSettings: false)
         }
     }

@@ -43,7 +43,11 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
     }
 
     public func tap(_ identifier: String) {
-        if identifier == ID.openSettings { presenter.didTapOpenSettings() }
+        if identifier == ID.openSettings {
+            presenter.didTapOpenSettings()
+        } else {
+            presenter.didSelectPhoto(identifier)
+        }
     }
 
     public func enter(_ text: String, into identifier: String) {}

@@ -109,8 +109,9 @@ private final class GlanceViewSpy: GlanceView {
 
 @MainActor
 final class GlanceNavigatorSpy: GlanceNavigating, WorkPhotosNavigating {
-    enum Message: Equatable { case workPhotos, settings }
+    enum Message: Equatable { case workPhotos, settings, photo(Int64) }
     private(set) var messages: [Message] = []
     func showWorkPhotos() { messages.append(.workPhotos) }
     func showSettings() { messages.append(.settings) }
+    func showPhotoDetail(_ photo: Photo) { messages.append(.photo(photo.id)) }
 }

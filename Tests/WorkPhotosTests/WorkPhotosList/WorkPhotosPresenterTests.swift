@@ -45,6 +45,18 @@ struct WorkPhotosPresenterTests {
         ))
     }
 
+    @Test func tappingARowOpensItsPhotoAndAnUnknownRowNothing() {
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [PhotoFactory.photo(3), PhotoFactory.photo(4)], workLocations: [PhotoFactory.office])
+        let (sut, _, _, scheduler, navigator) = makeSUT(library: library)
+        sut.didSelectPhoto("photo-3")
+        #expect(navigator.messages.isEmpty, "nothing is listed yet")
+        sut.viewDidAppear()
+        scheduler.runAll()
+        sut.didSelectPhoto("photo-4")
+        sut.didSelectPhoto("photo-99")
+        #expect(navigator.messages == [.photo(4)])
+    }
+
     @Test func saysSoWhenThereAreNoWorkPhotos() {
         let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [], workLocations: [PhotoFactory.office])
         let (sut, view, _, scheduler, _) = makeSUT(library: library)

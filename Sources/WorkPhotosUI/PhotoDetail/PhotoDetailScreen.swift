@@ -1,0 +1,65 @@
+import TextUI
+import WorkPhotos
+
+/// A photo's detail: its facts, a description of its picture (the frame carries no pixels), its
+/// dominant colour, and Original / Show & Hide / Apply.
+@MainActor
+public final class PhotoDetailScreen: ScreenController, PhotoDetailView {
+    public enum ID {
+        public static let date = "date"
+        public static let place = "place"
+        public static let coordinates = "coordinates"
+        public static let size = "size"
+        public static let picture = "picture"
+        public static let dominantColour = "dominantColour"
+        public static let status = "status"
+        public static let original = "Original"
+        public static let showAndHide = "Show & Hide"
+        public static let apply = "Apply"
+    }
+
+    private let presenter: PhotoDetailPresenter
+    private var model: PhotoDetailViewModel?
+
+    public init(presenter: PhotoDetailPresenter) {
+        self.presenter = presenter
+        presenter.attach(self)
+        presenter.viewDidLoad()
+    }
+
+    public var title: String { model?.title ?? PhotoDetailPresenter.Message.title }
+
+    public var elements: [Element] {
+        guard let model else { return [] }
+        let picture = model.picture.map { picture in
+            "\(picture.width)×\(picture.height), \(model.version == .original ? "the original" : "Show & Hide: only \(model.dominantColour) kept")"
+        } ?? "not read yet"
+        return [
+            .text(model.date, identifier: ID.date),
+            .text(model.place, identifier: ID.place),
+            .text(model.coordinates, identifier: ID.coordinates),
+            .text(model.size, identifier: ID.size),
+            .image(ID.picture, label: picture),
+            .text("Dominant colour: \(model.dominantColour)", identifier: ID.dominantColour),
+            Element(kind: .button, identifier: ID.original, label: ID.original, isEnabled: model.canSwitch, isSelected: model.version == .original),
+            Element(kind: .button, identifier: ID.showAndHide, label: ID.showAndHide, isEnabled: model.canSwitch, isSelected: model.version == .showAndHide),
+            .button(ID.apply, isEnabled: model.isApplyEnabled),
+            .text(model.status, identifier: ID.status),
+        ]
+    }
+
+    public func display(_ model: PhotoDetailViewModel) {
+        self.model = model
+    }
+
+    public func tap(_ identifier: String) {
+        switch identifier {
+        case ID.original: presenter.didTapOriginal()
+        case ID.showAndHide: presenter.didTapShowAndHide()
+        case ID.apply: presenter.didTapApply()
+        default: break
+        }
+    }
+
+    public func enter(_ text: String, into identifier: String) {}
+}
