@@ -23,9 +23,11 @@ struct LargeListFlowTests {
         photos.app.cells["photo-2"].assertNotExists()  // a home photo: the whole list is looked through
     }
 
-    @Test func aRowFarDownCanBeTapped() {
+    @Test func aRowFarDownCanBeTappedToOpenItsPhoto() {
         let photos = LoginRobot().login().reviewWorkPhotos()
         photos.app.cells["photo-9999"].tap()
+        photos.app.staticTexts["date"].assertLabel("Sun 21 Feb 2027, 22:00")
+        photos.app.back()
         photos.app.staticTexts["status"].assertLabel("5000 work photos")
     }
 }
