@@ -125,6 +125,11 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         check("enabled", String(expected), file: file, line: line) { String($0.isEnabled) }
     }
 
+    /// The element is selected (or not): a chosen option, a checked cell.
+    public func assertSelected(_ expected: Bool = true, file: String = #filePath, line: Int = #line) {
+        check("selected", String(expected), file: file, line: line) { String($0.isSelected) }
+    }
+
     private func check(_ property: String, _ expected: String, file: String, line: Int, _ read: (ElementSnapshot) -> String) {
         let site = CallSite(file: file, line: line)
         let step = "check that \(self) has \(property) \"\(expected)\""

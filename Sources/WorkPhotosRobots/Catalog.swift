@@ -4,7 +4,7 @@ import FlowKit
 /// calls the robot method a Swift flow test calls: one screen is described once, in its robot.
 /// Adding a robot method and its entry here is all a new YAML step needs.
 public enum WorkPhotosCatalog {
-    public static let catalog = RobotCatalog(login + glance + photos + settings)
+    public static let catalog = RobotCatalog(login + glance + photos + detail + settings)
 
     /// A user and password, by default the run's test account (`test.user`, `test.password`).
     static let credentials: [Parameter] = [
@@ -101,8 +101,48 @@ public enum WorkPhotosCatalog {
         RobotAction(robot: "Photos", name: "openSettings", summary: "Opens Settings from the access note.", returns: "Settings") { app, _, at in
             PhotosRobot(app: app).openSettings(file: at.file, line: at.line)
         },
+        RobotAction(
+            robot: "Photos", name: "openPhoto", summary: "Opens the photo at this position (from 1).", parameters: [.init("position", .integer)],
+            returns: "Detail"
+        ) { app, arguments, at in
+            PhotosRobot(app: app).openPhoto(arguments.integer("position") ?? 1, file: at.file, line: at.line)
+        },
         RobotAction(robot: "Photos", name: "back", summary: "Back to the glance.", returns: "Glance") { app, _, at in
             PhotosRobot(app: app).back(file: at.file, line: at.line)
+        },
+    ]
+
+    static let detail: [RobotAction] = [
+        RobotAction(
+            robot: "Detail", name: "checkPhoto", summary: "The photo's date and place.", parameters: [.init("date", .string), .init("place", .string)]
+        ) { app, arguments, at in
+            PhotoDetailRobot(app: app).checkPhoto(date: arguments.string("date") ?? "", place: arguments.string("place") ?? "", file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Detail", name: "checkShowAndHideReady", summary: "The dominant colour reads this (#D62828), and Apply is enabled.",
+            parameters: [.init("colour", .string)]
+        ) { app, arguments, at in
+            PhotoDetailRobot(app: app).checkShowAndHideReady(colour: arguments.string("colour") ?? "", file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Detail", name: "checkApplyEnabled", summary: "Apply is enabled (or not).", parameters: [.init("enabled", .boolean)]) { app, arguments, at in
+            PhotoDetailRobot(app: app).checkApplyEnabled(arguments.boolean("enabled") ?? true, file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Detail", name: "checkShowing", summary: "The Show & Hide version is shown (or the original).", parameters: [.init("showAndHide", .boolean)]
+        ) { app, arguments, at in
+            PhotoDetailRobot(app: app).checkShowing(showAndHide: arguments.boolean("showAndHide") ?? true, file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Detail", name: "showShowAndHide", summary: "Shows the Show & Hide version.") { app, _, at in
+            PhotoDetailRobot(app: app).showShowAndHide(file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Detail", name: "showOriginal", summary: "Shows the original.") { app, _, at in
+            PhotoDetailRobot(app: app).showOriginal(file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Detail", name: "apply", summary: "Applies Show & Hide, and checks it was applied.") { app, _, at in
+            PhotoDetailRobot(app: app).apply(file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Detail", name: "back", summary: "Back to the list.", returns: "Photos") { app, _, at in
+            PhotoDetailRobot(app: app).back(file: at.file, line: at.line)
         },
     ]
 

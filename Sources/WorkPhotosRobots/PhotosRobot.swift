@@ -31,6 +31,13 @@ public final class PhotosRobot: Robot {
         return self
     }
 
+    /// Opens the photo at `position` (from 1).
+    @discardableResult
+    public func openPhoto(_ position: Int, file: String = #filePath, line: Int = #line) -> PhotoDetailRobot {
+        app.cells.element(boundBy: position - 1).tap(file: file, line: line)
+        return next(PhotoDetailRobot.self)
+    }
+
     /// Opens Settings from the note shown when access was denied.
     @discardableResult
     public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {

@@ -14,7 +14,7 @@ struct FlowBadInputTests {
         ("name: Bad\nsteps: [tap: Login\n", "Flows/bad.yaml:3:1: error: invalid YAML: "),
         ("name: Bad\nstep:\n  - back\n", #"Flows/bad.yaml:2:1: error: unknown key "step" in the flow (did you mean "steps"?); expected name, steps, tags, fixture, launch, onAlert"#),
         ("name: Bad\nsteps:\n  - tpa: Login\n", #"Flows/bad.yaml:3:5: error: unknown step "tpa" (did you mean "tap"?); steps are tap, type, "#),
-        ("name: Bad\nsteps:\n  - Logn.login\n", #"Flows/bad.yaml:3:5: error: unknown robot "Logn" (did you mean "Login"?); robots are Login, Glance, Photos, Settings"#),
+        ("name: Bad\nsteps:\n  - Logn.login\n", #"Flows/bad.yaml:3:5: error: unknown robot "Logn" (did you mean "Login"?); robots are Login, Glance, Photos, Detail, Settings"#),
         ("name: Bad\nsteps:\n  - Login.lgin\n", #"Flows/bad.yaml:3:5: error: unknown action "lgin" of robot Login (did you mean "login"?); its actions are login, attemptLogin"#),
         ("name: Bad\nsteps:\n  - Glance.checkCounts: {work: many, other: 1}\n", #"Flows/bad.yaml:3:32: error: Glance.checkCounts work (a whole number) should be a whole number, not "many""#),
         ("name: Bad\nsteps:\n  - Glance.checkCounts: {wrok: 8, other: 1}\n", #"Flows/bad.yaml:3:26: error: Glance.checkCounts has no parameter "wrok" (did you mean "work"?); its parameters are work, other"#),

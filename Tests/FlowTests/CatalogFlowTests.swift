@@ -33,7 +33,7 @@ struct CatalogFlowTests {
 
     @Test func everyActionNamesAKnownRobotAndEveryReturnIsARobot() {
         let catalog = WorkPhotosCatalog.catalog
-        #expect(catalog.robots == ["Login", "Glance", "Photos", "Settings"])
+        #expect(catalog.robots == ["Login", "Glance", "Photos", "Detail", "Settings"])
         for action in catalog.actions {
             #expect(action.returns.map(catalog.robots.contains) ?? true, "\(action.fullName) returns \(action.returns ?? "")")
         }

@@ -143,4 +143,24 @@ struct PhotoStoreTests {
         #expect(try store.authorization() == .notDetermined)
         #expect(try store.workLocations().isEmpty)
     }
+
+    @Test func givenAPhotoWhenItsPictureIsReplacedThenTheNewPictureIsReadBack() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try PhotoStore.create(at: directory.path("store.sqlite"))
+        try store.fill(authorization: .authorized, workLocations: [], photos: [
+            NewPhoto(name: "a", takenAt: PhotoFactory.june1(9), coordinate: PhotoFactory.atOffice, place: "Office", width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6]),
+        ])
+        let id = try #require(try store.photos().first?.id)
+        #expect(try store.picture(ofPhoto: id) == RGBImage(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6]))
+        #expect(try store.picture(ofPhoto: 999) == nil)
+
+        let replacement = try #require(RGBImage(width: 2, height: 1, pixels: [9, 9, 9, 8, 8, 8]))
+        try store.replacePicture(ofPhoto: id, with: replacement)
+        #expect(try store.picture(ofPhoto: id) == replacement)
+
+        let wrongSize = try #require(RGBImage(width: 1, height: 1, pixels: [0, 0, 0]))
+        #expect(throws: StoreError.self) { try store.replacePicture(ofPhoto: id, with: wrongSize) }
+        #expect(try store.picture(ofPhoto: id) == replacement, "a picture of another size is refused")
+    }
 }

@@ -1,0 +1,28 @@
+import FlowKit
+import Testing
+import WorkPhotosRobots
+
+/// A photo's detail and Show & Hide, driven through the screens only.
+struct PhotoDetailFlowTests {
+    @Test(.workPhotosApp())
+    func showAndHideIsReadyThenSwitchesBackAndForthThenApplies() {
+        PhotoPermissionAlert.answerWhenAsked(in: FlowApp.current!, allow: true)
+        LoginRobot().login().reviewWorkPhotos()
+            .openPhoto(1)
+            .checkPhoto(date: "Mon 1 Jun 2026, 09:05", place: "Office")
+            .checkShowAndHideReady(colour: "#D62828")
+            .showShowAndHide().checkShowing(showAndHide: true)
+            .showOriginal().checkShowing(showAndHide: false)
+            .apply()
+            .checkApplyEnabled(false)
+            .back()
+            .checkWorkPhotos(count: 8)
+    }
+
+    @Test(.workPhotosApp())
+    func anAppliedPictureIsTheOneShownNextTime() {
+        PhotoPermissionAlert.answerWhenAsked(in: FlowApp.current!, allow: true)
+        LoginRobot().login().reviewWorkPhotos().openPhoto(2).apply().back().openPhoto(2).checkShowing(showAndHide: false)
+        FlowApp.current?.images["picture"].assertLabel("64×48, the original")
+    }
+}
