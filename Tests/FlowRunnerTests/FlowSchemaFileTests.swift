@@ -31,7 +31,8 @@ struct FlowSchemaFileTests {
         var inBlock = false
         for line in docs.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") { inBlock.toggle(); continue }
-            if inBlock, line.hasPrefix("- ") { steps.append(String(line.split(separator: "#", maxSplits: 1)[0])) }
+            // Comments stay: YAML reads them as comments, as it would in a flow.
+            if inBlock, line.hasPrefix("- ") { steps.append(String(line)) }
         }
         #expect(steps.count >= 40)
         // As if it were a flow in Flows/photos/, so that runFlow's relative path resolves.
