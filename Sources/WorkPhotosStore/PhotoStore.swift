@@ -181,6 +181,19 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         }
     }
 
+    /// Records the photos as deleted (the `deletion` table): `photos()` lists them no more.
+    public func deletePhotos(_ ids: [Int64]) throws {
+        try write { db in
+            let now = Date().timeIntervalSince1970
+            for id in ids {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO deletion (photoName, deletedAt) SELECT name, ? FROM photo WHERE id = ?",
+                    arguments: [now, id]
+                )
+            }
+        }
+    }
+
     /// The RGB bytes of photo `id`, or nil if there is no such photo.
     public func pixels(ofPhoto id: Int64) throws -> [UInt8]? {
         try read { db in

@@ -61,6 +61,13 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
         }
     }
 
+    public func deletePhotos(_ ids: [Int64]) throws {
+        try state.withLock { state in
+            if let failure = state.failure ?? state.writeFailure { throw failure }
+            state.photos.removeAll { ids.contains($0.id) }
+        }
+    }
+
     public func workLocations() throws -> [WorkLocation] {
         try read { $0.locations }
     }

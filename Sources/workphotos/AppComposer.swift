@@ -15,6 +15,7 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
     private let authenticator: any Authenticating
     private let library: any PhotoLibrary
     private let access: any PhotoAccessRequesting
+    private let deletionConfirmation: SystemDeletionConfirmation
     private let formatting: PhotoFormatting
 
     init(
@@ -27,6 +28,7 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
         self.authenticator = authenticator
         self.library = library
         self.access = SystemPhotoAccess(library: library, stage: stage, logger: logger)
+        self.deletionConfirmation = SystemDeletionConfirmation(stage: stage)
         self.formatting = PhotoFormatting(timeZone: timeZone)
     }
 
@@ -44,7 +46,8 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
 
     func showWorkPhotos() {
         stage.push(WorkPhotosScreen(presenter: WorkPhotosPresenter(
-            library: library, access: access, scheduler: scheduler, formatting: formatting, navigator: self
+            library: library, access: access, scheduler: scheduler, formatting: formatting, navigator: self,
+            confirmer: deletionConfirmation
         )))
     }
 

@@ -21,14 +21,15 @@ struct PhotoScreensAppTests {
         #expect(lastScreen(output.stdout) == """
             ── Work photos ─────────────────────────────────
                  8 work photos
-            [1]  Mon 1 Jun 2026, 09:05  Office
-            [2]  Mon 1 Jun 2026, 09:40  Office
-            [3]  Mon 1 Jun 2026, 10:15  Office
-            [4]  Mon 1 Jun 2026, 11:30  Office
-            [5]  Mon 1 Jun 2026, 13:00  Office
-            [6]  Mon 1 Jun 2026, 13:45  Office
-            [7]  Mon 1 Jun 2026, 15:20  Office
-            [8]  Mon 1 Jun 2026, 18:10  Office
+            [1]  < Select >
+            [2]  Mon 1 Jun 2026, 09:05  Office
+            [3]  Mon 1 Jun 2026, 09:40  Office
+            [4]  Mon 1 Jun 2026, 10:15  Office
+            [5]  Mon 1 Jun 2026, 11:30  Office
+            [6]  Mon 1 Jun 2026, 13:00  Office
+            [7]  Mon 1 Jun 2026, 13:45  Office
+            [8]  Mon 1 Jun 2026, 15:20  Office
+            [9]  Mon 1 Jun 2026, 18:10  Office
             ────────────────────────────────────────────────
             """)
     }

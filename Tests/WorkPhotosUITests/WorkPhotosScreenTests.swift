@@ -8,6 +8,8 @@ import WorkPhotosUI
 
 @MainActor
 struct WorkPhotosScreenTests {
+    let confirmer = DeletionConfirmationFake()
+
     @Test func showsACellPerWorkPhoto() {
         let library = InMemoryPhotoLibrary(
             authorization: .authorized,
@@ -20,8 +22,25 @@ struct WorkPhotosScreenTests {
 
         #expect(screen.elements == [
             .text("1 work photo", identifier: "status"),
+            .button("Select"),
             .cell("photo-7", label: "Mon 1 Jun 2026, 09:05", value: "Office"),
         ])
+    }
+
+    @Test func selectingShowsDoneSelectAllDeleteAndTheChosenRows() {
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [PhotoFactory.photo(7)], workLocations: [PhotoFactory.office])
+        let (screen, scheduler, _) = makeSUT(library: library, access: PhotoAccessStub())
+        screen.didAppear()
+        scheduler.runAll()
+        screen.tap("Select")
+        screen.tap("photo-7")
+        #expect(screen.elements.filter { $0.kind != .staticText } == [
+            .button("Select", label: "Done"), .button("Select all"), .button("Delete", isEnabled: true),
+            .cell("photo-7", label: "Mon 1 Jun 2026, 09:00", value: "Office", isSelected: true),
+        ])
+        let stage = Stage()
+        stage.setRoot(screen)
+        #expect(Renderer.render(stage.screen).contains("[4]  [x] Mon 1 Jun 2026, 09:00  Office"))
     }
 
     @Test func whenDeniedOffersSettings() {
@@ -57,7 +76,8 @@ struct WorkPhotosScreenTests {
         let navigator = NavigationSpy()
         let screen = WorkPhotosScreen(presenter: WorkPhotosPresenter(
             library: library, access: access, scheduler: scheduler,
-            formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator
+            formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator,
+            confirmer: confirmer
         ))
         return (screen, scheduler, navigator)
     }

@@ -35,6 +35,10 @@ public struct LoggingPhotoLibrary: PhotoLibrary {
         try logged("replace the picture of photo \(id)") { try library.replacePicture(ofPhoto: id, with: picture) }
     }
 
+    public func deletePhotos(_ ids: [Int64]) throws {
+        try logged("delete \(ids.count) photo\(ids.count == 1 ? "" : "s")") { try library.deletePhotos(ids) }
+    }
+
     private func logged<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -9,6 +9,8 @@ public protocol PhotoLibrary: Sendable {
     func picture(ofPhoto id: Int64) throws -> RGBImage?
     /// Replaces the picture of photo `id` (Show & Hide's Apply) with one of the same size.
     func replacePicture(ofPhoto id: Int64, with picture: RGBImage) throws
+    /// Removes the photos from the library: they are listed no more.
+    func deletePhotos(_ ids: [Int64]) throws
 }
 
 /// Asks the system for access to the photo library, the first time only.

@@ -12,11 +12,14 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
         /// When it was taken: "Mon 1 Jun 2026, 09:05".
         public var date: String
         public var place: String
+        /// Chosen for deletion (while selecting).
+        public var isSelected: Bool
 
-        public init(identifier: String, date: String, place: String) {
+        public init(identifier: String, date: String, place: String, isSelected: Bool = false) {
             self.identifier = identifier
             self.date = date
             self.place = place
+            self.isSelected = isSelected
         }
     }
 
@@ -26,11 +29,23 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
     public var status: String
     /// True when the list is missing for lack of access: the screen offers to open Settings.
     public var offersSettings: Bool
+    /// Tapping a row selects it (instead of opening it); Select all and Delete are offered.
+    public var isSelecting: Bool
+    /// Delete is enabled: selecting, with at least one row selected.
+    public var canDelete: Bool
+    /// What the last action came to: "2 photos deleted", "Nothing was deleted", or why not.
+    public var notice: String
 
-    public init(title: String, rows: [Row], status: String, offersSettings: Bool) {
+    public init(
+        title: String, rows: [Row], status: String, offersSettings: Bool, isSelecting: Bool = false, canDelete: Bool = false,
+        notice: String = ""
+    ) {
         self.title = title
         self.rows = rows
         self.status = status
         self.offersSettings = offersSettings
+        self.isSelecting = isSelecting
+        self.canDelete = canDelete
+        self.notice = notice
     }
 }

@@ -8,6 +8,10 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
     public enum ID {
         public static let status = "status"
         public static let openSettings = "Open Settings"
+        public static let select = "Select"
+        public static let selectAll = "Select all"
+        public static let delete = "Delete"
+        public static let notice = "notice"
     }
 
     private let presenter: WorkPhotosPresenter
@@ -26,8 +30,16 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
     public var elements: [Element] {
         guard let model else { return [] }
         var elements: [Element] = [.text(model.status, identifier: ID.status)]
-        elements += model.rows[viewport.visible].map { .cell($0.identifier, label: $0.date, value: $0.place) }
+        if !model.rows.isEmpty {
+            elements.append(.button(ID.select, label: model.isSelecting ? "Done" : ID.select))
+            if model.isSelecting {
+                elements.append(.button(ID.selectAll))
+                elements.append(.button(ID.delete, isEnabled: model.canDelete))
+            }
+        }
+        elements += model.rows[viewport.visible].map { .cell($0.identifier, label: $0.date, value: $0.place, isSelected: $0.isSelected) }
         if model.offersSettings { elements.append(.button(ID.openSettings)) }
+        if !model.notice.isEmpty { elements.append(.text(model.notice, identifier: ID.notice)) }
         return elements
     }
 
@@ -43,10 +55,12 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
     }
 
     public func tap(_ identifier: String) {
-        if identifier == ID.openSettings {
-            presenter.didTapOpenSettings()
-        } else {
-            presenter.didSelectPhoto(identifier)
+        switch identifier {
+        case ID.openSettings: presenter.didTapOpenSettings()
+        case ID.select: presenter.didTapSelect()
+        case ID.selectAll: presenter.didTapSelectAll()
+        case ID.delete: presenter.didTapDelete()
+        default: presenter.didSelectPhoto(identifier)
         }
     }
 

@@ -6,6 +6,8 @@ import WorkPhotosTesting
 
 @MainActor
 struct WorkPhotosPresenterTests {
+    let confirmer = DeletionConfirmationFake()
+
     @Test func listsOnlyWorkPhotosOldestFirstWithDateAndPlace() {
         let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [
             PhotoFactory.photo(1, taken: PhotoFactory.june1(13, 45)),
@@ -57,6 +59,105 @@ struct WorkPhotosPresenterTests {
         #expect(navigator.messages == [.photo(4)])
     }
 
+    @Test func whileSelectingATappedRowIsSelectedNotOpened() {
+        let (sut, view, _, scheduler, navigator) = makeSUT(library: threePhotos())
+        sut.viewDidAppear()
+        scheduler.runAll()
+
+        sut.didTapSelect()
+        sut.didSelectPhoto("photo-2")
+        #expect(navigator.messages.isEmpty)
+        #expect(view.displayed.last?.isSelecting == true)
+        #expect(view.displayed.last?.rows.map(\.isSelected) == [false, true, false])
+        #expect(view.displayed.last?.canDelete == true)
+
+        sut.didSelectPhoto("photo-2")
+        #expect(view.displayed.last?.rows.map(\.isSelected) == [false, false, false])
+        #expect(view.displayed.last?.canDelete == false, "nothing to delete")
+
+        sut.didTapSelectAll()
+        #expect(view.displayed.last?.rows.map(\.isSelected) == [true, true, true])
+        sut.didTapSelect()
+        #expect(view.displayed.last?.isSelecting == false)
+        #expect(view.displayed.last?.rows.map(\.isSelected) == [false, false, false], "Done forgets the choice")
+    }
+
+    @Test func deleteAsksTheSystemFirstAndDeletesOnlyOnYesInTheBackground() throws {
+        let library = threePhotos()
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        sut.didTapSelect()
+        sut.didSelectPhoto("photo-1")
+        sut.didSelectPhoto("photo-3")
+
+        sut.didTapDelete()
+        #expect(confirmer.questions == [2])
+        #expect(scheduler.pendingWorkCount == 0, "nothing happens while the system asks")
+        #expect(try library.photos().count == 3)
+
+        confirmer.answer(true)
+        #expect(view.displayed.last?.notice == "Deleting…")
+        #expect(view.displayed.last?.canDelete == false)
+        scheduler.runAll()
+
+        #expect(try library.photos().map(\.id) == [2])
+        #expect(view.displayed.last?.notice == "2 photos deleted")
+        #expect(view.displayed.last?.isSelecting == false)
+        #expect(view.displayed.last?.rows.map(\.identifier) == ["photo-2"], "the list follows")
+        #expect(view.displayed.last?.status == "1 work photo")
+    }
+
+    @Test func aRefusedDeletionDeletesNothingAndKeepsTheChoice() throws {
+        let library = threePhotos()
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        sut.didTapSelect()
+        sut.didSelectPhoto("photo-1")
+        sut.didTapDelete()
+        confirmer.answer(false)
+
+        #expect(scheduler.pendingWorkCount == 0)
+        #expect(try library.photos().count == 3)
+        #expect(view.displayed.last?.notice == "Nothing was deleted")
+        #expect(view.displayed.last?.rows.map(\.isSelected) == [true, false, false])
+    }
+
+    @Test func deleteDoesNothingWithoutASelection() {
+        let (sut, _, _, scheduler, _) = makeSUT(library: threePhotos())
+        sut.viewDidAppear()
+        scheduler.runAll()
+        sut.didTapDelete()
+        sut.didTapSelect()
+        sut.didTapDelete()
+        #expect(confirmer.questions.isEmpty)
+    }
+
+    @Test func aFailedDeletionSaysWhyAndKeepsTheChoice() {
+        struct ReadOnly: UserFacingError { var userMessage: String { "the photo store cannot be written" } }
+        let library = threePhotos()
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        sut.didTapSelect()
+        sut.didSelectPhoto("photo-1")
+        sut.didTapDelete()
+        library.failWrites(with: ReadOnly())
+        confirmer.answer(true)
+        scheduler.runAll()
+        #expect(view.displayed.last?.notice == "Could not delete: the photo store cannot be written")
+        #expect(view.displayed.last?.canDelete == true)
+        #expect(view.displayed.last?.isSelecting == true)
+    }
+
+    private func threePhotos() -> InMemoryPhotoLibrary {
+        InMemoryPhotoLibrary(authorization: .authorized, photos: [
+            PhotoFactory.photo(1, taken: PhotoFactory.june1(9)), PhotoFactory.photo(2, taken: PhotoFactory.june1(10)),
+            PhotoFactory.photo(3, taken: PhotoFactory.june1(11)),
+        ], workLocations: [PhotoFactory.office])
+    }
+
     @Test func saysSoWhenThereAreNoWorkPhotos() {
         let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [], workLocations: [PhotoFactory.office])
         let (sut, view, _, scheduler, _) = makeSUT(library: library)
@@ -102,7 +203,8 @@ struct WorkPhotosPresenterTests {
         let navigator = GlanceNavigatorSpy()
         let sut = WorkPhotosPresenter(
             library: library, access: access, scheduler: scheduler,
-            formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator
+            formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator,
+            confirmer: confirmer
         )
         sut.attach(view)
         return (sut, view, access, scheduler, navigator)
