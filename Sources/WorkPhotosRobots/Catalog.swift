@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 
 /// The robots' actions as YAML flows name them (`Login.login`, `Glance.checkCounts`). Each entry
 /// calls the robot method a Swift flow test calls: one screen is described once, in its robot.
@@ -106,6 +107,21 @@ public enum WorkPhotosCatalog {
             returns: "Detail"
         ) { app, arguments, at in
             PhotosRobot(app: app).openPhoto(arguments.integer("position") ?? 1, file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Photos", name: "select", summary: "Taps Select, then the photos at these positions (from 1, comma-separated: \"1, 3\").",
+            parameters: [.init("positions", .string)]
+        ) { app, arguments, at in
+            let positions = (arguments.string("positions") ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            PhotosRobot(app: app).select(positions, file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Photos", name: "delete", summary: "Deletes the chosen photos, answering the system's question.", parameters: [.init("confirm", .boolean)]
+        ) { app, arguments, at in
+            PhotosRobot(app: app).delete(confirm: arguments.boolean("confirm") ?? true, file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Photos", name: "checkNotice", summary: "The line under the list reads exactly this.", parameters: [.init("text", .string)]) { app, arguments, at in
+            PhotosRobot(app: app).checkNotice(arguments.string("text") ?? "", file: at.file, line: at.line)
         },
         RobotAction(robot: "Photos", name: "back", summary: "Back to the glance.", returns: "Glance") { app, _, at in
             PhotosRobot(app: app).back(file: at.file, line: at.line)

@@ -5,6 +5,11 @@ public final class PhotosRobot: Robot {
     public enum ID {
         public static let status = "status"
         public static let openSettings = "Open Settings"
+        public static let select = "Select"
+        public static let selectAll = "Select all"
+        public static let delete = "Delete"
+        public static let notice = "notice"
+        public static let deleteAlert = "PhotosDelete"
     }
 
     /// The list shows exactly `count` work photos (cells and the status line agree).
@@ -28,6 +33,29 @@ public final class PhotosRobot: Robot {
     public func checkAccessDenied(file: String = #filePath, line: Int = #line) -> Self {
         app.buttons[ID.openSettings].assertExists(file: file, line: line)
         app.cells.assertCount(0, file: file, line: line)
+        return self
+    }
+
+    /// Starts choosing photos (Select), and chooses those at `positions` (from 1).
+    @discardableResult
+    public func select(_ positions: [Int], file: String = #filePath, line: Int = #line) -> Self {
+        app.buttons[ID.select].tap(file: file, line: line)
+        for position in positions { app.cells.element(boundBy: position - 1).tap(file: file, line: line) }
+        return self
+    }
+
+    /// Deletes the chosen photos, answering the system's question with Delete (or Don't Allow).
+    @discardableResult
+    public func delete(confirm: Bool, file: String = #filePath, line: Int = #line) -> Self {
+        app.buttons[ID.delete].tap(file: file, line: line)
+        app.alerts[ID.deleteAlert].buttons[confirm ? "Delete" : "Don't Allow"].tap(file: file, line: line)
+        return self
+    }
+
+    /// The line under the list reads `text` ("2 photos deleted", "Nothing was deleted").
+    @discardableResult
+    public func checkNotice(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
+        app.staticTexts[ID.notice].assertLabel(text, file: file, line: line)
         return self
     }
 

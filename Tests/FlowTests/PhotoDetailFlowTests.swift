@@ -26,3 +26,28 @@ struct PhotoDetailFlowTests {
         FlowApp.current?.images["picture"].assertLabel("64×48, the original")
     }
 }
+
+/// Deleting work photos: the system asks, and the list and the glance follow.
+struct DeleteFlowTests {
+    @Test(.workPhotosApp())
+    func aConfirmedDeletionRemovesThePhotosEverywhere() {
+        PhotoPermissionAlert.answerWhenAsked(in: FlowApp.current!, allow: true)
+        LoginRobot().login().reviewWorkPhotos()
+            .select([2])
+            .delete(confirm: true)
+            .checkNotice("1 photo deleted")
+            .checkWorkPhotos(count: 7)
+            .back()
+            .checkCounts(work: 7, other: 1)
+    }
+
+    @Test(.workPhotosApp())
+    func aRefusedDeletionKeepsEveryPhoto() {
+        PhotoPermissionAlert.answerWhenAsked(in: FlowApp.current!, allow: true)
+        LoginRobot().login().reviewWorkPhotos()
+            .select([1, 2, 3])
+            .delete(confirm: false)
+            .checkNotice("Nothing was deleted")
+            .checkWorkPhotos(count: 8)
+    }
+}

@@ -163,4 +163,20 @@ struct PhotoStoreTests {
         #expect(throws: StoreError.self) { try store.replacePicture(ofPhoto: id, with: wrongSize) }
         #expect(try store.picture(ofPhoto: id) == replacement, "a picture of another size is refused")
     }
+
+    @Test func givenPhotosWhenSomeAreDeletedThenTheyAreListedNoMoreEvenAfterReopening() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("store.sqlite")
+        let store = try PhotoStore.create(at: path)
+        try store.fill(authorization: .authorized, workLocations: [], photos: ["a", "b", "c"].map {
+            NewPhoto(name: $0, takenAt: PhotoFactory.june1(9), coordinate: PhotoFactory.atOffice, place: "Office", width: 1, height: 1, pixels: [0, 0, 0])
+        })
+        let ids = try store.photos().map(\.id)
+        try store.deletePhotos([ids[0], ids[2], 999])
+        try store.deletePhotos([ids[0]])  // twice is harmless
+        #expect(try store.photos().map(\.name) == ["b"])
+        try store.close()
+        #expect(try PhotoStore.open(at: path).photos().map(\.name) == ["b"])
+    }
 }
