@@ -72,26 +72,14 @@ public enum PaintStep: Equatable, Sendable {
     case gradient(from: RGB, to: RGB, vertical: Bool)
 }
 
-/// A colour, from `#RRGGBB`.
-public struct RGB: Equatable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+/// A fixture's colour: the core's `RGBColour`, read from `#RRGGBB`.
+public typealias RGB = RGBColour
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
+extension RGBColour {
     /// Parses `#RRGGBB` (case-insensitive); nil for anything else, a sign included (`#+62828`).
     public init?(hex: String) {
         let digits = hex.dropFirst()
         guard hex.count == 7, hex.first == "#", digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
         self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
-    }
-
-    public var description: String {
-        "#" + [red, green, blue].map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
     }
 }

@@ -129,12 +129,18 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     private func showSelection() {
         model.isSelecting = isSelecting
         model.canDelete = isSelecting && !selected.isEmpty && !isDeleting
-        model.rows = model.rows.map { row in
+        model.rows = marked(model.rows)
+        view?.display(model)
+    }
+
+    /// The rows with `isSelected` as the selection says.
+    private func marked(_ rows: [WorkPhotosViewModel.Row]) -> [WorkPhotosViewModel.Row] {
+        let identifiers = Set(selected.map { "photo-\($0)" })
+        return rows.map { row in
             var row = row
-            row.isSelected = selected.contains(where: { "photo-\($0)" == row.identifier })
+            row.isSelected = identifiers.contains(row.identifier)
             return row
         }
-        view?.display(model)
     }
 
     private func photosRead(_ outcome: LibraryReader.Outcome<[Photo]>) {
@@ -156,11 +162,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     }
 
     private func show(rows: [WorkPhotosViewModel.Row], status: String, offersSettings: Bool) {
-        model.rows = rows.map { row in
-            var row = row
-            row.isSelected = selected.contains(where: { "photo-\($0)" == row.identifier })
-            return row
-        }
+        model.rows = marked(rows)
         model.status = status
         model.offersSettings = offersSettings
         view?.display(model)
