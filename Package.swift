@@ -39,8 +39,14 @@ let package = Package(
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
         // The system's libxcrypt (yescrypt password hashes), for the account store.
         .systemLibrary(name: "CLibcrypt", providers: [.apt(["libcrypt-dev"])]),
-        // The only module that imports GRDB: the photo store and the account store.
-        .target(name: "WorkPhotosStore", dependencies: ["WorkPhotos", "CLibcrypt", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The system's OpenSSL libcrypto (SHA-256 for the drive's manifest, as sha256sum prints it).
+        .systemLibrary(name: "COpenSSLCrypto", providers: [.apt(["libssl-dev"])]),
+        // The only module that imports GRDB: the photo store and the account store; and the drive
+        // folder uploads are written to.
+        .target(
+            name: "WorkPhotosStore",
+            dependencies: ["WorkPhotos", "CLibcrypt", "COpenSSLCrypto", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // YAML read safely, with every problem located (fixtures now, flows and schemes next).
         .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
         // Fixtures (YAML through LocatedYAML) and the atomic reset.

@@ -128,7 +128,17 @@ extension UserDefaultsLaunchDefaults {
             }
             let value = arguments[index + 1]
             if looksLikeKey(value) {
-                throw LaunchArgumentError(key: key, value: "", expected: "a value after it, not the next key \(value)")
+                // A secret that starts with "-x" reads as a key: never echo it.
+                let next = LaunchArgumentError.isSecret(key) ? "" : " \(value)"
+                throw LaunchArgumentError(key: key, value: "", expected: "a value after it, not the next key\(next)")
+            }
+            // Foundation's argument domain silently drops a pair whose value starts with "-"
+            // (`-drive.delay -1`): the key would read as absent. Say so instead.
+            if value.hasPrefix("-") {
+                throw LaunchArgumentError(
+                    key: key, value: value,
+                    expected: "a value that does not start with \"-\" (the argument domain drops such a pair; no negative number is valid)"
+                )
             }
             guard seen.insert(key).inserted else {
                 throw LaunchArgumentError(key: key, value: "", expected: "one value: it is given twice")
@@ -138,7 +148,7 @@ extension UserDefaultsLaunchDefaults {
         }
     }
 
-    /// `-model.password` is a key; `-1` or `-` is a value.
+    /// `-model.password` is a key; `-1` or `-` is a value (one the argument domain would drop).
     private static func looksLikeKey(_ value: String) -> Bool {
         guard value.hasPrefix("-"), let next = value.dropFirst().first else { return false }
         return next.isLetter

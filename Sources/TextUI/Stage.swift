@@ -66,6 +66,12 @@ public final class Stage {
         alerts.append(alert)
     }
 
+    /// Takes the alerts with `identifier` off the alert layer without choosing a button: a progress
+    /// overlay (an alert with no buttons) is dismissed this way when its work ends.
+    public func dismiss(identifier: String) {
+        alerts.removeAll { $0.identifier == identifier }
+    }
+
     /// Dismisses the top alert as if its button `index` was chosen, then runs that button's handler.
     func chooseAlertButton(at index: Int) {
         guard let alert = alerts.popLast(), alert.buttons.indices.contains(index) else { return }

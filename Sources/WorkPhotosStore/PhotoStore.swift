@@ -194,6 +194,30 @@ public final class PhotoStore: PhotoLibrary, Sendable {
         }
     }
 
+    /// One `upload` row per photo, all with the same time and destination: that pair is the upload.
+    public func recordUpload(_ ids: [Int64], at date: Date, destination: String) throws {
+        try write { db in
+            let insert = try db.cachedStatement(sql: "INSERT INTO upload (photoId, uploadedAt, destination) VALUES (?, ?, ?)")
+            for id in ids {
+                try insert.execute(arguments: [id, date.timeIntervalSince1970, destination])
+            }
+        }
+    }
+
+    public func lastUpload() throws -> UploadRecord? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT uploadedAt, destination, COUNT(*) AS photoCount FROM upload
+                GROUP BY uploadedAt, destination ORDER BY uploadedAt DESC, MAX(id) DESC LIMIT 1
+                """) else { return nil }
+            let values = RowReader(row: row, table: "upload", path: path)
+            return UploadRecord(
+                date: Date(timeIntervalSince1970: try values["uploadedAt"]), photoCount: try values["photoCount"],
+                destination: try values["destination"]
+            )
+        }
+    }
+
     /// The RGB bytes of photo `id`, or nil if there is no such photo.
     public func pixels(ofPhoto id: Int64) throws -> [UInt8]? {
         try read { db in

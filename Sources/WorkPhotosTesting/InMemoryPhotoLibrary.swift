@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import WorkPhotos
 
@@ -11,6 +12,7 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
         var failure: (any Error)?
         var writeFailure: (any Error)?
         var pictures: [Int64: RGBImage] = [:]
+        var uploads: [UploadRecord] = []
     }
 
     private let state: Mutex<State>
@@ -66,6 +68,18 @@ public final class InMemoryPhotoLibrary: PhotoLibrary {
             if let failure = state.failure ?? state.writeFailure { throw failure }
             state.photos.removeAll { ids.contains($0.id) }
         }
+    }
+
+    public func recordUpload(_ ids: [Int64], at date: Date, destination: String) throws {
+        guard !ids.isEmpty else { return }
+        try state.withLock { state in
+            if let failure = state.failure ?? state.writeFailure { throw failure }
+            state.uploads.append(UploadRecord(date: date, photoCount: ids.count, destination: destination))
+        }
+    }
+
+    public func lastUpload() throws -> UploadRecord? {
+        try read { $0.uploads.last }
     }
 
     public func workLocations() throws -> [WorkLocation] {

@@ -16,11 +16,13 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
     private let library: any PhotoLibrary
     private let access: any PhotoAccessRequesting
     private let deletionConfirmation: SystemDeletionConfirmation
+    private let drive: any Drive
+    private let progress: StageProgress
     private let formatting: PhotoFormatting
 
     init(
         stage: Stage, scheduler: any WorkScheduling, logger: any EventLogging,
-        authenticator: any Authenticating, library: any PhotoLibrary, timeZone: TimeZone
+        authenticator: any Authenticating, library: any PhotoLibrary, drive: any Drive, timeZone: TimeZone
     ) {
         self.stage = stage
         self.scheduler = scheduler
@@ -29,6 +31,8 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
         self.library = library
         self.access = SystemPhotoAccess(library: library, stage: stage, logger: logger)
         self.deletionConfirmation = SystemDeletionConfirmation(stage: stage)
+        self.drive = drive
+        self.progress = StageProgress(stage: stage)
         self.formatting = PhotoFormatting(timeZone: timeZone)
     }
 
@@ -40,14 +44,14 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
 
     func showGlance(for account: Account) {
         stage.setRoot(GlanceScreen(presenter: GlancePresenter(
-            account: account, library: library, access: access, scheduler: scheduler, navigator: self
+            account: account, library: library, access: access, scheduler: scheduler, formatting: formatting, navigator: self
         )))
     }
 
     func showWorkPhotos() {
         stage.push(WorkPhotosScreen(presenter: WorkPhotosPresenter(
             library: library, access: access, scheduler: scheduler, formatting: formatting, navigator: self,
-            confirmer: deletionConfirmation
+            confirmer: deletionConfirmation, drive: drive, progress: progress
         )))
     }
 

@@ -39,7 +39,7 @@ enum WorkPhotosApp {
         let composer = AppComposer(
             stage: stage, scheduler: scheduler, logger: logger,
             authenticator: makeAuthenticator(options, logger: logger), library: LoggingPhotoLibrary(store, logger: logger),
-            timeZone: .current
+            drive: LoggingDrive(makeDrive(options, logger: logger), logger: logger), timeZone: .current
         )
         composer.start()
 
@@ -90,6 +90,28 @@ enum WorkPhotosApp {
             logger.log("warning: real sign-in is unavailable: \(error)")
             return UnconfiguredAuthenticator(reason: Self.unavailableReason(error))
         }
+    }
+
+    /// The one place that decides where uploads go: the test drive when stubbed (unless a real
+    /// `-drive.folder` is given), else that folder or the per-user default. A folder that cannot
+    /// take uploads is said in the log now; the app runs on, and an upload says it again on screen.
+    private static func makeDrive(_ options: LaunchOptions, logger: any EventLogging) -> any Drive {
+        #if DEBUG
+        if let stubs = options.stubs, options.driveFolder == nil {
+            return StubDrive(isFailing: stubs.driveFails, delay: .seconds(stubs.driveDelay)) { delay in
+                // The test drive pretending to be a slow network, inside the upload's background
+                // job; flows never wait on a clock, they wait on the frames the app pushes.
+                Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+            }
+        }
+        #endif
+        let drive = options.driveFolder.map { FolderDrive(folder: $0) } ?? FolderDrive(folder: FolderDrive.defaultFolder(), createsFolder: true)
+        if !drive.createsFolder, let problem = drive.problem() {
+            logger.log("warning: uploads will fail until this is put right: \(problem)")
+        } else {
+            logger.log("uploads go to the drive folder \(drive.folder)")
+        }
+        return drive
     }
 
     /// What the Login screen says when the account store cannot be used (no path on screen).

@@ -71,6 +71,7 @@ struct LaunchDefaultsTests {
     @Test(arguments: [
         (["app", "-model.user", "-model.password", "hunter2"], "launch argument -model.user: expected a value after it, not the next key -model.password"),
         (["app", "-model.user", "a", "-model.password", "hunter2", "hunter3"], #"unexpected launch argument "••••••••": expected -key value pairs"#),
+        (["app", "-model.password", "-hunter2"], "launch argument -model.password: expected a value after it, not the next key"),
         (["app", "-photos.store", "a", "-photos.store", "b"], "launch argument -photos.store: expected one value: it is given twice"),
         (["app", "-automation"], "launch argument -automation: expected a value after it"),
         (["app", "stray"], #"unexpected launch argument "stray": expected -key value pairs"#),
@@ -83,8 +84,20 @@ struct LaunchDefaultsTests {
         }
     }
 
-    @Test func aNegativeNumberIsAValueNotAKey() throws {
-        try UserDefaultsLaunchDefaults.validateShape(of: ["app", "-drive.delay", "-1", "-x", "-"])
+    /// Foundation's argument domain drops `-drive.delay -1` whole: the delay would silently be 0.
+    @Test(arguments: [
+        (["app", "-drive.delay", "-1"], "-drive.delay", "-1"),
+        (["app", "-x", "-"], "-x", "-"),
+        (["app", "-model.password", "-1secret"], "-model.password", LaunchArgumentError.mask),
+    ])
+    func aValueStartingWithADashIsRefusedNotDropped(arguments: [String], key: String, shown: String) {
+        #expect {
+            try UserDefaultsLaunchDefaults.validateShape(of: arguments)
+        } throws: { error in
+            let message = (error as? LaunchArgumentError)?.description ?? ""
+            return message.hasPrefix("launch argument \(key): expected a value that does not start with \"-\"")
+                && message.hasSuffix("got \"\(shown)\"") && !message.contains("1secret")
+        }
     }
 
     @Test func aSecretKeysValueIsMaskedInEveryMessage() {

@@ -52,6 +52,37 @@ struct PhotoLibraryContractTests {
         #expect(try library.workLocations() == [PhotoFactory.office])
     }
 
+    @Test(arguments: Kind.allCases)
+    func givenNoUploadThereIsNoLastUpload(kind: Kind) throws {
+        let (library, directory) = try makeLibrary(kind, photos: [("a", PhotoFactory.june1(8), PhotoFactory.atOffice, "Office")])
+        defer { directory?.remove() }
+        #expect(try library.lastUpload() == nil)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func theLastUploadIsTheLatestWithItsPhotoCountAndDestination(kind: Kind) throws {
+        let (library, directory) = try makeLibrary(kind, photos: [
+            ("a", PhotoFactory.june1(8), PhotoFactory.atOffice, "Office"),
+            ("b", PhotoFactory.june1(9), PhotoFactory.atOffice, "Office"),
+            ("c", PhotoFactory.june1(10), PhotoFactory.atOffice, "Office"),
+        ])
+        defer { directory?.remove() }
+
+        try library.recordUpload([1, 2, 3], at: PhotoFactory.june1(17), destination: "/drive/first")
+        try library.recordUpload([2, 3], at: PhotoFactory.june1(18), destination: "/drive/second")
+
+        #expect(try library.lastUpload() == UploadRecord(date: PhotoFactory.june1(18), photoCount: 2, destination: "/drive/second"))
+    }
+
+    @Test(arguments: Kind.allCases)
+    func anEmptyUploadIsNotRecorded(kind: Kind) throws {
+        let (library, directory) = try makeLibrary(kind, photos: [("a", PhotoFactory.june1(8), PhotoFactory.atOffice, "Office")])
+        defer { directory?.remove() }
+        try library.recordUpload([1], at: PhotoFactory.june1(17), destination: "/drive/one")
+        try library.recordUpload([], at: PhotoFactory.june1(18), destination: "/drive/none")
+        #expect(try library.lastUpload()?.destination == "/drive/one")
+    }
+
     /// A library holding `photos` (4x3 each) and the office as its work location.
     private func makeLibrary(
         _ kind: Kind, photos: [(name: String, taken: Date, at: Coordinate, place: String)]

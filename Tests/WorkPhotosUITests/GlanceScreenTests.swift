@@ -1,3 +1,4 @@
+import Foundation
 import PresenterKitTesting
 import Testing
 import TextUI
@@ -17,7 +18,7 @@ struct GlanceScreenTests {
         let navigator = NavigationSpy()
         let screen = GlanceScreen(presenter: GlancePresenter(
             account: Account(username: "test"), library: library, access: PhotoAccessStub(),
-            scheduler: scheduler, navigator: navigator
+            scheduler: scheduler, formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator
         ))
         screen.didAppear()
         scheduler.runAll()
@@ -28,6 +29,7 @@ struct GlanceScreenTests {
                  Signed in as test
                  1 work photo
                  1 other photo
+                 No uploads yet
             [1]  < Review work photos >
             [2]  < Settings >
             ────────────────────────────────────────────────

@@ -9,6 +9,8 @@ import WorkPhotosUI
 @MainActor
 struct WorkPhotosScreenTests {
     let confirmer = DeletionConfirmationFake()
+    let drive = DriveFake()
+    let stage = Stage()
 
     @Test func showsACellPerWorkPhoto() {
         let library = InMemoryPhotoLibrary(
@@ -35,12 +37,59 @@ struct WorkPhotosScreenTests {
         screen.tap("Select")
         screen.tap("photo-7")
         #expect(screen.elements.filter { $0.kind != .staticText } == [
-            .button("Select", label: "Done"), .button("Select all"), .button("Delete", isEnabled: true),
-            .cell("photo-7", label: "Mon 1 Jun 2026, 09:00", value: "Office", isSelected: true),
+            .button("Select", label: "Done"), .button("Select all"), .button("Upload to Drive", isEnabled: true),
+            .button("Delete", isEnabled: true), .cell("photo-7", label: "Mon 1 Jun 2026, 09:00", value: "Office", isSelected: true),
         ])
         let stage = Stage()
         stage.setRoot(screen)
-        #expect(Renderer.render(stage.screen).contains("[4]  [x] Mon 1 Jun 2026, 09:00  Office"))
+        #expect(Renderer.render(stage.screen).contains("[5]  [x] Mon 1 Jun 2026, 09:00  Office"))
+    }
+
+    @Test func anUploadIsCoveredByTheOverlayUntilItEndsThenSaysHowItWent() throws {
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [PhotoFactory.photo(7)], workLocations: [PhotoFactory.office])
+        library.setPicture(try #require(RGBImage.make([[Paint.red]])), ofPhoto: 7)
+        let (screen, scheduler, _) = makeSUT(library: library, access: PhotoAccessStub())
+        stage.setRoot(screen)
+        scheduler.runAll()
+        try Session(stage: stage).perform(.tap("Select"))
+        try Session(stage: stage).perform(.tap("photo-7"))
+        try Session(stage: stage).perform(.tap("Upload to Drive"))
+
+        let overlay = try #require(stage.screen.topAlert)
+        #expect(overlay.identifier == "Progress")
+        #expect(overlay.label == "Uploading…")
+        #expect(overlay.children.filter { $0.kind == .button }.isEmpty, "nothing to press: it goes when the upload ends")
+        #expect(Renderer.render(stage.screen).contains("Uploading 1 photo to the drive"))
+        #expect(throws: CommandError.blockedByAlert(target: "Delete", alert: "Uploading…")) {
+            try Session(stage: stage).perform(.tap("Delete"))
+        }
+
+        scheduler.runAll()
+        #expect(stage.screen.topAlert == nil)
+        #expect(stage.screen.elements.contains(.text("1 photo uploaded", identifier: "notice")))
+        #expect(drive.uploads.map(\.names) == [["photo-7"]])
+    }
+
+    @Test func aFailedUploadOffersRetry() throws {
+        let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [PhotoFactory.photo(7)], workLocations: [PhotoFactory.office])
+        library.setPicture(try #require(RGBImage.make([[Paint.red]])), ofPhoto: 7)
+        drive.shouldFail = true
+        let (screen, scheduler, _) = makeSUT(library: library, access: PhotoAccessStub())
+        stage.setRoot(screen)
+        scheduler.runAll()
+        screen.tap("Select")
+        screen.tap("Select all")
+        screen.tap("Upload to Drive")
+        scheduler.runAll()
+        #expect(Array(screen.elements.suffix(2)) == [
+            .text("Upload failed: the drive cannot be reached", identifier: "notice"), .button("Retry"),
+        ])
+
+        drive.shouldFail = false
+        screen.tap("Retry")
+        #expect(stage.screen.topAlert?.label == "Uploading…")
+        scheduler.runAll()
+        #expect(screen.elements.last == .text("1 photo uploaded", identifier: "notice"))
     }
 
     @Test func whenDeniedOffersSettings() {
@@ -77,7 +126,7 @@ struct WorkPhotosScreenTests {
         let screen = WorkPhotosScreen(presenter: WorkPhotosPresenter(
             library: library, access: access, scheduler: scheduler,
             formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator,
-            confirmer: confirmer
+            confirmer: confirmer, drive: drive, progress: StageProgress(stage: stage)
         ))
         return (screen, scheduler, navigator)
     }

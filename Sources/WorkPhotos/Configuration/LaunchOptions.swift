@@ -14,11 +14,19 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let modelOffline = "model.offline"
         public static let photosStore = "photos.store"
         public static let accountsStore = "accounts.store"
+        public static let driveFolder = "drive.folder"
+        public static let driveFail = "drive.fail"
+        public static let driveDelay = "drive.delay"
 
-        public static let all = [uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore]
+        public static let all = [
+            uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore, driveFolder, driveFail, driveDelay,
+        ]
         /// Switches that only a test build may honour: they replace real services with stubs.
-        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline]
+        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline, driveFail, driveDelay]
     }
+
+    /// The longest `-drive.delay` accepted (seconds): longer is a typo, not a slow network.
+    public static let longestDriveDelay: Double = 600
 
     /// How the app talks to the outside: a person at a terminal, or a script over JSON lines.
     public var isAutomation: Bool
@@ -28,24 +36,33 @@ public struct LaunchOptions: Equatable, Sendable {
     public var photosStore: String?
     /// The account store's path (real sign-in); nil for the per-user default.
     public var accountsStore: String?
+    /// The drive folder uploads go to; nil for the per-user default (or the test drive when stubbed).
+    public var driveFolder: String?
 
     public struct Stubs: Equatable, Sendable {
         public var user: String?
         public var password: String?
         public var isOffline: Bool
+        /// The test drive fails every upload.
+        public var driveFails: Bool
+        /// Seconds each upload to the test drive takes.
+        public var driveDelay: Double
 
-        public init(user: String?, password: String?, isOffline: Bool) {
+        public init(user: String?, password: String?, isOffline: Bool, driveFails: Bool = false, driveDelay: Double = 0) {
             self.user = user
             self.password = password
             self.isOffline = isOffline
+            self.driveFails = driveFails
+            self.driveDelay = driveDelay
         }
     }
 
-    public init(isAutomation: Bool, stubs: Stubs?, photosStore: String? = nil, accountsStore: String? = nil) {
+    public init(isAutomation: Bool, stubs: Stubs?, photosStore: String? = nil, accountsStore: String? = nil, driveFolder: String? = nil) {
         self.isAutomation = isAutomation
         self.stubs = stubs
         self.photosStore = photosStore
         self.accountsStore = accountsStore
+        self.driveFolder = driveFolder
     }
 
     /// Reads the options from `defaults`, whose argument domain holds exactly `argumentKeys`.
@@ -61,16 +78,19 @@ public struct LaunchOptions: Equatable, Sendable {
         if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
             throw .stubsRefused(key: key)
         }
-        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?, accountsStore: String?
+        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?, accountsStore: String?, driveFolder: String?
         do {
             photosStore = try defaults.string(Key.photosStore)
             accountsStore = try defaults.string(Key.accountsStore)
+            driveFolder = try defaults.string(Key.driveFolder)
             isAutomation = try defaults.flag(Key.automation) ?? false
             uiTesting = try defaults.flag(Key.uiTesting) ?? false
             stubs = Stubs(
                 user: try defaults.string(Key.modelUser),
                 password: try defaults.string(Key.modelPassword),
-                isOffline: try defaults.flag(Key.modelOffline) ?? false
+                isOffline: try defaults.flag(Key.modelOffline) ?? false,
+                driveFails: try defaults.flag(Key.driveFail) ?? false,
+                driveDelay: try driveDelay(defaults)
             )
         } catch {
             throw .invalidValue(error)
@@ -87,10 +107,31 @@ public struct LaunchOptions: Equatable, Sendable {
         if let accountsStore, accountsStore.isEmpty {
             throw .invalidValue(LaunchArgumentError(key: Key.accountsStore, value: "", expected: "the path of an account store"))
         }
+        if let driveFolder, driveFolder.isEmpty {
+            throw .invalidValue(LaunchArgumentError(key: Key.driveFolder, value: "", expected: "the path of a drive folder"))
+        }
         if uiTesting, argumentKeys.contains(Key.accountsStore) {
             throw .stubsMixedWithReal(key: Key.accountsStore)
         }
-        return LaunchOptions(isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore, accountsStore: accountsStore)
+        if driveFolder != nil, let key = [Key.driveFail, Key.driveDelay].first(where: argumentKeys.contains) {
+            throw .testDriveWithRealFolder(key: key)
+        }
+        return LaunchOptions(
+            isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore, accountsStore: accountsStore,
+            driveFolder: driveFolder
+        )
+    }
+
+    /// `-drive.delay`: seconds, from 0 to `longestDriveDelay`.
+    private static func driveDelay(_ defaults: any LaunchDefaults) throws(LaunchArgumentError) -> Double {
+        guard let seconds = try defaults.number(Key.driveDelay) else { return 0 }
+        guard seconds >= 0, seconds <= longestDriveDelay else {
+            throw LaunchArgumentError(
+                key: Key.driveDelay, value: (try? defaults.string(Key.driveDelay)) ?? "\(seconds)",
+                expected: "a number of seconds from 0 to \(Int(longestDriveDelay))"
+            )
+        }
+        return seconds
     }
 }
 
@@ -102,6 +143,8 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
     case stubWithoutUITesting(key: String)
     /// A stubbed run and a real run never mix: `-ui-testing YES` with a real account store.
     case stubsMixedWithReal(key: String)
+    /// A test drive setting (`-drive.fail`, `-drive.delay`) given with a real `-drive.folder`.
+    case testDriveWithRealFolder(key: String)
 
     public var description: String {
         switch self {
@@ -116,6 +159,9 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
             return "launch argument -\(key) is a stub setting and needs -ui-testing YES"
         case let .stubsMixedWithReal(key):
             return "launch argument -\(key) is for a real run and cannot be mixed with -ui-testing YES (stubbed sign-in never opens real accounts)"
+        case let .testDriveWithRealFolder(key):
+            return "launch argument -\(key) sets up the test drive and cannot be combined with -\(LaunchOptions.Key.driveFolder), "
+                + "which uploads to a real folder: leave one of them out"
         }
     }
 }

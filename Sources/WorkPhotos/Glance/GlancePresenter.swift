@@ -1,6 +1,7 @@
 import PresenterKit
 
-/// Owns the At a glance screen: who is signed in, and how many work and other photos there are.
+/// Owns the At a glance screen: who is signed in, how many work and other photos there are, and
+/// the last upload.
 ///
 /// Reading the library is its first access, which the system may answer with a permission alert;
 /// the counts are read again each time the screen appears, since access or photos may have changed.
@@ -12,23 +13,29 @@ public final class GlancePresenter: Presenter<any GlanceView> {
         public static let unknown = "—"
         public static let noAccess = "WorkPhotos cannot see your photos. Allow access in Settings."
         public static func failed(_ error: any Error) -> String { "Could not read your photos: \(ErrorWording.userMessage(for: error))" }
+        public static let noUpload = "No uploads yet"
+        public static func lastUpload(count: Int, date: String) -> String {
+            "Last upload: \(count) photo\(count == 1 ? "" : "s"), \(date)"
+        }
     }
 
     private let account: Account
     private let reader: LibraryReader
+    private let formatting: PhotoFormatting
     private weak var navigator: (any GlanceNavigating)?
     private var model: GlanceViewModel
 
     public init(
         account: Account, library: any PhotoLibrary, access: any PhotoAccessRequesting,
-        scheduler: any WorkScheduling, navigator: any GlanceNavigating
+        scheduler: any WorkScheduling, formatting: PhotoFormatting, navigator: any GlanceNavigating
     ) {
         self.account = account
         self.reader = LibraryReader(library: library, access: access, scheduler: scheduler)
+        self.formatting = formatting
         self.navigator = navigator
         model = GlanceViewModel(
             title: Message.title, signedInAs: "Signed in as \(account.username)",
-            workPhotos: Message.counting, otherPhotos: "", notice: ""
+            workPhotos: Message.counting, otherPhotos: "", lastUpload: "", notice: ""
         )
     }
 
@@ -39,7 +46,7 @@ public final class GlancePresenter: Presenter<any GlanceView> {
     override public func viewDidAppear() {
         reader.read({ library in
             let split = WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos())
-            return (work: split.work.count, other: split.other.count)
+            return (work: split.work.count, other: split.other.count, lastUpload: try library.lastUpload())
         }) { [weak self] outcome in
             self?.countsRead(outcome)
         }
@@ -53,20 +60,25 @@ public final class GlancePresenter: Presenter<any GlanceView> {
         navigator?.showSettings()
     }
 
-    private func countsRead(_ outcome: LibraryReader.Outcome<(work: Int, other: Int)>) {
+    private func countsRead(_ outcome: LibraryReader.Outcome<(work: Int, other: Int, lastUpload: UploadRecord?)>) {
         switch outcome {
         case let .read(counts):
-            show(work: PhotoFormatting.count(counts.work, "work"), other: PhotoFormatting.count(counts.other, "other"), notice: "")
+            let upload = counts.lastUpload.map { Message.lastUpload(count: $0.photoCount, date: formatting.date($0.date)) } ?? Message.noUpload
+            show(
+                work: PhotoFormatting.count(counts.work, "work"), other: PhotoFormatting.count(counts.other, "other"),
+                lastUpload: upload, notice: ""
+            )
         case .noAccess:
-            show(work: Message.unknown, other: "", notice: Message.noAccess)
+            show(work: Message.unknown, other: "", lastUpload: "", notice: Message.noAccess)
         case let .failed(error):
-            show(work: Message.unknown, other: "", notice: Message.failed(error))
+            show(work: Message.unknown, other: "", lastUpload: "", notice: Message.failed(error))
         }
     }
 
-    private func show(work: String, other: String, notice: String) {
+    private func show(work: String, other: String, lastUpload: String, notice: String) {
         model.workPhotos = work
         model.otherPhotos = other
+        model.lastUpload = lastUpload
         model.notice = notice
         view?.display(model)
     }

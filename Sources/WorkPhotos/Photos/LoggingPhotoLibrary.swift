@@ -1,3 +1,4 @@
+import Foundation
 import PresenterKit
 
 /// A photo library that writes every error it passes on to the log, in full, before the screen
@@ -37,6 +38,16 @@ public struct LoggingPhotoLibrary: PhotoLibrary {
 
     public func deletePhotos(_ ids: [Int64]) throws {
         try logged("delete \(ids.count) photo\(ids.count == 1 ? "" : "s")") { try library.deletePhotos(ids) }
+    }
+
+    public func recordUpload(_ ids: [Int64], at date: Date, destination: String) throws {
+        try logged("record the upload of \(ids.count) photo\(ids.count == 1 ? "" : "s")") {
+            try library.recordUpload(ids, at: date, destination: destination)
+        }
+    }
+
+    public func lastUpload() throws -> UploadRecord? {
+        try logged("read the last upload") { try library.lastUpload() }
     }
 
     private func logged<T>(_ what: String, _ body: () throws -> T) throws -> T {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The user's photo library. Calls may touch the disk: presenters make them through the scheduler.
 public protocol PhotoLibrary: Sendable {
     func authorization() throws -> PhotoAuthorization
@@ -11,6 +13,10 @@ public protocol PhotoLibrary: Sendable {
     func replacePicture(ofPhoto id: Int64, with picture: RGBImage) throws
     /// Removes the photos from the library: they are listed no more.
     func deletePhotos(_ ids: [Int64]) throws
+    /// Remembers that photos `ids` were uploaded together at `date` to `destination`.
+    func recordUpload(_ ids: [Int64], at date: Date, destination: String) throws
+    /// The latest upload, or nil if nothing was ever uploaded.
+    func lastUpload() throws -> UploadRecord?
 }
 
 /// Asks the system for access to the photo library, the first time only.

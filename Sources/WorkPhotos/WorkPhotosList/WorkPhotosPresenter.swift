@@ -1,7 +1,9 @@
+import Foundation
 import PresenterKit
 
 /// Owns the Work photos screen: which photos are listed, how each reads, what to say when the
-/// library cannot be read, and selecting photos to delete them (after the system asks).
+/// library cannot be read, and selecting photos to upload them to the drive (under an overlay
+/// while in flight, with Retry when it fails) or to delete them (after the system asks).
 @MainActor
 public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     public enum Message {
@@ -16,6 +18,10 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         public static let deleting = "Deleting…"
         public static let notDeleted = "Nothing was deleted"
         public static func deleteFailed(_ error: any Error) -> String { "Could not delete: \(ErrorWording.userMessage(for: error))" }
+        public static let uploading = "Uploading…"
+        public static func uploadingCount(_ count: Int) -> String { "Uploading \(count) photo\(count == 1 ? "" : "s") to the drive" }
+        public static func uploaded(_ count: Int) -> String { "\(count) photo\(count == 1 ? "" : "s") uploaded" }
+        public static func uploadFailed(_ error: any Error) -> String { "Upload failed: \(ErrorWording.userMessage(for: error))" }
     }
 
     private let reader: LibraryReader
@@ -24,15 +30,24 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     private let formatting: PhotoFormatting
     private weak var navigator: (any WorkPhotosNavigating)?
     private weak var confirmer: (any DeletionConfirming)?
+    private let drive: any Drive
+    /// Held strongly: the overlay holds nothing that leads back here.
+    private let progress: any ProgressPresenting
+    private let now: @MainActor () -> Date
     private var photos: [Photo] = []
     private var isSelecting = false
     private var selected: Set<Int64> = []
     private var isDeleting = false
+    private var isUploading = false
+    /// The photos of the upload that failed last, offered to Retry until another action.
+    private var failedUpload: [Int64]?
+    private var isBusy: Bool { isDeleting || isUploading }
     private var model = WorkPhotosViewModel(title: Message.title, rows: [], status: Message.loading, offersSettings: false)
 
     public init(
         library: any PhotoLibrary, access: any PhotoAccessRequesting, scheduler: any WorkScheduling,
-        formatting: PhotoFormatting, navigator: any WorkPhotosNavigating, confirmer: any DeletionConfirming
+        formatting: PhotoFormatting, navigator: any WorkPhotosNavigating, confirmer: any DeletionConfirming,
+        drive: any Drive, progress: any ProgressPresenting, now: @escaping @MainActor () -> Date = Date.init
     ) {
         self.reader = LibraryReader(library: library, access: access, scheduler: scheduler)
         self.library = library
@@ -40,6 +55,9 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         self.formatting = formatting
         self.navigator = navigator
         self.confirmer = confirmer
+        self.drive = drive
+        self.progress = progress
+        self.now = now
     }
 
     override public func viewDidLoad() {
@@ -72,10 +90,11 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
 
     /// Select (or Done): starts or ends choosing photos; ending it forgets the choice.
     public func didTapSelect() {
-        guard !photos.isEmpty, !isDeleting else { return }
+        guard !photos.isEmpty, !isBusy else { return }
         isSelecting.toggle()
         if !isSelecting { selected = [] }
         model.notice = ""
+        failedUpload = nil
         showSelection()
     }
 
@@ -88,11 +107,53 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     /// Delete: the system asks first; on yes the selected photos leave the library in the
     /// background, then the list is read again.
     public func didTapDelete() {
-        guard isSelecting, !selected.isEmpty, !isDeleting else { return }
+        guard isSelecting, !selected.isEmpty, !isBusy else { return }
+        failedUpload = nil
         let ids = photos.map(\.id).filter(selected.contains)
         confirmer?.confirmDeletion(of: ids.count) { [weak self] confirmed in
             self?.deletionAnswered(confirmed, ids: ids)
         }
+    }
+
+    /// Upload to Drive: the selected photos go to the drive in the background, under the
+    /// `Uploading…` overlay, which is dismissed when the upload ends, whichever way it ends.
+    public func didTapUpload() {
+        guard isSelecting, !selected.isEmpty, !isBusy else { return }
+        upload(photos.filter { selected.contains($0.id) })
+    }
+
+    /// Retry: the photos of the upload that failed, again (those still listed).
+    public func didTapRetry() {
+        guard let ids = failedUpload, !isBusy else { return }
+        upload(photos.filter { ids.contains($0.id) })
+    }
+
+    private func upload(_ chosen: [Photo]) {
+        isUploading = true
+        failedUpload = nil
+        model.notice = ""
+        showSelection()
+        progress.presentProgress(title: Message.uploading, message: Message.uploadingCount(chosen.count))
+        let job = PhotoUpload(photos: chosen, date: now())
+        let library = self.library, drive = self.drive
+        scheduler.schedule({ try job.run(library: library, drive: drive) }) { [weak self] outcome in
+            self?.uploaded(outcome, photos: chosen)
+        }
+    }
+
+    private func uploaded(_ outcome: Result<DriveReceipt, any Error>, photos chosen: [Photo]) {
+        isUploading = false
+        progress.dismissProgress()
+        switch outcome {
+        case .success:
+            isSelecting = false
+            selected = []
+            model.notice = Message.uploaded(chosen.count)
+        case let .failure(error):
+            failedUpload = chosen.map(\.id)
+            model.notice = Message.uploadFailed(error)
+        }
+        showSelection()
     }
 
     private func deletionAnswered(_ confirmed: Bool, ids: [Int64]) {
@@ -103,8 +164,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         }
         isDeleting = true
         model.notice = Message.deleting
-        model.canDelete = false
-        view?.display(model)
+        showSelection()
         let library = self.library
         scheduler.schedule({ try library.deletePhotos(ids) }) { [weak self] outcome in
             self?.deleted(outcome, count: ids.count)
@@ -128,7 +188,9 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
 
     private func showSelection() {
         model.isSelecting = isSelecting
-        model.canDelete = isSelecting && !selected.isEmpty && !isDeleting
+        model.canDelete = isSelecting && !selected.isEmpty && !isBusy
+        model.canUpload = model.canDelete
+        model.canRetry = failedUpload != nil && !isBusy
         model.rows = marked(model.rows)
         view?.display(model)
     }

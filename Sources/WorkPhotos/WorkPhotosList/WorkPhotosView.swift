@@ -31,14 +31,18 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
     public var offersSettings: Bool
     /// Tapping a row selects it (instead of opening it); Select all and Delete are offered.
     public var isSelecting: Bool
-    /// Delete is enabled: selecting, with at least one row selected.
+    /// Delete is enabled: selecting, with at least one row selected, and nothing in flight.
     public var canDelete: Bool
-    /// What the last action came to: "2 photos deleted", "Nothing was deleted", or why not.
+    /// Upload to Drive is enabled (when Delete is).
+    public var canUpload: Bool
+    /// Retry is offered: the last upload failed, and nothing is in flight.
+    public var canRetry: Bool
+    /// What the last action came to: "2 photos deleted", "8 photos uploaded", or why not.
     public var notice: String
 
     public init(
         title: String, rows: [Row], status: String, offersSettings: Bool, isSelecting: Bool = false, canDelete: Bool = false,
-        notice: String = ""
+        canUpload: Bool = false, canRetry: Bool = false, notice: String = ""
     ) {
         self.title = title
         self.rows = rows
@@ -46,6 +50,8 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
         self.offersSettings = offersSettings
         self.isSelecting = isSelecting
         self.canDelete = canDelete
+        self.canUpload = canUpload
+        self.canRetry = canRetry
         self.notice = notice
     }
 }

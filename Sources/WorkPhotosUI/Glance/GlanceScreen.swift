@@ -1,7 +1,7 @@
 import TextUI
 import WorkPhotos
 
-/// The At a glance screen: who is signed in, the photo counts, and where to go next.
+/// The At a glance screen: who is signed in, the photo counts, the last upload, and where to go next.
 @MainActor
 public final class GlanceScreen: ScreenController, GlanceView {
     public enum ID {
@@ -9,6 +9,7 @@ public final class GlanceScreen: ScreenController, GlanceView {
         public static let user = "signedInAs"
         public static let workPhotos = "workPhotoCount"
         public static let otherPhotos = "otherPhotoCount"
+        public static let lastUpload = "lastUpload"
         public static let notice = "notice"
         public static let review = "Review work photos"
         public static let settings = "Settings"
@@ -32,6 +33,7 @@ public final class GlanceScreen: ScreenController, GlanceView {
             .text(model.signedInAs, identifier: ID.user),
             .text(model.workPhotos, identifier: ID.workPhotos),
             .text(model.otherPhotos, identifier: ID.otherPhotos),
+            .text(model.lastUpload, identifier: ID.lastUpload),
             .text(model.notice, identifier: ID.notice),
             .button(ID.review),
             .button(ID.settings),

@@ -1,7 +1,8 @@
 import TextUI
 import WorkPhotos
 
-/// The Work photos list: a cell per photo (date, place), a status line, and Settings when the list
+/// The Work photos list: a cell per photo (date, place), a status line, Select / Upload to Drive /
+/// Delete, the last action's notice (with Retry after a failed upload), and Settings when the list
 /// is missing for lack of access. A long list shows a window of rows that `more` and `scroll` move.
 @MainActor
 public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
@@ -10,8 +11,10 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
         public static let openSettings = "Open Settings"
         public static let select = "Select"
         public static let selectAll = "Select all"
+        public static let upload = "Upload to Drive"
         public static let delete = "Delete"
         public static let notice = "notice"
+        public static let retry = "Retry"
     }
 
     private let presenter: WorkPhotosPresenter
@@ -34,12 +37,14 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
             elements.append(.button(ID.select, label: model.isSelecting ? "Done" : ID.select))
             if model.isSelecting {
                 elements.append(.button(ID.selectAll))
+                elements.append(.button(ID.upload, isEnabled: model.canUpload))
                 elements.append(.button(ID.delete, isEnabled: model.canDelete))
             }
         }
         elements += model.rows[viewport.visible].map { .cell($0.identifier, label: $0.date, value: $0.place, isSelected: $0.isSelected) }
         if model.offersSettings { elements.append(.button(ID.openSettings)) }
         if !model.notice.isEmpty { elements.append(.text(model.notice, identifier: ID.notice)) }
+        if model.canRetry { elements.append(.button(ID.retry)) }
         return elements
     }
 
@@ -59,7 +64,9 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
         case ID.openSettings: presenter.didTapOpenSettings()
         case ID.select: presenter.didTapSelect()
         case ID.selectAll: presenter.didTapSelectAll()
+        case ID.upload: presenter.didTapUpload()
         case ID.delete: presenter.didTapDelete()
+        case ID.retry: presenter.didTapRetry()
         default: presenter.didSelectPhoto(identifier)
         }
     }

@@ -20,7 +20,7 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
-        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store"),
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.delay"),
         (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
@@ -31,6 +31,18 @@ struct LaunchOptionsTests {
         (["accounts.store": ""], "launch argument -accounts.store: expected the path of an account store"),
         (["ui-testing": "YES", "accounts.store": "/a.sqlite"],
          "launch argument -accounts.store is for a real run and cannot be mixed with -ui-testing YES (stubbed sign-in never opens real accounts)"),
+        (["drive.folder": ""], "launch argument -drive.folder: expected the path of a drive folder"),
+        (["ui-testing": "YES", "drive.delay": "abc"], #"launch argument -drive.delay: expected a number, got "abc""#),
+        (["ui-testing": "YES", "drive.delay": "nan"], #"launch argument -drive.delay: expected a number, got "nan""#),
+        (["ui-testing": "YES", "drive.delay": "-1"], #"launch argument -drive.delay: expected a number of seconds from 0 to 600, got "-1""#),
+        (["ui-testing": "YES", "drive.delay": "600.5"], #"launch argument -drive.delay: expected a number of seconds from 0 to 600, got "600.5""#),
+        (["ui-testing": "YES", "drive.fail": "sometimes"], #"launch argument -drive.fail: expected YES or NO, got "sometimes""#),
+        (["drive.fail": "YES"], "launch argument -drive.fail is a stub setting and needs -ui-testing YES"),
+        (["drive.delay": "1"], "launch argument -drive.delay is a stub setting and needs -ui-testing YES"),
+        (["ui-testing": "YES", "drive.folder": "/d", "drive.fail": "YES"],
+         "launch argument -drive.fail sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
+        (["ui-testing": "YES", "drive.folder": "/d", "drive.delay": "0"],
+         "launch argument -drive.delay sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
     ] as [([String: String], String)])
     func rejectsBadArgumentsWithAnExactMessage(arguments: [String: String], message: String) {
         #expect {
@@ -40,7 +52,30 @@ struct LaunchOptionsTests {
         }
     }
 
-    @Test(arguments: ["ui-testing", "model.user", "model.offline"])
+    @Test func theTestDriveFailsAndWaitsAsTold() throws {
+        let options = try load(["ui-testing": "YES", "drive.fail": "YES", "drive.delay": "0.25"])
+        #expect(options.stubs?.driveFails == true)
+        #expect(options.stubs?.driveDelay == 0.25)
+        #expect(options.driveFolder == nil)
+    }
+
+    @Test func theTestDriveNeitherFailsNorWaitsUnlessTold() throws {
+        let options = try load(["ui-testing": "YES"])
+        #expect(options.stubs?.driveFails == false)
+        #expect(options.stubs?.driveDelay == 0)
+    }
+
+    @Test(arguments: ["0", "600"])
+    func theDelaysBoundsAreAccepted(seconds: String) throws {
+        #expect(try load(["ui-testing": "YES", "drive.delay": seconds]).stubs?.driveDelay == Double(seconds))
+    }
+
+    @Test func aDriveFolderIsReadInAnyBuildAndWithStubs() throws {
+        #expect(try load(["drive.folder": "/mnt/drive"], allowsStubs: false).driveFolder == "/mnt/drive")
+        #expect(try load(["ui-testing": "YES", "drive.folder": "/mnt/drive"]).driveFolder == "/mnt/drive")
+    }
+
+    @Test(arguments: ["ui-testing", "model.user", "model.offline", "drive.fail", "drive.delay"])
     func aReleaseBuildRefusesEveryStubSwitch(key: String) {
         #expect(throws: LaunchOptionsError.stubsRefused(key: key)) {
             try load([key: "YES"], allowsStubs: false)

@@ -1,3 +1,4 @@
+import Foundation
 import PresenterKitTesting
 import Testing
 import WorkPhotos
@@ -19,7 +20,7 @@ struct GlancePresenterTests {
         access.answer(.authorized)
         scheduler.runAll()
 
-        #expect(view.displayed.last == model(work: "2 work photos", other: "1 other photo"))
+        #expect(view.displayed.last == model(work: "2 work photos", other: "1 other photo", lastUpload: "No uploads yet"))
     }
 
     @Test(arguments: [PhotoAuthorization.denied, .notDetermined])
@@ -65,6 +66,29 @@ struct GlancePresenterTests {
         #expect(view.displayed.last?.workPhotos == "2 work photos")
     }
 
+    @Test func showsTheLastUploadWithItsCountAndTime() throws {
+        let library = sampleLibrary()
+        try library.recordUpload([1, 2], at: PhotoFactory.june1(17, 30), destination: "/drive/a")
+        try library.recordUpload([1], at: PhotoFactory.june1(18, 5), destination: "/drive/b")
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last?.lastUpload == "Last upload: 1 photo, Mon 1 Jun 2026, 18:05")
+    }
+
+    @Test func theLastUploadFollowsWhenTheScreenAppearsAgain() throws {
+        let library = sampleLibrary()
+        let (sut, view, _, scheduler, _) = makeSUT(library: library)
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last?.lastUpload == "No uploads yet")
+
+        try library.recordUpload([1, 2], at: PhotoFactory.june1(17, 30), destination: "/drive/a")
+        sut.viewDidAppear()
+        scheduler.runAll()
+        #expect(view.displayed.last?.lastUpload == "Last upload: 2 photos, Mon 1 Jun 2026, 17:30")
+    }
+
     @Test func itsActionsLeadToTheListAndToSettings() {
         let (sut, _, _, _, navigator) = makeSUT()
         sut.didTapReviewWorkPhotos()
@@ -82,7 +106,7 @@ struct GlancePresenterTests {
         let navigator = GlanceNavigatorSpy()
         let sut = GlancePresenter(
             account: Account(username: "alice"), library: library ?? sampleLibrary(), access: access,
-            scheduler: scheduler, navigator: navigator
+            scheduler: scheduler, formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator
         )
         sut.attach(view)
         return (sut, view, access, scheduler, navigator)
@@ -96,8 +120,11 @@ struct GlancePresenterTests {
         )
     }
 
-    private func model(work: String, other: String, notice: String = "") -> GlanceViewModel {
-        GlanceViewModel(title: "At a glance", signedInAs: "Signed in as alice", workPhotos: work, otherPhotos: other, notice: notice)
+    private func model(work: String, other: String, lastUpload: String = "", notice: String = "") -> GlanceViewModel {
+        GlanceViewModel(
+            title: "At a glance", signedInAs: "Signed in as alice", workPhotos: work, otherPhotos: other,
+            lastUpload: lastUpload, notice: notice
+        )
     }
 }
 

@@ -7,6 +7,9 @@ import WorkPhotosTesting
 @MainActor
 struct WorkPhotosPresenterTests {
     let confirmer = DeletionConfirmationFake()
+    let drive = DriveFake()
+    /// Deletion tests expect no overlay: any present or dismiss fails them.
+    let progress = ProgressPresentingMock()
 
     @Test func listsOnlyWorkPhotosOldestFirstWithDateAndPlace() {
         let library = InMemoryPhotoLibrary(authorization: .authorized, photos: [
@@ -204,7 +207,7 @@ struct WorkPhotosPresenterTests {
         let sut = WorkPhotosPresenter(
             library: library, access: access, scheduler: scheduler,
             formatting: PhotoFormatting(timeZone: TimeZone(identifier: "UTC")!), navigator: navigator,
-            confirmer: confirmer
+            confirmer: confirmer, drive: drive, progress: progress, now: { PhotoFactory.june1(17, 30) }
         )
         sut.attach(view)
         return (sut, view, access, scheduler, navigator)

@@ -1,0 +1,278 @@
+import COpenSSLCrypto
+import Foundation
+import WorkPhotos
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real drive: a folder (`-drive.folder PATH`, a synced or mounted one in real life).
+///
+/// Each upload becomes one subfolder, `upload-2026-06-01T173000Z`, holding every photo as a
+/// binary PPM file (`office-red-wall.ppm`) and `manifest.json` (names, dates, places, coordinates,
+/// sizes and SHA-256 checksums, as `sha256sum` prints them). The subfolder is written under a
+/// hidden `.partial` name and renamed into place only when complete, so an upload that fails or
+/// is killed half-way leaves no upload folder and no manifest; a partial folder a killed upload
+/// left behind is removed by the next upload.
+public struct FolderDrive: Drive {
+    public let folder: String
+    /// True for the per-user default folder, which is made on first use; a folder given with
+    /// `-drive.folder` must exist (a typo must not create a stray folder).
+    public let createsFolder: Bool
+
+    public static let manifestName = "manifest.json"
+    static let partialPrefix = ".upload-"
+    static let partialSuffix = ".partial"
+
+    public init(folder: String, createsFolder: Bool = false) {
+        self.folder = folder
+        self.createsFolder = createsFolder
+    }
+
+    /// The per-user default: `$XDG_DATA_HOME/workphotos/Drive` (or `~/.local/share/...`).
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        DefaultStorePath.resolve(file: "Drive", environment: environment)
+    }
+
+    /// Why the folder cannot take an upload now, or nil when it can. Also said at launch.
+    public func problem() -> DriveError? {
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            return errno == ENOENT ? .folderMissing(path: folder) : .notWritable(path: folder, reason: Self.describeErrno())
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return .notAFolder(path: folder) }
+        guard access(folder, W_OK | X_OK) == 0 else { return .notWritable(path: folder, reason: Self.describeErrno()) }
+        return nil
+    }
+
+    public func upload(_ photos: [Photo], at date: Date, picture: (Photo) throws -> RGBImage) throws -> DriveReceipt {
+        if createsFolder, problem() == .folderMissing(path: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw DriveError.notWritable(path: folder, reason: "it could not be made: \(error.localizedDescription)")
+            }
+        }
+        if let problem = problem() { throw problem }
+        removeAbandonedPartials()
+
+        let partial = folder + "/" + Self.partialPrefix + "\(getpid())-\(UUID().uuidString)" + Self.partialSuffix
+        guard mkdir(partial, 0o755) == 0 else { throw DriveError.notWritable(path: folder, reason: Self.describeErrno()) }
+        do {
+            var entries: [Manifest.Entry] = []
+            var fileNames = FileNames()
+            for photo in photos {
+                let image = try picture(photo)
+                let file = fileNames.claim(for: photo.name)
+                let data = PPM.encode(image)
+                try Self.writeNew(data, to: partial + "/" + file)
+                entries.append(Manifest.Entry(photo: photo, file: file, bytes: data.count, sha256: Self.sha256(data)))
+            }
+            let manifest = Manifest(uploadedAt: date, photos: entries)
+            try Self.writeNew(try manifest.encoded(), to: partial + "/" + Self.manifestName)
+            try Self.sync(directory: partial)
+            let final = try moveIntoPlace(partial, named: Self.uploadName(date))
+            try Self.sync(directory: folder)
+            return DriveReceipt(destination: final)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+    }
+
+    /// `upload-2026-06-01T173000Z`, in UTC.
+    static func uploadName(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "upload-\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+    }
+
+    /// Renames the finished partial folder to `name`, or `name-2`, `name-3`, ... when an upload
+    /// of the same second is there. Never over another upload: rename(2) replaces only an empty
+    /// folder, and an upload folder always holds its manifest.
+    private func moveIntoPlace(_ partial: String, named name: String) throws -> String {
+        for attempt in 1...1000 {
+            let final = folder + "/" + (attempt == 1 ? name : "\(name)-\(attempt)")
+            if rename(partial, final) == 0 { return final }
+            guard errno == EEXIST || errno == ENOTEMPTY else { throw DriveError.writeFailed(path: final, reason: Self.describeErrno()) }
+        }
+        throw DriveError.writeFailed(path: folder + "/" + name, reason: "a thousand uploads of that second are already there")
+    }
+
+    /// Removes partial folders whose process is gone (killed part-way); a running upload's stays.
+    private func removeAbandonedPartials() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(Self.partialPrefix) && name.hasSuffix(Self.partialSuffix) {
+            let middle = name.dropFirst(Self.partialPrefix.count)
+            guard let pid = middle.split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0 else { continue }
+            if kill(pid, 0) == -1, errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+            }
+        }
+    }
+
+    /// Writes a file that must not exist yet, to the disk (fsync), or throws with the reason.
+    private static func writeNew(_ data: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw DriveError.writeFailed(path: path, reason: describeErrno()) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw DriveError.writeFailed(path: path, reason: describeErrno())
+                }
+                offset += written
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw DriveError.writeFailed(path: path, reason: describeErrno()) }
+    }
+
+    private static func sync(directory path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DriveError.writeFailed(path: path, reason: describeErrno()) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw DriveError.writeFailed(path: path, reason: describeErrno()) }
+    }
+
+    /// The SHA-256 of `data`, in lower-case hex (what `sha256sum` prints).
+    static func sha256(_ data: Data) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        data.withUnsafeBytes { buffer in
+            _ = SHA256(buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, &digest)
+        }
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func describeErrno() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// Why the drive folder could not take an upload. Messages name the folder and say what to do.
+public enum DriveError: Error, Equatable, UserFacingError, CustomStringConvertible {
+    case folderMissing(path: String)
+    case notAFolder(path: String)
+    case notWritable(path: String, reason: String)
+    /// A file of the upload could not be written (a full disk, a folder made read-only meanwhile).
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .folderMissing(path): "the drive folder \(path) does not exist; make it, or point -drive.folder at another"
+        case let .notAFolder(path): "the drive folder \(path) is not a folder; point -drive.folder at a folder"
+        case let .notWritable(path, reason): "the drive folder \(path) cannot be written (\(reason))"
+        case let .writeFailed(path, reason): "cannot write \(path) (\(reason)); nothing of this upload was kept"
+        }
+    }
+
+    public var userMessage: String {
+        switch self {
+        case let .folderMissing(path): "the drive folder \(path) does not exist"
+        case let .notAFolder(path): "the drive folder \(path) is not a folder"
+        case let .notWritable(path, _): "the drive folder \(path) cannot be written"
+        case .writeFailed: "a file could not be written to the drive (is it full?); nothing of this upload was kept"
+        }
+    }
+}
+
+/// Binary PPM (P6): a header and the RGB bytes, row by row; every image viewer reads it.
+enum PPM {
+    static func encode(_ image: RGBImage) -> Data {
+        var data = Data("P6\n\(image.width) \(image.height)\n255\n".utf8)
+        data.append(contentsOf: image.pixels)
+        return data
+    }
+}
+
+/// File names for the photos of one upload: the photo's name made safe for a file system, and
+/// unique within the upload (`-2`, `-3`, ... for a repeat).
+struct FileNames {
+    private var taken: Set<String> = []
+
+    mutating func claim(for photoName: String) -> String {
+        let base = Self.safe(photoName)
+        var name = base + ".ppm"
+        var counter = 1
+        while taken.contains(name.lowercased()) || name == FolderDrive.manifestName {
+            counter += 1
+            name = "\(base)-\(counter).ppm"
+        }
+        taken.insert(name.lowercased())
+        return name
+    }
+
+    /// No path separators, control characters or leading dots; at most 200 bytes; never empty.
+    static func safe(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            let unsafe = scalar == "/" || scalar == "\\" || scalar == ":" || scalar.properties.generalCategory == .control
+            scalars.append(unsafe ? "_" : scalar)
+        }
+        var safe = String(scalars)
+        while safe.hasPrefix(".") { safe.removeFirst() }
+        while safe.utf8.count > 200 { safe.removeLast() }
+        safe = safe.trimmingCharacters(in: .whitespaces)
+        return safe.isEmpty ? "photo" : safe
+    }
+}
+
+/// `manifest.json`: what the upload holds, enough to check every file without WorkPhotos.
+struct Manifest: Codable, Equatable {
+    struct Entry: Codable, Equatable {
+        var name: String
+        var file: String
+        var takenAt: Date
+        var place: String
+        var latitude: Double
+        var longitude: Double
+        var width: Int
+        var height: Int
+        var bytes: Int
+        var sha256: String
+
+        init(photo: Photo, file: String, bytes: Int, sha256: String) {
+            name = photo.name
+            self.file = file
+            takenAt = photo.takenAt
+            place = photo.place
+            latitude = photo.coordinate.latitude
+            longitude = photo.coordinate.longitude
+            width = photo.width
+            height = photo.height
+            self.bytes = bytes
+            self.sha256 = sha256
+        }
+    }
+
+    static let currentFormat = "workphotos-drive-manifest/1"
+
+    var format = Manifest.currentFormat
+    var uploadedAt: Date
+    var photos: [Entry]
+
+    init(uploadedAt: Date, photos: [Entry]) {
+        self.uploadedAt = uploadedAt
+        self.photos = photos
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    static func decode(_ data: Data) throws -> Manifest {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(Manifest.self, from: data)
+    }
+}
