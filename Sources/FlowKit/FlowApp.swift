@@ -156,6 +156,9 @@ public final class FlowApp: @unchecked Sendable {
 
     // MARK: - Steps (used by elements)
 
+    /// The latest frame said the app was idle.
+    var isIdleNow: Bool { lastFrame?.idle == true }
+
     /// The latest frame once the app is idle, or nil after recording why it never became idle.
     @discardableResult
     func settle(_ step: String, site: CallSite) -> Frame? {
@@ -206,9 +209,13 @@ public final class FlowApp: @unchecked Sendable {
         }
     }
 
-    /// Sends one command, then waits for its answer and for idle. False after recording a failure.
+    /// Sends one command, then waits for its answer and (unless `untilIdle` is false) for idle.
+    /// False after recording a failure.
+    ///
+    /// Without waiting for idle, the answer's frame is the latest: it shows what the command did
+    /// at once (an `Uploading…` overlay) while the work it started is still in flight.
     @discardableResult
-    func perform(_ step: String, action: Request.Action, target: String?, text: String?, site: CallSite) -> Bool {
+    func perform(_ step: String, action: Request.Action, target: String?, text: String?, untilIdle: Bool = true, site: CallSite) -> Bool {
         guard settle(step, site: site) != nil, let connection else { return false }
         nextCommandID += 1
         let id = nextCommandID
@@ -219,7 +226,7 @@ public final class FlowApp: @unchecked Sendable {
         }
         let deadline = Date().addingTimeInterval(timeout)
         var answered = false
-        while !answered || lastFrame?.idle != true {
+        while !answered || (untilIdle && lastFrame?.idle != true) {
             guard let frame = nextFrame(connection, step: step, deadline: deadline, site: site) else { return false }
             lastFrame = frame
             if frame.reply == id {
@@ -271,7 +278,7 @@ public final class FlowApp: @unchecked Sendable {
         return text
     }
 
-    private static func seconds(_ value: TimeInterval) -> String {
+    static func seconds(_ value: TimeInterval) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

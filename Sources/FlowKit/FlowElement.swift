@@ -76,10 +76,49 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         return exists
     }
 
+    /// Waits until the element is gone and returns true; false if it is still there once the app is
+    /// idle, or if `timeout` passes first. It records no failure: the caller decides.
+    ///
+    /// Busy frames count too: an overlay shown while work is in flight is seen to go when the
+    /// frame that no longer has it arrives, without sleeping or polling.
+    public func waitForNonExistence(timeout: TimeInterval, file: String = #filePath, line: Int = #line) -> Bool {
+        let query = self.query
+        var gone = false
+        let settled = app.watch("wait for \(self) to go", timeout: timeout, site: CallSite(file: file, line: line)) { screen in
+            gone = Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true) == nil
+            return gone
+        }
+        return settled && gone
+    }
+
+    /// Records a failure unless the element appears within `timeout` (busy frames count).
+    public func assertAppears(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
+        guard !waitForExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
+        let reason = app.isIdleNow
+            ? "it is not there, and the app is idle: nothing is left in flight that would bring it"
+            : "it did not appear within \(FlowApp.seconds(timeout))"
+        app.fail("wait for \(self)", reason, site: CallSite(file: file, line: line))
+    }
+
+    /// Records a failure unless the element goes within `timeout` (busy frames count).
+    public func assertGoes(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
+        guard !waitForNonExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
+        let reason = app.isIdleNow
+            ? "it is still there, and the app is idle: nothing is left in flight that would take it away"
+            : "it did not go within \(FlowApp.seconds(timeout))"
+        app.fail("wait for \(self) to go", reason, site: CallSite(file: file, line: line))
+    }
+
     // MARK: - Actions
 
-    public func tap(file: String = #filePath, line: Int = #line) {
-        act("tap \(self)", action: .tap, text: nil, site: CallSite(file: file, line: line))
+    /// Taps the element once the app is idle, then waits for the app's answer and for idle again.
+    ///
+    /// With `waitForIdle: false` it returns as soon as the app has answered: the screen is then
+    /// the one the tap produced at once, with the work it started still in flight (an upload under
+    /// its overlay), for `waitForExistence` and `waitForNonExistence` to follow.
+    public func tap(waitForIdle: Bool = true, file: String = #filePath, line: Int = #line) {
+        act(waitForIdle ? "tap \(self)" : "tap \(self) without waiting for idle", action: .tap, text: nil, untilIdle: waitForIdle,
+            site: CallSite(file: file, line: line))
     }
 
     /// Replaces the field's whole text with `text` (what the app's `type` command does); a secure
@@ -117,6 +156,11 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         check("label", expected, file: file, line: line) { $0.label }
     }
 
+    /// The label starts with `prefix`: for text whose end changes from run to run (a time).
+    public func assertLabel(hasPrefix prefix: String, file: String = #filePath, line: Int = #line) {
+        check("label", prefix, comparison: "starting", file: file, line: line, { $0.label }, matches: { $0.hasPrefix(prefix) })
+    }
+
     public func assertValue(_ expected: String, file: String = #filePath, line: Int = #line) {
         check("value", expected, file: file, line: line) { $0.value ?? "" }
     }
@@ -130,16 +174,19 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         check("selected", String(expected), file: file, line: line) { String($0.isSelected) }
     }
 
-    private func check(_ property: String, _ expected: String, file: String, line: Int, _ read: (ElementSnapshot) -> String) {
+    private func check(
+        _ property: String, _ expected: String, comparison: String? = nil, file: String, line: Int, _ read: (ElementSnapshot) -> String,
+        matches: ((String) -> Bool)? = nil
+    ) {
         let site = CallSite(file: file, line: line)
-        let step = "check that \(self) has \(property) \"\(expected)\""
+        let step = "check that \(self) has \(property) \(comparison.map { "\($0) " } ?? "")\"\(expected)\""
         switch lookup(step, site: site) {
         case nil: return
         case let .missing(screen): app.fail(step, missing(in: screen), site: site)
         case let .ambiguous(elements): app.fail(step, ambiguous(elements), site: site)
         case let .found(element), let .blocked(element, _):
             let actual = read(element)
-            if actual != expected { app.fail(step, "its \(property) is \"\(actual)\"", site: site) }
+            if !(matches?(actual) ?? (actual == expected)) { app.fail(step, "its \(property) is \"\(actual)\"", site: site) }
         }
     }
 
@@ -247,7 +294,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     }
 
     /// Finds the element, hands blocking alerts to the interruption monitors, then acts.
-    private func act(_ step: String, action: Request.Action, text: String?, site: CallSite) {
+    private func act(_ step: String, action: Request.Action, text: String?, untilIdle: Bool = true, site: CallSite) {
         var handledAlerts = 0
         while true {
             switch lookup(step, site: site) {
@@ -264,7 +311,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
                     app.fail(step, "\(self) is disabled", site: site)
                     return
                 }
-                app.perform(step, action: action, target: element.identifier, text: text, site: site)
+                app.perform(step, action: action, target: element.identifier, text: text, untilIdle: untilIdle, site: site)
                 return
             case let .blocked(_, alert):
                 handledAlerts += 1

@@ -65,6 +65,14 @@ public enum WorkPhotosCatalog {
         ) { app, arguments, at in
             GlanceRobot(app: app).checkCounts(work: arguments.integer("work") ?? 0, other: arguments.integer("other") ?? 0, file: at.file, line: at.line)
         },
+        RobotAction(
+            robot: "Glance", name: "checkLastUpload", summary: "The last upload was of this many photos.", parameters: [.init("photos", .integer)]
+        ) { app, arguments, at in
+            GlanceRobot(app: app).checkLastUpload(photos: arguments.integer("photos") ?? 0, file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Glance", name: "checkNoUpload", summary: "Nothing was ever uploaded.") { app, _, at in
+            GlanceRobot(app: app).checkNoUpload(file: at.file, line: at.line)
+        },
         RobotAction(robot: "Glance", name: "checkNotice", summary: "The notice reads exactly this text.", parameters: [.init("text", .string)]) { app, arguments, at in
             GlanceRobot(app: app).checkNotice(arguments.string("text") ?? "", file: at.file, line: at.line)
         },
@@ -119,6 +127,30 @@ public enum WorkPhotosCatalog {
             robot: "Photos", name: "delete", summary: "Deletes the chosen photos, answering the system's question.", parameters: [.init("confirm", .boolean)]
         ) { app, arguments, at in
             PhotosRobot(app: app).delete(confirm: arguments.boolean("confirm") ?? true, file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Photos", name: "selectAll", summary: "Taps Select, then Select all.") { app, _, at in
+            PhotosRobot(app: app).selectAll(file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Photos", name: "upload",
+            summary: "Uploads the chosen photos: the Uploading… overlay is seen while the upload is in flight, then seen to go."
+        ) { app, _, at in
+            PhotosRobot(app: app).upload(file: at.file, line: at.line)
+        },
+        RobotAction(robot: "Photos", name: "retryUpload", summary: "Retry after a failed upload: the overlay is seen, then seen to go.") { app, _, at in
+            PhotosRobot(app: app).retryUpload(file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Photos", name: "checkUploaded", summary: "The upload succeeded: \"8 photos uploaded\", and no Retry.",
+            parameters: [.init("count", .integer)]
+        ) { app, arguments, at in
+            PhotosRobot(app: app).checkUploaded(arguments.integer("count") ?? 0, file: at.file, line: at.line)
+        },
+        RobotAction(
+            robot: "Photos", name: "checkUploadFailed", summary: "The upload failed with this reason (after \"Upload failed: \"), and Retry is offered.",
+            parameters: [.init("reason", .string)]
+        ) { app, arguments, at in
+            PhotosRobot(app: app).checkUploadFailed(arguments.string("reason") ?? "", file: at.file, line: at.line)
         },
         RobotAction(robot: "Photos", name: "checkNotice", summary: "The line under the list reads exactly this.", parameters: [.init("text", .string)]) { app, arguments, at in
             PhotosRobot(app: app).checkNotice(arguments.string("text") ?? "", file: at.file, line: at.line)

@@ -8,6 +8,7 @@ public final class GlanceRobot: Robot {
         public static let workPhotos = "workPhotoCount"
         public static let otherPhotos = "otherPhotoCount"
         public static let notice = "notice"
+        public static let lastUpload = "lastUpload"
         public static let review = "Review work photos"
         public static let settings = "Settings"
     }
@@ -35,6 +36,20 @@ public final class GlanceRobot: Robot {
     @discardableResult
     public func answerPhotoAccess(allow: Bool, file: String = #filePath, line: Int = #line) -> Self {
         PhotoPermissionAlert(app: app).answer(allow: allow, file: file, line: line)
+        return self
+    }
+
+    /// The last upload was of `photos` photos ("Last upload: 8 photos, <when>"; when varies by run).
+    @discardableResult
+    public func checkLastUpload(photos: Int, file: String = #filePath, line: Int = #line) -> Self {
+        app.staticTexts[ID.lastUpload].assertLabel(hasPrefix: "Last upload: \(photos) photo\(photos == 1 ? "" : "s"), ", file: file, line: line)
+        return self
+    }
+
+    /// Nothing was ever uploaded.
+    @discardableResult
+    public func checkNoUpload(file: String = #filePath, line: Int = #line) -> Self {
+        app.staticTexts[ID.lastUpload].assertLabel("No uploads yet", file: file, line: line)
         return self
     }
 

@@ -7,9 +7,13 @@ public final class PhotosRobot: Robot {
         public static let openSettings = "Open Settings"
         public static let select = "Select"
         public static let selectAll = "Select all"
+        public static let upload = "Upload to Drive"
         public static let delete = "Delete"
         public static let notice = "notice"
+        public static let retry = "Retry"
         public static let deleteAlert = "PhotosDelete"
+        /// The overlay shown while an upload is in flight (an alert with no buttons).
+        public static let uploading = "Uploading…"
     }
 
     /// The list shows exactly `count` work photos (cells and the status line agree).
@@ -41,6 +45,52 @@ public final class PhotosRobot: Robot {
     public func select(_ positions: [Int], file: String = #filePath, line: Int = #line) -> Self {
         app.buttons[ID.select].tap(file: file, line: line)
         for position in positions { app.cells.element(boundBy: position - 1).tap(file: file, line: line) }
+        return self
+    }
+
+    /// Starts choosing photos (Select), and chooses them all (Select all).
+    @discardableResult
+    public func selectAll(file: String = #filePath, line: Int = #line) -> Self {
+        app.buttons[ID.select].tap(file: file, line: line)
+        app.buttons[ID.selectAll].tap(file: file, line: line)
+        return self
+    }
+
+    /// Uploads the chosen photos, and checks the `Uploading…` overlay: seen while the upload is in
+    /// flight, then seen to go when it ends. Both are read from the frames the app pushes (the tap
+    /// returns at the app's answer, with the upload still running): nothing sleeps.
+    @discardableResult
+    public func upload(file: String = #filePath, line: Int = #line) -> Self {
+        watchUpload(from: ID.upload, file: file, line: line)
+    }
+
+    /// Retry after a failed upload: the same overlay, seen then gone.
+    @discardableResult
+    public func retryUpload(file: String = #filePath, line: Int = #line) -> Self {
+        watchUpload(from: ID.retry, file: file, line: line)
+    }
+
+    private func watchUpload(from button: String, file: String, line: Int) -> Self {
+        app.buttons[button].tap(waitForIdle: false, file: file, line: line)
+        let overlay = app.alerts[ID.uploading]
+        overlay.assertAppears(timeout: app.timeout, file: file, line: line)
+        overlay.assertGoes(timeout: app.timeout, file: file, line: line)
+        return self
+    }
+
+    /// The upload succeeded: "8 photos uploaded", and Retry is not offered.
+    @discardableResult
+    public func checkUploaded(_ count: Int, file: String = #filePath, line: Int = #line) -> Self {
+        checkNotice("\(count) photo\(count == 1 ? "" : "s") uploaded", file: file, line: line)
+        app.buttons[ID.retry].assertNotExists(file: file, line: line)
+        return self
+    }
+
+    /// The upload failed with `reason` (as the screen says it), and Retry is offered.
+    @discardableResult
+    public func checkUploadFailed(_ reason: String, file: String = #filePath, line: Int = #line) -> Self {
+        checkNotice("Upload failed: \(reason)", file: file, line: line)
+        app.buttons[ID.retry].assertEnabled(true, file: file, line: line)
         return self
     }
 

@@ -98,7 +98,7 @@ enum WorkPhotosApp {
     private static func makeDrive(_ options: LaunchOptions, logger: any EventLogging) -> any Drive {
         #if DEBUG
         if let stubs = options.stubs, options.driveFolder == nil {
-            return StubDrive(isFailing: stubs.driveFails, delay: .seconds(stubs.driveDelay)) { delay in
+            return StubDrive(failures: stubs.driveFailures, delay: .seconds(stubs.driveDelay)) { delay in
                 // The test drive pretending to be a slow network, inside the upload's background
                 // job; flows never wait on a clock, they wait on the frames the app pushes.
                 Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)

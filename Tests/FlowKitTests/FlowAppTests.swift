@@ -13,7 +13,7 @@ struct FlowAppTests {
         #expect(app.buttons["Crash"].exists)
         #expect(app.staticTexts["hello"].label == "Hello")
         #expect(!app.buttons["hello"].exists, "kinds are told apart")
-        #expect(app.buttons.count == 5)
+        #expect(app.buttons.count == 6)
         #expect(app.title() == "Fake")
         app.staticTexts["Hello"].assertExists()
         app.buttons["Nothing"].assertNotExists()
@@ -117,6 +117,43 @@ struct FlowAppTests {
         #expect(app.buttons["Later"].waitForExistence(timeout: 0.2) == false)
         #expect(failures.failures.isEmpty, "a wait that times out records no failure")
         #expect(isAlive(pid), "and does not kill the app")
+    }
+
+    @Test func aTapThatDoesNotWaitForIdleShowsWhatTheTapDidWhileItsWorkIsInFlight() throws {
+        let (app, failures) = launchFakeApp(timeout: 30)
+        defer { app.terminate() }
+
+        app.buttons["Work"].tap(waitForIdle: false)
+
+        #expect(app.staticTexts["Working"].waitForExistence(timeout: 5), "the answer's busy frame shows it")
+        #expect(app.staticTexts["Working"].waitForNonExistence(timeout: 5), "the next frame has it gone")
+        #expect(!app.staticTexts["Working"].exists)
+        #expect(failures.failures.isEmpty)
+    }
+
+    @Test func aTapThatWaitsForIdleNeverSeesWhatWasOnlyShownWhileBusy() throws {
+        let (app, failures) = launchFakeApp(timeout: 30)
+        defer { app.terminate() }
+        app.buttons["Work"].tap()
+        #expect(app.staticTexts["Working"].waitForExistence(timeout: 5) == false)
+        #expect(failures.failures.isEmpty)
+    }
+
+    @Test func waitForNonExistenceAnswersFalseAtOnceWhenTheIdleScreenStillHasIt() throws {
+        let (app, failures) = launchFakeApp(timeout: 60)
+        defer { app.terminate() }
+        let start = ContinuousClock.now
+        #expect(app.buttons["Crash"].waitForNonExistence(timeout: 30) == false)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(app.buttons["Nothing"].waitForNonExistence(timeout: 30))
+        #expect(failures.failures.isEmpty)
+    }
+
+    @Test func waitForNonExistenceOnABusyAppThatKeepsItReturnsFalseAfterItsTimeout() throws {
+        let (app, failures) = launchFakeApp(timeout: 30, environment: ["FAKE_BUSY": "1"], waitForIdle: false)
+        defer { app.terminate() }
+        #expect(app.staticTexts["Starting"].waitForNonExistence(timeout: 0.2) == false)
+        #expect(failures.failures.isEmpty, "a wait that times out records no failure")
     }
 
     @Test func aPropertyReadReportsAFailureAtTheLineThatMadeTheElement() throws {

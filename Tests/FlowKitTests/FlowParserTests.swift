@@ -43,6 +43,9 @@ struct FlowParserTests {
               - repeat: {times: 2, steps: [back]}
               - repeat: {while: {button: More}, max: 5, steps: [{tap: More}]}
               - snapshot
+              - tap: {button: Upload to Drive, waitForIdle: false}
+              - waitUntilGone: {alert: Uploading…, timeout: 4}
+              - waitUntilGone: Uploading…
             """, file: "f.yaml")
         #expect(flow.name == "All the steps")
         #expect(flow.tags == ["a", "b"])
@@ -52,17 +55,26 @@ struct FlowParserTests {
         #expect(flow.steps.map(\.title) == [
             "Form.fill", "tap", "tap", "type", "assertVisible", "assertNotVisible", "assertLabel", "assertValue", "assertEnabled",
             "assertEnabled", "waitFor", "back", "answerAlert", "answerAlert", "launch", "relaunch", "terminate", "seed", "repeat",
-            "repeat", "snapshot",
+            "repeat", "snapshot", "tap", "waitUntilGone", "waitUntilGone",
         ])
-        #expect(flow.steps.map(\.location.line) == Array(10...30))
+        #expect(flow.steps.map(\.location.line) == Array(10...33))
         #expect(flow.variableUses.map(\.name) == ["user", "user"])
         guard case let .robot(action, values) = flow.steps[0].action else { Issue.record("not a robot step"); return }
         #expect(action.fullName == "Form.fill")
         #expect(values["age"] == .integer(3) && values["ok"] == .boolean(true) && values["name"] == .text("${user}"))
-        guard case let .tap(target) = flow.steps[2].action else { Issue.record("not a tap"); return }
+        guard case let .tap(target, waitForIdle) = flow.steps[2].action else { Issue.record("not a tap"); return }
         #expect(target == ElementTarget(kind: .button, name: "OK", alert: "PhotosPermission"))
+        #expect(waitForIdle, "a tap waits for idle unless told not to")
         guard case let .waitFor(_, timeout) = flow.steps[10].action else { Issue.record("not a wait"); return }
         #expect(timeout == 2.5)
+        guard case let .tap(upload, uploadWaits) = flow.steps[21].action else { Issue.record("not a tap"); return }
+        #expect(upload == ElementTarget(kind: .button, name: "Upload to Drive", alert: nil))
+        #expect(!uploadWaits)
+        guard case let .waitUntilGone(overlay, goneTimeout) = flow.steps[22].action else { Issue.record("not a wait until gone"); return }
+        #expect(overlay == ElementTarget(kind: .alert, name: "Uploading…", alert: nil))
+        #expect(goneTimeout == 4)
+        guard case let .waitUntilGone(_, defaultTimeout) = flow.steps[23].action else { Issue.record("not a wait until gone"); return }
+        #expect(defaultTimeout == 10)
     }
 
     @Test func variablesInTextAreFound() {

@@ -101,7 +101,8 @@ public struct ElementTarget: Sendable, Equatable, CustomStringConvertible {
 public struct Step: Sendable {
     public indirect enum Action: Sendable {
         case robot(RobotAction, [String: StepValue])
-        case tap(ElementTarget)
+        /// `waitForIdle: false` returns once the app has answered, with the tap's work in flight.
+        case tap(ElementTarget, waitForIdle: Bool)
         case type(ElementTarget, text: Text)
         case assertVisible(ElementTarget)
         case assertNotVisible(ElementTarget)
@@ -109,6 +110,7 @@ public struct Step: Sendable {
         case assertValue(ElementTarget, Text)
         case assertEnabled(ElementTarget, Bool)
         case waitFor(ElementTarget, timeout: Double)
+        case waitUntilGone(ElementTarget, timeout: Double)
         case back
         case answerAlert(alert: Text?, button: Text)
         case launch

@@ -222,8 +222,8 @@ public final class FlowExecutor {
                 }
             }
             action.run(on: app, with: StepArguments(arguments), at: site)
-        case let .tap(target):
-            element(target, overlay, site).tap(file: site.file, line: site.line)
+        case let .tap(target, waitForIdle):
+            element(target, overlay, site).tap(waitForIdle: waitForIdle, file: site.file, line: site.line)
         case let .type(target, text):
             element(target, overlay, site).replaceText(resolve(text, overlay), file: site.file, line: site.line)
         case let .assertVisible(target):
@@ -237,10 +237,9 @@ public final class FlowExecutor {
         case let .assertEnabled(target, expected):
             element(target, overlay, site).assertEnabled(expected, file: site.file, line: site.line)
         case let .waitFor(target, timeout):
-            let found = element(target, overlay, site)
-            if !found.waitForExistence(timeout: timeout, file: site.file, line: site.line), !app.hasFailed {
-                app.fail("wait for \(found)", "it did not appear within \(Self.seconds(timeout))", site: site)
-            }
+            element(target, overlay, site).assertAppears(timeout: timeout, file: site.file, line: site.line)
+        case let .waitUntilGone(target, timeout):
+            element(target, overlay, site).assertGoes(timeout: timeout, file: site.file, line: site.line)
         case .back:
             app.back(file: site.file, line: site.line)
         case let .answerAlert(alert, button):
@@ -299,7 +298,12 @@ public final class FlowExecutor {
     /// interruption monitor alone acts only when an action is blocked).
     private func answerAlerts(before step: Step) {
         guard !onAlert.isEmpty, app.state == .running else { return }
-        if case .answerAlert = step.action { return }
+        switch step.action {
+        // Answering needs an idle screen; these read the frames as they come, busy ones included
+        // (an overlay seen while its work is in flight), so waiting for idle first would hide it.
+        case .answerAlert, .waitFor, .waitUntilGone: return
+        default: break
+        }
         for _ in 0..<10 {
             guard let alert = app.snapshot(file: step.location.file, line: step.location.line)?.topAlert,
                   let answer = onAlert.first(where: { $0.alert == alert.identifier || $0.alert == alert.label }) else { return }
@@ -338,9 +342,5 @@ public final class FlowExecutor {
             step: mask(failure.step), reason: mask(failure.reason), screen: failure.screen.map(mask),
             standardError: failure.standardError.map(mask), site: failure.site
         )
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

@@ -9,7 +9,7 @@ import Yams
 public final class FlowParser {
     public static let primitives = [
         "tap", "type", "assertVisible", "assertNotVisible", "assertLabel", "assertValue", "assertEnabled",
-        "waitFor", "back", "answerAlert", "launch", "relaunch", "terminate", "seed", "runFlow", "repeat", "snapshot",
+        "waitFor", "waitUntilGone", "back", "answerAlert", "launch", "relaunch", "terminate", "seed", "runFlow", "repeat", "snapshot",
     ]
     /// Primitives written as a bare word.
     static let bareSteps = ["back", "launch", "relaunch", "terminate", "snapshot"]
@@ -222,7 +222,10 @@ public final class FlowParser {
                 default: return .snapshot
                 }
             case "tap":
-                return .tap(try target(try needsValue(), name))
+                let node = try needsValue()
+                if case .scalar = node { return .tap(try target(node, name), waitForIdle: true) }
+                let (target, extra) = try targetWith(node, name, extras: ["waitForIdle"], required: [])
+                return .tap(target, waitForIdle: try extra["waitForIdle"].map { try reader.boolean($0, "tap waitForIdle") } ?? true)
             case "assertVisible":
                 return .assertVisible(try target(try needsValue(), name))
             case "assertNotVisible":
@@ -241,11 +244,16 @@ public final class FlowParser {
                 if case .scalar = node { return .assertEnabled(try target(node, name), true) }
                 let (target, extra) = try targetWith(node, name, extras: ["is"], required: [])
                 return .assertEnabled(target, try extra["is"].map { try reader.boolean($0, "assertEnabled is") } ?? true)
-            case "waitFor":
+            case "waitFor", "waitUntilGone":
                 let node = try needsValue()
-                if case .scalar = node { return .waitFor(try target(node, name), timeout: 10) }
-                let (target, extra) = try targetWith(node, name, extras: ["timeout"], required: [])
-                return .waitFor(target, timeout: try extra["timeout"].map { try reader.number($0, "waitFor timeout (seconds)", in: 0.001...3600) } ?? 10)
+                let (target, timeout): (ElementTarget, Double)
+                if case .scalar = node {
+                    (target, timeout) = (try self.target(node, name), 10)
+                } else {
+                    let (found, extra) = try targetWith(node, name, extras: ["timeout"], required: [])
+                    (target, timeout) = (found, try extra["timeout"].map { try reader.number($0, "\(name) timeout (seconds)", in: 0.001...3600) } ?? 10)
+                }
+                return name == "waitFor" ? .waitFor(target, timeout: timeout) : .waitUntilGone(target, timeout: timeout)
             case "answerAlert":
                 let node = try needsValue()
                 if case .scalar = node { return .answerAlert(alert: nil, button: try text(node, "answerAlert")) }

@@ -22,12 +22,14 @@ public enum FlowSchema {
         }
         let steps: [String: Any] = ["type": "array", "items": ["$ref": "#/definitions/step"]]
         var primitives: [String: Any] = [
-            "tap": target, "assertVisible": target, "assertNotVisible": target,
+            "tap": ["oneOf": [["type": "string"], targetWith(["waitForIdle": ["type": "boolean"]], required: [])]],
+            "assertVisible": target, "assertNotVisible": target,
             "type": targetWith(["text": ["type": "string"]], required: ["text"]),
             "assertLabel": targetWith(["is": ["type": "string"]], required: ["is"]),
             "assertValue": targetWith(["is": ["type": "string"]], required: ["is"]),
             "assertEnabled": ["oneOf": [["type": "string"], targetWith(["is": ["type": "boolean"]], required: [])]],
             "waitFor": ["oneOf": [["type": "string"], targetWith(["timeout": ["type": "number", "exclusiveMinimum": 0]], required: [])]],
+            "waitUntilGone": ["oneOf": [["type": "string"], targetWith(["timeout": ["type": "number", "exclusiveMinimum": 0]], required: [])]],
             "answerAlert": ["oneOf": [
                 ["type": "string", "description": "a button of the alert on top"],
                 ["type": "object", "additionalProperties": false, "properties": ["alert": ["type": "string"], "button": ["type": "string"]], "required": ["button"]],

@@ -16,13 +16,17 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let accountsStore = "accounts.store"
         public static let driveFolder = "drive.folder"
         public static let driveFail = "drive.fail"
+        public static let driveFailures = "drive.failures"
         public static let driveDelay = "drive.delay"
 
         public static let all = [
-            uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore, driveFolder, driveFail, driveDelay,
+            uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore, driveFolder, driveFail,
+            driveFailures, driveDelay,
         ]
         /// Switches that only a test build may honour: they replace real services with stubs.
-        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline, driveFail, driveDelay]
+        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline, driveFail, driveFailures, driveDelay]
+        /// The test drive's settings: meaningless with a real drive folder.
+        public static let testDrive = [driveFail, driveFailures, driveDelay]
     }
 
     /// The longest `-drive.delay` accepted (seconds): longer is a typo, not a slow network.
@@ -43,16 +47,17 @@ public struct LaunchOptions: Equatable, Sendable {
         public var user: String?
         public var password: String?
         public var isOffline: Bool
-        /// The test drive fails every upload.
-        public var driveFails: Bool
+        /// How many uploads to the test drive fail before they succeed: `-drive.failures N`, or
+        /// every one (`Int.max`) with `-drive.fail YES`.
+        public var driveFailures: Int
         /// Seconds each upload to the test drive takes.
         public var driveDelay: Double
 
-        public init(user: String?, password: String?, isOffline: Bool, driveFails: Bool = false, driveDelay: Double = 0) {
+        public init(user: String?, password: String?, isOffline: Bool, driveFailures: Int = 0, driveDelay: Double = 0) {
             self.user = user
             self.password = password
             self.isOffline = isOffline
-            self.driveFails = driveFails
+            self.driveFailures = driveFailures
             self.driveDelay = driveDelay
         }
     }
@@ -89,7 +94,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 user: try defaults.string(Key.modelUser),
                 password: try defaults.string(Key.modelPassword),
                 isOffline: try defaults.flag(Key.modelOffline) ?? false,
-                driveFails: try defaults.flag(Key.driveFail) ?? false,
+                driveFailures: try driveFailures(defaults, argumentKeys: argumentKeys),
                 driveDelay: try driveDelay(defaults)
             )
         } catch {
@@ -113,13 +118,29 @@ public struct LaunchOptions: Equatable, Sendable {
         if uiTesting, argumentKeys.contains(Key.accountsStore) {
             throw .stubsMixedWithReal(key: Key.accountsStore)
         }
-        if driveFolder != nil, let key = [Key.driveFail, Key.driveDelay].first(where: argumentKeys.contains) {
+        if driveFolder != nil, let key = Key.testDrive.first(where: argumentKeys.contains) {
             throw .testDriveWithRealFolder(key: key)
         }
         return LaunchOptions(
             isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore, accountsStore: accountsStore,
             driveFolder: driveFolder
         )
+    }
+
+    /// `-drive.fail YES` (every upload fails) or `-drive.failures N` (the first N fail), not both.
+    private static func driveFailures(_ defaults: any LaunchDefaults, argumentKeys: [String]) throws(LaunchArgumentError) -> Int {
+        if argumentKeys.contains(Key.driveFail), argumentKeys.contains(Key.driveFailures) {
+            throw LaunchArgumentError(
+                key: Key.driveFailures, value: (try? defaults.string(Key.driveFailures)) ?? "",
+                expected: "either -\(Key.driveFail) (every upload) or -\(Key.driveFailures) (the first N), not both"
+            )
+        }
+        if try defaults.flag(Key.driveFail) == true { return Int.max }
+        guard let count = try defaults.integer(Key.driveFailures) else { return 0 }
+        guard (0...1000).contains(count) else {
+            throw LaunchArgumentError(key: Key.driveFailures, value: "\(count)", expected: "a number of uploads from 0 to 1000")
+        }
+        return count
     }
 
     /// `-drive.delay`: seconds, from 0 to `longestDriveDelay`.

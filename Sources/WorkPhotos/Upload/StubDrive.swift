@@ -5,8 +5,8 @@ import Synchronization
 /// Compiled into debug (test) builds only, like the stub sign-in.
 ///
 /// The drive for UI tests (`-ui-testing YES`): keeps what was uploaded in memory;
-/// `-drive.fail YES` makes every upload fail as an unreachable drive would, and `-drive.delay S`
-/// makes each take S seconds. The delay is spent inside the upload's background job, so the app
+/// `-drive.fail YES` makes every upload fail as an unreachable drive would (`-drive.failures N`
+/// only the first N, so a flow can fail then retry), and `-drive.delay S` makes each take S seconds. The delay is spent inside the upload's background job, so the app
 /// is not idle meanwhile: a flow sees the `Uploading…` overlay in the frames pushed during it and
 /// waits on frames for it to go, never on a clock of its own.
 public final class StubDrive: Drive {
@@ -23,27 +23,32 @@ public final class StubDrive: Drive {
         }
     }
 
-    public let isFailing: Bool
     public let delay: Duration
     /// Spends `delay` (the composition root passes a real wait; unit tests record it instead).
     private let wait: @Sendable (Duration) -> Void
-    private let recorded = Mutex<[Upload]>([])
+    private let state: Mutex<(failuresLeft: Int, uploads: [Upload])>
 
-    public init(isFailing: Bool, delay: Duration, wait: @escaping @Sendable (Duration) -> Void) {
-        self.isFailing = isFailing
+    /// - Parameter failures: how many uploads fail before they succeed (`Int.max`: every one).
+    public init(failures: Int, delay: Duration, wait: @escaping @Sendable (Duration) -> Void) {
         self.delay = delay
         self.wait = wait
+        state = Mutex((failuresLeft: failures, uploads: []))
     }
 
     /// Every upload accepted so far, oldest first.
-    public var uploads: [Upload] { recorded.withLock { $0 } }
+    public var uploads: [Upload] { state.withLock { $0.uploads } }
 
     public func upload(_ photos: [Photo], at date: Date, picture: (Photo) throws -> RGBImage) throws -> DriveReceipt {
         if delay > .zero { wait(delay) }
         // Every picture is read, as a real drive would: a missing one fails the stub too.
         for photo in photos { _ = try picture(photo) }
-        if isFailing { throw StubDriveError.unreachable }
-        recorded.withLock { $0.append(Upload(names: photos.map(\.name), date: date)) }
+        try state.withLock { state in
+            if state.failuresLeft > 0 {
+                if state.failuresLeft != Int.max { state.failuresLeft -= 1 }
+                throw StubDriveError.unreachable
+            }
+            state.uploads.append(Upload(names: photos.map(\.name), date: date))
+        }
         return DriveReceipt(destination: Self.destination)
     }
 }
@@ -53,6 +58,6 @@ public enum StubDriveError: Error, Equatable, UserFacingError, CustomStringConve
     case unreachable
 
     public var userMessage: String { "the drive cannot be reached. Check your connection and try again" }
-    public var description: String { "the stub drive fails every upload (-drive.fail YES)" }
+    public var description: String { "the test drive was told to fail this upload (-drive.fail or -drive.failures)" }
 }
 #endif

@@ -2,9 +2,11 @@
 # A stand-in app for FlowKit's own tests. It speaks the automation protocol (one JSON frame per
 # command) and misbehaves on request: tapping "Crash" kills it with SIGSEGV, "Hang" makes it stop
 # answering, "Exit" makes it exit with code 3 after writing a line that is not a frame. Two
-# buttons share the label "OK". With FAKE_BUSY=1 it starts busy (its first frame is not idle,
+# buttons share the label "OK". Tapping "Work" answers with a busy frame that shows "Working" (work
+# in flight under an overlay), then pushes an idle frame without it (the work done). With FAKE_BUSY=1 it starts busy (its first frame is not idle,
 # showing "Starting") and never settles.
-elements='{"kind":"button","identifier":"Crash","label":"Crash","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Hang","label":"Hang","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Exit","label":"Exit","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"staticText","identifier":"hello","label":"Hello","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-1","label":"OK","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-2","label":"OK","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}'
+elements='{"kind":"button","identifier":"Crash","label":"Crash","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Hang","label":"Hang","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Exit","label":"Exit","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"staticText","identifier":"hello","label":"Hello","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-1","label":"OK","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-2","label":"OK","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Work","label":"Work","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}'
+working='{"kind":"staticText","identifier":"working","label":"Working","value":null,"enabled":true,"selected":false,"focused":false,"secure":false,"children":[]}'
 frame() {
   printf '{"seq":%d,"reply":%s,"error":null,"idle":%s,"screen":{"title":"Fake","elements":[%s],"list":null},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
     "$1" "${2:-null}" "${3:-true}" "${4:-$elements}"
@@ -22,6 +24,7 @@ while IFS= read -r line; do
   case "$line" in
     *'"target":"Crash"'*) echo "fake-app: about to crash" >&2; kill -SEGV $$ ;;
     *'"target":"Hang"'*) echo "fake-app: hanging" >&2; while IFS= read -r _; do :; done ;;
+    *'"target":"Work"'*) frame "$seq" "${id:-0}" false "$elements,$working"; seq=$((seq + 1)); frame "$seq" null ;;
     *'"target":"Exit"'*) echo "fake-app: exiting" >&2; echo "this is not a frame"; exit 3 ;;
     *) echo "fake-app: got $line" >&2; frame "$seq" "${id:-0}" ;;
   esac

@@ -20,7 +20,7 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
-        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.delay"),
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.failures, -drive.delay"),
         (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
@@ -41,6 +41,13 @@ struct LaunchOptionsTests {
         (["drive.delay": "1"], "launch argument -drive.delay is a stub setting and needs -ui-testing YES"),
         (["ui-testing": "YES", "drive.folder": "/d", "drive.fail": "YES"],
          "launch argument -drive.fail sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
+        (["ui-testing": "YES", "drive.fail": "YES", "drive.failures": "2"],
+         #"launch argument -drive.failures: expected either -drive.fail (every upload) or -drive.failures (the first N), not both, got "2""#),
+        (["ui-testing": "YES", "drive.failures": "many"], #"launch argument -drive.failures: expected a whole number, got "many""#),
+        (["ui-testing": "YES", "drive.failures": "1001"], #"launch argument -drive.failures: expected a number of uploads from 0 to 1000, got "1001""#),
+        (["drive.failures": "1"], "launch argument -drive.failures is a stub setting and needs -ui-testing YES"),
+        (["ui-testing": "YES", "drive.folder": "/d", "drive.failures": "1"],
+         "launch argument -drive.failures sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
         (["ui-testing": "YES", "drive.folder": "/d", "drive.delay": "0"],
          "launch argument -drive.delay sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
     ] as [([String: String], String)])
@@ -54,15 +61,20 @@ struct LaunchOptionsTests {
 
     @Test func theTestDriveFailsAndWaitsAsTold() throws {
         let options = try load(["ui-testing": "YES", "drive.fail": "YES", "drive.delay": "0.25"])
-        #expect(options.stubs?.driveFails == true)
+        #expect(options.stubs?.driveFailures == Int.max)
         #expect(options.stubs?.driveDelay == 0.25)
         #expect(options.driveFolder == nil)
     }
 
     @Test func theTestDriveNeitherFailsNorWaitsUnlessTold() throws {
         let options = try load(["ui-testing": "YES"])
-        #expect(options.stubs?.driveFails == false)
+        #expect(options.stubs?.driveFailures == 0)
         #expect(options.stubs?.driveDelay == 0)
+    }
+
+    @Test func theTestDriveCanFailItsFirstUploadsOnly() throws {
+        #expect(try load(["ui-testing": "YES", "drive.failures": "1"]).stubs?.driveFailures == 1)
+        #expect(try load(["ui-testing": "YES", "drive.fail": "NO"]).stubs?.driveFailures == 0)
     }
 
     @Test(arguments: ["0", "600"])
@@ -75,7 +87,7 @@ struct LaunchOptionsTests {
         #expect(try load(["ui-testing": "YES", "drive.folder": "/mnt/drive"]).driveFolder == "/mnt/drive")
     }
 
-    @Test(arguments: ["ui-testing", "model.user", "model.offline", "drive.fail", "drive.delay"])
+    @Test(arguments: ["ui-testing", "model.user", "model.offline", "drive.fail", "drive.failures", "drive.delay"])
     func aReleaseBuildRefusesEveryStubSwitch(key: String) {
         #expect(throws: LaunchOptionsError.stubsRefused(key: key)) {
             try load([key: "YES"], allowsStubs: false)

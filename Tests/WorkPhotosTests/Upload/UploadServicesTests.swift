@@ -44,7 +44,7 @@ struct StubDriveTests {
     private let photos = [PhotoFactory.photo(1), PhotoFactory.photo(2)]
 
     @Test func keepsWhatWasUploaded() throws {
-        let drive = StubDrive(isFailing: false, delay: .zero) { _ in Issue.record("no delay was asked for") }
+        let drive = StubDrive(failures: 0, delay: .zero) { _ in Issue.record("no delay was asked for") }
         let receipt = try drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.picture }
         #expect(receipt.destination == "the test drive")
         #expect(drive.uploads == [.init(names: ["photo-1", "photo-2"], date: PhotoFactory.june1(17))])
@@ -52,22 +52,35 @@ struct StubDriveTests {
 
     @Test func takesAsLongAsItIsToldBeforeAnswering() throws {
         let waited = Mutex<[Duration]>([])
-        let drive = StubDrive(isFailing: false, delay: .milliseconds(1500)) { delay in waited.withLock { $0.append(delay) } }
+        let drive = StubDrive(failures: 0, delay: .milliseconds(1500)) { delay in waited.withLock { $0.append(delay) } }
         _ = try drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.picture }
         #expect(waited.withLock { $0 } == [.milliseconds(1500)])
     }
 
-    @Test func failsWhenToldAndKeepsNothing() {
-        let drive = StubDrive(isFailing: true, delay: .zero) { _ in }
-        #expect(throws: StubDriveError.unreachable) {
-            try drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.picture }
+    @Test func failsEveryUploadWhenToldAndKeepsNothing() {
+        let drive = StubDrive(failures: Int.max, delay: .zero) { _ in }
+        for _ in 1...3 {
+            #expect(throws: StubDriveError.unreachable) {
+                try drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.picture }
+            }
         }
         #expect(drive.uploads.isEmpty)
         #expect(StubDriveError.unreachable.userMessage == "the drive cannot be reached. Check your connection and try again")
     }
 
+    @Test func failsTheFirstUploadsAsToldThenSucceeds() throws {
+        let drive = StubDrive(failures: 2, delay: .zero) { _ in }
+        for _ in 1...2 {
+            #expect(throws: StubDriveError.unreachable) {
+                try drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.picture }
+            }
+        }
+        _ = try drive.upload(photos, at: PhotoFactory.june1(18)) { _ in Self.picture }
+        #expect(drive.uploads.map(\.date) == [PhotoFactory.june1(18)])
+    }
+
     @Test func readsEveryPictureSoAMissingOneFailsItToo() {
-        let drive = StubDrive(isFailing: false, delay: .zero) { _ in }
+        let drive = StubDrive(failures: 0, delay: .zero) { _ in }
         #expect(throws: UploadError.pictureMissing(name: "photo-2")) {
             try drive.upload(photos, at: PhotoFactory.june1(17)) { photo in
                 if photo.id == 2 { throw UploadError.pictureMissing(name: photo.name) }
