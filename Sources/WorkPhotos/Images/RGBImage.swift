@@ -8,8 +8,8 @@ public struct RGBImage: Equatable, Sendable {
 
     /// Nil when `pixels` does not hold exactly `width * height` RGB pixels.
     public init?(width: Int, height: Int, pixels: [UInt8]) {
-        guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).overflow == false,
-              pixels.count == width * height * 3 else { return nil }
+        let area = width.multipliedReportingOverflow(by: height), bytes = area.partialValue.multipliedReportingOverflow(by: 3)
+        guard width > 0, height > 0, !area.overflow, !bytes.overflow, pixels.count == bytes.partialValue else { return nil }
         self.width = width
         self.height = height
         self.pixels = pixels

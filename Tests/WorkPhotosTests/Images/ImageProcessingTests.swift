@@ -67,7 +67,31 @@ struct ImageProcessingTests {
         #expect(ImageComparison.difference(expected: a, actual: c) == "the sizes differ: expected 2×2, got 1×1")
     }
 
+    /// Pixels are tallied in four interleaved lanes, and a tail of fewer than four on its own: a tie
+    /// is still won by the hue seen first, and every pixel counts, whichever lane held it.
+    @Test func aTieIsWonByTheHueSeenFirstAcrossLanesAndTheTail() throws {
+        let image = try #require(RGBImage.make([[Paint.green, Paint.red, Paint.blue, Paint.blue, Paint.red]]))
+        let dominant = DominantColour.of(image)
+        #expect(dominant.colour == Paint.red, "red (pixels 1 and 4) and blue (2 and 3) tie; red comes first")
+        #expect(dominant.pixelCount == 2)
+    }
+
+    @Test func aLargePictureCountsEveryPixelOnce() throws {
+        // 1001 × 1001: not a multiple of four, and big enough for the huge-page buffer.
+        var rows = [[RGBColour]](repeating: [RGBColour](repeating: Paint.asphalt, count: 1001), count: 1001)
+        for x in 0..<1001 { rows[500][x] = Paint.red }
+        rows[1000][1000] = Paint.blue
+        let image = try #require(RGBImage.make(rows))
+        let (shown, dominant) = ShowAndHide.apply(to: image)
+        #expect(dominant.colour == Paint.red)
+        #expect(dominant.pixelCount == 1001)
+        rows = rows.map { $0.map { $0 == Paint.red ? $0 : $0.grey } }
+        #expect(ImageComparison.difference(expected: try #require(RGBImage.make(rows)), actual: shown) == nil)
+    }
+
     @Test func aPictureWhoseBytesDoNotMatchItsSizeIsRefused() {
+        #expect(RGBImage(width: Int.max / 2, height: 2, pixels: []) == nil, "a size that overflows is refused, not a crash")
+        #expect(RGBImage(width: Int.max / 4, height: 1, pixels: []) == nil, "so is one whose byte count overflows")
         #expect(RGBImage(width: 2, height: 2, pixels: [0, 0, 0]) == nil)
         #expect(RGBImage(width: 0, height: 2, pixels: []) == nil)
         #expect(RGBImage.make([[Paint.red], [Paint.red, Paint.blue]]) == nil)
