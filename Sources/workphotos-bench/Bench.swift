@@ -16,7 +16,7 @@ struct Bench: ParsableCommand {
     )
 
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case seed, step, launch, wire, list, suite, image, all
+        case seed, step, launch, wire, list, suite, image, upload, all
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -46,6 +46,30 @@ struct Bench: ParsableCommand {
         if measure == .list || measure == .all { try list() }
         if measure == .suite || measure == .all { try suite() }
         if measure == .image || measure == .all { try image() }
+        if measure == .upload || measure == .all { try upload() }
+    }
+
+    /// The eight work photos of the default fixture uploaded to a real drive folder: read from the
+    /// store, written as files with their manifest (checksums included), synced, renamed in place.
+    private func upload() throws {
+        let (fixture, _) = try FixtureCatalog.locate(explicit: seeds).load("default")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-upload-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storePath = folder.appendingPathComponent("photos.sqlite").path
+        try Seeder.reset(storeAt: storePath, to: fixture)
+        let store = try PhotoStore.open(at: storePath)
+        let drivePath = folder.appendingPathComponent("Drive").path
+        try FileManager.default.createDirectory(atPath: drivePath, withIntermediateDirectories: true)
+        let work = WorkPhotoClassifier(locations: try store.workLocations()).split(try store.photos()).work
+        guard work.count == 8 else { throw BenchError("the default fixture has \(work.count) work photos, not 8") }
+        let drive = FolderDrive(folder: drivePath)
+        var date = Date(timeIntervalSince1970: 1_780_333_200)
+        let samples = try (0..<iterations).map { _ in
+            date += 1
+            let upload = PhotoUpload(photos: work, date: date)
+            return try Self.time { _ = try upload.run(library: store, drive: drive) }
+        }
+        report("upload of 8 work photos to a drive folder (files, manifest, fsync, rename)", samples, target: "none set; for reference")
     }
 
     /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it.
