@@ -8,14 +8,19 @@ public final class InteractiveShell: Adapter {
     private let session: Session
     private let output: TextOutput
     private let terminal: TerminalControlling?
+    private let drawsPictures: Bool
     private var pendingField: Element?
 
-    /// - Parameter terminal: the terminal when standard input is one; nil when input is piped,
-    ///   in which case no prompts are printed.
-    public init(session: Session, output: TextOutput, terminal: TerminalControlling?) {
+    /// - Parameters:
+    ///   - terminal: the terminal when standard input is one; nil when input is piped, in which
+    ///     case no prompts are printed.
+    ///   - drawsPictures: the output is a true-colour terminal: pictures are drawn in half blocks
+    ///     under their descriptions (see `TerminalColour`).
+    public init(session: Session, output: TextOutput, terminal: TerminalControlling?, drawsPictures: Bool = false) {
         self.session = session
         self.output = output
         self.terminal = terminal
+        self.drawsPictures = drawsPictures
     }
 
     public static let helpText = """
@@ -86,7 +91,7 @@ public final class InteractiveShell: Adapter {
 
     public func settle() {
         guard session.frameIfChanged() != nil else { return }
-        output.write("\n" + Renderer.render(session.stage.screen) + "\n")
+        output.write("\n" + render(session.stage.screen) + "\n")
         prompt()
     }
 
@@ -116,7 +121,12 @@ public final class InteractiveShell: Adapter {
     }
 
     private func showScreen() {
-        output.write(Renderer.render(session.makeFrame().screen) + "\n")
+        output.write(render(session.makeFrame().screen) + "\n")
+    }
+
+    private func render(_ screen: Screen) -> String {
+        guard drawsPictures, let controller = session.stage.topController else { return Renderer.render(screen) }
+        return Renderer.render(screen, pictures: { controller.picture($0) })
     }
 
     private func prompt() {

@@ -5,7 +5,13 @@
 public enum Renderer {
     public static let width = 48
 
-    public static func render(_ screen: Screen) -> String {
+    /// The size of a picture drawn in a colour terminal: characters across, lines down.
+    public static let pictureColumns = 40
+    public static let pictureRows = 12
+
+    /// - Parameter pictures: the pictures of image elements, for a colour terminal only: each is
+    ///   drawn in half blocks under its image's description. Frames never pass any.
+    public static func render(_ screen: Screen, pictures: ((String) -> TerminalPicture?)? = nil) -> String {
         var lines: [String] = []
         lines.append(rule(title: screen.title))
         let alert = screen.topAlert
@@ -13,6 +19,9 @@ public enum Renderer {
         var number = alert == nil ? 1 : 0
         for element in screen.elements where element.kind != .alert {
             lines.append(contentsOf: render(element, number: &number))
+            if element.kind == .image, let picture = pictures?(element.identifier) {
+                lines.append(contentsOf: picture.halfBlocks(columns: pictureColumns, rows: pictureRows).map { "     " + $0 })
+            }
         }
         if let list = screen.list {
             let shown = screen.elements.filter { $0.kind == .cell }.count
@@ -58,7 +67,8 @@ public enum Renderer {
         let buttons = alert.children.filter { $0.kind == .button }.map { button in
             "\(alertTag(&number))< \(button.label) >"
         }
-        lines.append("   │ " + buttons.joined(separator: "   "))
+        // A progress overlay has no buttons: nothing to press, it goes when its work ends.
+        if !buttons.isEmpty { lines.append("   │ " + buttons.joined(separator: "   ")) }
         lines.append("   ╰" + String(repeating: "─", count: width - 4))
         return lines
     }

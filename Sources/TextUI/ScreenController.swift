@@ -16,10 +16,13 @@ public protocol ScreenController: AnyObject {
     var list: ListWindow? { get }
     /// Moves the list's window. Called only when `list` is not nil.
     func scroll(_ direction: ScrollDirection)
+    /// The picture of image element `identifier`, for a colour terminal to draw; nil for none.
+    func picture(_ identifier: String) -> TerminalPicture?
 }
 
 extension ScreenController {
     public func didAppear() {}
     public var list: ListWindow? { nil }
     public func scroll(_ direction: ScrollDirection) {}
+    public func picture(_ identifier: String) -> TerminalPicture? { nil }
 }

@@ -47,7 +47,10 @@ enum WorkPhotosApp {
         let terminal = options.isAutomation ? nil : StandardInputTerminal.make()
         let adapter: Adapter = options.isAutomation
             ? AutomationServer(session: session, output: StandardOutput())
-            : InteractiveShell(session: session, output: StandardOutput(), terminal: terminal)
+            : InteractiveShell(
+                session: session, output: StandardOutput(), terminal: terminal,
+                drawsPictures: Console.isTerminal(STDOUT_FILENO) && TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment)
+            )
         let loop = InputLoop(adapter: adapter, session: session)
         scheduler.onSettle = { loop.settle() }
         let interrupt = terminal.map(restoreOnInterrupt)

@@ -13,6 +13,7 @@ final class FakeScreen: ScreenController {
     var elements: [Element]
     private(set) var events: [Event] = []
     var onTap: (String) -> Void = { _ in }
+    var pictures: [String: TerminalPicture] = [:]
 
     init(title: String = "Fake", elements: [Element]) {
         self.title = title
@@ -34,6 +35,8 @@ final class FakeScreen: ScreenController {
     func didAppear() {
         events.append(.appear)
     }
+
+    func picture(_ identifier: String) -> TerminalPicture? { pictures[identifier] }
 }
 
 /// Collects what an adapter writes.

@@ -59,7 +59,11 @@ struct WorkPhotosScreenTests {
         #expect(overlay.identifier == "Progress")
         #expect(overlay.label == "Uploading…")
         #expect(overlay.children.filter { $0.kind == .button }.isEmpty, "nothing to press: it goes when the upload ends")
-        #expect(Renderer.render(stage.screen).contains("Uploading 1 photo to the drive"))
+        #expect(Renderer.render(stage.screen).contains("""
+               ╭─ Uploading… ───────────────────────────────
+               │ Uploading 1 photo to the drive
+               ╰────────────────────────────────────────────
+            """))
         #expect(throws: CommandError.blockedByAlert(target: "Delete", alert: "Uploading…")) {
             try Session(stage: stage).perform(.tap("Delete"))
         }

@@ -1,8 +1,9 @@
 import TextUI
 import WorkPhotos
 
-/// A photo's detail: its facts, a description of its picture (the frame carries no pixels), its
-/// dominant colour, and Original / Show & Hide / Apply.
+/// A photo's detail: its facts, a description of its picture (the frame carries no pixels; a
+/// true-colour terminal draws the picture under it), its dominant colour, and Original / Show &
+/// Hide / Apply.
 @MainActor
 public final class PhotoDetailScreen: ScreenController, PhotoDetailView {
     public enum ID {
@@ -50,6 +51,12 @@ public final class PhotoDetailScreen: ScreenController, PhotoDetailView {
 
     public func display(_ model: PhotoDetailViewModel) {
         self.model = model
+    }
+
+    /// The picture shown (original or Show & Hide), for a colour terminal to draw.
+    public func picture(_ identifier: String) -> TerminalPicture? {
+        guard identifier == ID.picture, let picture = model?.picture else { return nil }
+        return TerminalPicture(width: picture.width, height: picture.height, rgb: picture.pixels)
     }
 
     public func tap(_ identifier: String) {
