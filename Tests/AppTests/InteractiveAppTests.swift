@@ -56,12 +56,30 @@ struct InteractiveAppTests {
         (["-model.pasword", "1234"], "workphotos: error: unknown launch argument -model.pasword (did you mean -model.password?)"),
         (["stray"], #"workphotos: error: unexpected launch argument "stray": expected -key value pairs"#),
         (["-ui-testing"], "workphotos: error: launch argument -ui-testing: expected a value after it"),
+        // Foundation's argument domain would drop this pair: the delay would silently be none.
+        (["-ui-testing", "YES", "-drive.delay", "-1"],
+         #"workphotos: error: launch argument -drive.delay: expected a value that does not start with "-""#),
+        (["-ui-testing", "YES", "-drive.delay", "abc"], #"workphotos: error: launch argument -drive.delay: expected a number, got "abc""#),
+        (["-ui-testing", "YES", "-drive.delay", "700"],
+         #"workphotos: error: launch argument -drive.delay: expected a number of seconds from 0 to 600, got "700""#),
+        (["-drive.folder", ""], "workphotos: error: launch argument -drive.folder: expected the path of a drive folder"),
+        (["-ui-testing", "YES", "-drive.folder", "/tmp", "-drive.fail", "YES"], "workphotos: error: launch argument -drive.fail sets up the test drive"),
     ])
     func badLaunchArgumentsExitWithCode2AndSayWhatIsWrong(arguments: [String], message: String) throws {
         let output = try AppProcess.run(arguments, input: "")
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix(message))
         #expect(output.stdout.isEmpty, "nothing is shown when the app cannot start")
+    }
+
+    /// A drive folder that cannot take uploads does not stop the app: the log says so at launch,
+    /// and an upload says it on screen (see UploadFlowTests).
+    @Test(arguments: ["/nonexistent-drive-folder", "/etc/hostname"])
+    func aBadDriveFolderIsSaidInTheLogAndTheAppRuns(folder: String) throws {
+        let output = try run(Self.stubs + ["-drive.folder", folder], input: "type Username test\n")
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("warning: uploads will fail until this is put right: the drive folder \(folder)"))
+        #expect(lastScreen(output.stdout).contains("Username: test"))
     }
 
     /// The last screen drawn: from the last title rule to the end.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WorkPhotos
 @testable import WorkPhotosStore
@@ -72,6 +73,28 @@ struct FolderDriveTests {
         #expect(second.destination.hasSuffix("/upload-2026-06-01T170000Z-2"))
         #expect(try contents(first.destination) == ["a.ppm", "manifest.json"])
         #expect(try contents(second.destination) == ["b.ppm", "manifest.json"])
+    }
+
+    @Test func uploadsRunningAtOnceIntoOneFolderEachLandWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let drive = FolderDrive(folder: directory.path(""))
+        let receipts = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { index in
+            let photos = (0..<5).map { photo(Int64(index * 10 + $0), "p\(index)-\($0)", 1, 1) }
+            if let receipt = try? drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.red } {
+                receipts.withLock { $0.append(receipt.destination) }
+            }
+        }
+        let destinations = receipts.withLock { $0 }
+        #expect(Set(destinations).count == 6, "six uploads, six folders")
+        #expect(try contents(directory.path("")).count == 6, "and nothing else: no partial folder left")
+        for destination in destinations {
+            let manifest = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: destination + "/manifest.json")))
+            #expect(manifest.photos.count == 5)
+            #expect(try contents(destination).count == 6)
+            #expect(Set(manifest.photos.map { $0.name.prefix(2) }).count == 1, "no upload holds another's photos")
+        }
     }
 
     @Test func photoNamesBecomeSafeUniqueFileNames() throws {
