@@ -19,66 +19,69 @@ public struct DominantColour: Equatable, Sendable {
         self.pixelCount = pixelCount
     }
 
-    /// Finds the dominant colour of `image` in one pass over its pixels.
+    /// Finds the dominant colour of `image` in one pass over its pixels (and, only when two hues
+    /// tie, a second pass that stops at the first pixel of either).
     ///
     /// Pixels are tallied into four interleaved sets of counters (pixel `i` into set `i % 4`),
-    /// summed at the end: neighbouring pixels of one colour then update different counters, so
-    /// the processor need not wait for one addition to finish before the next (the same answer,
-    /// about twice as fast on a flat stretch of colour).
+    /// added up at the end: neighbouring pixels of one colour then update different counters, so
+    /// the processor need not wait for one addition to finish before starting the next.
     public static func of(_ image: RGBImage) -> DominantColour {
         let buckets = HueBuckets.chromaticCount + 1, lanes = 4
-        // Per lane and bucket: the count, the sums of red, green and blue, and the first pixel's index.
-        var tally = [Int](repeating: 0, count: lanes * buckets * 5)
-        for slot in 0..<(lanes * buckets) { tally[slot * 5 + 4] = .max }
+        // Per lane and bucket: the count, and the sums of red, green and blue.
+        var tally = [Int](repeating: 0, count: lanes * buckets * 4)
         image.pixels.withUnsafeBufferPointer { pixels in
             HueBuckets.table.withUnsafeBufferPointer { table in
                 tally.withUnsafeMutableBufferPointer { tally in
                     guard let base = pixels.baseAddress, let table = table.baseAddress, let tally = tally.baseAddress else { return }
                     @inline(__always)
-                    func add(_ index: Int, lane: Int) {
-                        let pixel = base + index * 3
+                    func add(_ pixel: UnsafePointer<UInt8>, lane: Int) {
                         let red = pixel[0], green = pixel[1], blue = pixel[2]
-                        let entry = tally + (lane * buckets + Int(table[HueBuckets.index(red, green, blue)])) * 5
-                        if entry[0] == 0 { entry[4] = index }
+                        let entry = tally + (lane * buckets + Int(table[HueBuckets.index(red, green, blue)])) * 4
                         entry[0] &+= 1
                         entry[1] &+= Int(red)
                         entry[2] &+= Int(green)
                         entry[3] &+= Int(blue)
                     }
-                    let pixelCount = pixels.count / 3
-                    var index = 0
-                    while index + lanes <= pixelCount {
-                        add(index, lane: 0)
-                        add(index + 1, lane: 1)
-                        add(index + 2, lane: 2)
-                        add(index + 3, lane: 3)
-                        index += lanes
+                    let end = base + pixels.count - pixels.count % 3
+                    var pixel = base
+                    while end - pixel >= 3 * lanes {
+                        add(pixel, lane: 0)
+                        add(pixel + 3, lane: 1)
+                        add(pixel + 6, lane: 2)
+                        add(pixel + 9, lane: 3)
+                        pixel += 3 * lanes
                     }
-                    while index < pixelCount {
-                        add(index, lane: 0)
-                        index += 1
+                    while pixel < end {
+                        add(pixel, lane: 0)
+                        pixel += 3
                     }
                 }
             }
         }
-        // The lanes folded into lane 0: counts and sums add up; the first pixel is the earliest.
-        for lane in 1..<lanes {
-            for bucket in 0..<buckets {
-                let from = (lane * buckets + bucket) * 5, to = bucket * 5
-                for field in 0..<4 { tally[to + field] &+= tally[from + field] }
-                tally[to + 4] = min(tally[to + 4], tally[from + 4])
-            }
-        }
+        // The lanes folded into lane 0.
+        for slot in (buckets * 4)..<(lanes * buckets * 4) { tally[slot % (buckets * 4)] &+= tally[slot] }
+        let counts = (0..<HueBuckets.chromaticCount).map { tally[$0 * 4] }
+        let most = counts.max() ?? 0
         var winner = HueBuckets.achromatic
-        for bucket in 0..<HueBuckets.chromaticCount where tally[bucket * 5] > 0 {
-            let count = tally[bucket * 5], best = tally[winner * 5]
-            if winner == HueBuckets.achromatic || count > best || (count == best && tally[bucket * 5 + 4] < tally[winner * 5 + 4]) {
-                winner = bucket
-            }
+        if most > 0 {
+            let tied = counts.indices.filter { counts[$0] == most }
+            winner = tied.count == 1 ? tied[0] : firstBucket(among: tied, in: image)
         }
-        let n = max(1, tally[winner * 5])
-        func mean(_ channel: Int) -> UInt8 { UInt8((tally[winner * 5 + 1 + channel] + n / 2) / n) }
-        return DominantColour(colour: RGBColour(red: mean(0), green: mean(1), blue: mean(2)), bucket: winner, pixelCount: tally[winner * 5])
+        let n = max(1, tally[winner * 4])
+        func mean(_ channel: Int) -> UInt8 { UInt8((tally[winner * 4 + 1 + channel] + n / 2) / n) }
+        return DominantColour(colour: RGBColour(red: mean(0), green: mean(1), blue: mean(2)), bucket: winner, pixelCount: tally[winner * 4])
+    }
+
+    /// Of tied buckets, the one whose first pixel comes first in reading order.
+    private static func firstBucket(among tied: [Int], in image: RGBImage) -> Int {
+        let wanted = Set(tied)
+        var offset = 0
+        while offset + 2 < image.pixels.count {
+            let bucket = Int(HueBuckets.table[HueBuckets.index(image.pixels[offset], image.pixels[offset + 1], image.pixels[offset + 2])])
+            if wanted.contains(bucket) { return bucket }
+            offset += 3
+        }
+        return tied[0]
     }
 }
 
