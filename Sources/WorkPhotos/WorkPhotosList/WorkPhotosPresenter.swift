@@ -159,7 +159,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
     private func deletionAnswered(_ confirmed: Bool, ids: [Int64]) {
         guard confirmed else {
             model.notice = Message.notDeleted
-            view?.display(model)
+            showSelection()
             return
         }
         isDeleting = true

@@ -83,18 +83,15 @@ struct UploadPresenterTests {
 
     @Test func retryUploadsTheSamePhotosAgainUnderTheOverlay() throws {
         let sut = makeSUT()
-        select(sut, "photo-1", "photo-2")
-        drive.shouldFail = true
-        progress.expect().present(title: "Uploading…", message: "Uploading 2 photos to the drive")
-        progress.expect().dismiss()
-        sut.didTapUpload()
-        scheduler.runAll()
+        uploadFailing(sut, "photo-1", "photo-2")
 
         drive.shouldFail = false
         sut.didSelectPhoto("photo-3")  // the choice changed; Retry is about the failed upload
         progress.expect().present(title: "Uploading…", message: "Uploading 2 photos to the drive")
         sut.didTapRetry()
-        #expect(view.last?.canRetry == false, "no second retry while one is in flight")
+        sut.didTapRetry()
+        #expect(scheduler.pendingWorkCount == 1, "no second retry while one is in flight")
+        #expect(view.last?.canRetry == false)
         #expect(view.last?.notice == "")
         progress.expect().dismiss()
         scheduler.runAll()
@@ -107,12 +104,7 @@ struct UploadPresenterTests {
 
     @Test func retryLeavesOutAPhotoThatLeftTheListMeanwhile() throws {
         let sut = makeSUT()
-        select(sut, "photo-1", "photo-2")
-        drive.shouldFail = true
-        progress.expect().present(title: "Uploading…", message: "Uploading 2 photos to the drive")
-        progress.expect().dismiss()
-        sut.didTapUpload()
-        scheduler.runAll()
+        uploadFailing(sut, "photo-1", "photo-2")
 
         try library.deletePhotos([2])
         sut.viewDidAppear()
@@ -129,16 +121,23 @@ struct UploadPresenterTests {
 
     @Test func retryIsForgottenWhenTheChoiceEnds() {
         let sut = makeSUT()
-        select(sut, "photo-1")
-        drive.shouldFail = true
-        progress.expect().present(title: "Uploading…", message: "Uploading 1 photo to the drive")
-        progress.expect().dismiss()
-        sut.didTapUpload()
-        scheduler.runAll()
+        uploadFailing(sut, "photo-1")
 
         sut.didTapSelect()  // Done
         #expect(view.last?.canRetry == false)
         #expect(view.last?.notice == "")
+        sut.didTapRetry()
+        #expect(scheduler.pendingWorkCount == 0)
+        progress.verify()
+    }
+
+    @Test func retryIsForgottenOnceADeletionStarts() {
+        let confirmer = DeletionConfirmationFake()
+        let sut = makeSUT(confirmer: confirmer)
+        uploadFailing(sut, "photo-1")
+        sut.didTapDelete()
+        confirmer.answer(false)
+        #expect(view.last?.canRetry == false)
         sut.didTapRetry()
         #expect(scheduler.pendingWorkCount == 0)
         progress.verify()
@@ -226,7 +225,22 @@ struct UploadPresenterTests {
 
     // MARK: - Helpers
 
+    /// Chooses `identifiers` and uploads them to a drive that fails: the overlay comes and goes.
+    private func uploadFailing(_ sut: WorkPhotosPresenter, _ identifiers: String..., line: Int = #line) {
+        select(sut, identifiers)
+        drive.shouldFail = true
+        let count = identifiers.count
+        progress.expect(line: line).present(title: "Uploading…", message: "Uploading \(count) photo\(count == 1 ? "" : "s") to the drive")
+        progress.expect(line: line).dismiss()
+        sut.didTapUpload()
+        scheduler.runAll()
+    }
+
     private func select(_ sut: WorkPhotosPresenter, _ identifiers: String...) {
+        select(sut, identifiers)
+    }
+
+    private func select(_ sut: WorkPhotosPresenter, _ identifiers: [String]) {
         sut.viewDidAppear()
         scheduler.runAll()
         sut.didTapSelect()
