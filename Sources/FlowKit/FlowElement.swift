@@ -60,20 +60,26 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Waits until the element exists and returns true; false if it does not exist once the app is
-    /// idle, or if `timeout` passes first. It records no failure: the caller decides.
+    /// Waits until the element exists (and `condition` holds for it) and returns true; false if it
+    /// does not once the app is idle, or if `timeout` passes first. It records no failure: the
+    /// caller decides.
     ///
     /// Busy frames count too, so an element shown only while work is in flight (an "Uploading…"
-    /// overlay) is seen. An idle screen without it answers false at once.
-    public func waitForExistence(timeout: TimeInterval, file: String = #filePath, line: Int = #line) -> Bool {
+    /// overlay, a button disabled until a result is ready) is seen. An idle screen without it
+    /// answers false at once.
+    public func waitForExistence(
+        timeout: TimeInterval, where condition: @escaping (ElementSnapshot) -> Bool = { _ in true },
+        file: String = #filePath, line: Int = #line
+    ) -> Bool {
         let query = self.query
         var seen = false
         let settled = app.watch("wait for \(self)", timeout: timeout, site: CallSite(file: file, line: line)) { screen in
-            seen = Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true) != nil
+            let found = Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true)
+            seen = found?.first.map(condition) ?? false
             return seen
         }
         guard !seen, settled else { return seen }
-        return exists
+        return snapshot.map(condition) ?? false
     }
 
     /// Waits until the element is gone and returns true; false if it is still there once the app is
@@ -91,13 +97,16 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         return settled && gone
     }
 
-    /// Records a failure unless the element appears within `timeout` (busy frames count).
-    public func assertAppears(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
-        guard !waitForExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
+    /// Records a failure unless the element appears within `timeout` (busy frames count); with
+    /// `enabled`, it must appear enabled (or disabled).
+    public func assertAppears(timeout: TimeInterval, enabled: Bool? = nil, file: String = #filePath, line: Int = #line) {
+        let condition: (ElementSnapshot) -> Bool = enabled.map { expected in { $0.isEnabled == expected } } ?? { _ in true }
+        guard !waitForExistence(timeout: timeout, where: condition, file: file, line: line), !app.hasFailed else { return }
+        let state = enabled.map { $0 ? "enabled" : "disabled" }
         let reason = app.isIdleNow
-            ? "it is not there, and the app is idle: nothing is left in flight that would bring it"
-            : "it did not appear within \(FlowApp.seconds(timeout))"
-        app.fail("wait for \(self)", reason, site: CallSite(file: file, line: line))
+            ? "it is not there\(state.map { " or not \($0)" } ?? ""), and the app is idle: nothing is left in flight that would change that"
+            : "it did not appear\(state.map { " \($0)" } ?? "") within \(FlowApp.seconds(timeout))"
+        app.fail("wait for \(self)\(state.map { " to be \($0)" } ?? "")", reason, site: CallSite(file: file, line: line))
     }
 
     /// Records a failure unless the element goes within `timeout` (busy frames count).

@@ -117,6 +117,13 @@ public enum WorkPhotosCatalog {
             PhotosRobot(app: app).openPhoto(arguments.integer("position") ?? 1, file: at.file, line: at.line)
         },
         RobotAction(
+            robot: "Photos", name: "openPhotoWatchingShowAndHide",
+            summary: "Opens the photo at this position (from 1): Apply is seen disabled while Show & Hide is worked out, then enabled.",
+            parameters: [.init("position", .integer)], returns: "Detail"
+        ) { app, arguments, at in
+            PhotosRobot(app: app).openPhotoWatchingShowAndHide(arguments.integer("position") ?? 1, file: at.file, line: at.line)
+        },
+        RobotAction(
             robot: "Photos", name: "select", summary: "Taps Select, then the photos at these positions (from 1, comma-separated: \"1, 3\").",
             parameters: [.init("positions", .string)]
         ) { app, arguments, at in

@@ -116,6 +116,17 @@ public final class PhotosRobot: Robot {
         return next(PhotoDetailRobot.self)
     }
 
+    /// Opens the photo at `position` and watches Show & Hide being worked out: Apply is disabled
+    /// in the frame the tap answers with (the work is in flight), then enabled once it is ready.
+    @discardableResult
+    public func openPhotoWatchingShowAndHide(_ position: Int, file: String = #filePath, line: Int = #line) -> PhotoDetailRobot {
+        app.cells.element(boundBy: position - 1).tap(waitForIdle: false, file: file, line: line)
+        let apply = app.buttons[PhotoDetailRobot.ID.apply]
+        apply.assertAppears(timeout: app.timeout, enabled: false, file: file, line: line)
+        apply.assertAppears(timeout: app.timeout, enabled: true, file: file, line: line)
+        return next(PhotoDetailRobot.self)
+    }
+
     /// Opens Settings from the note shown when access was denied.
     @discardableResult
     public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {

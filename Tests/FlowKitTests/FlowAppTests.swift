@@ -131,6 +131,17 @@ struct FlowAppTests {
         #expect(failures.failures.isEmpty)
     }
 
+    @Test func aConditionIsReadFromBusyFramesToo() throws {
+        let (app, failures) = launchFakeApp(timeout: 30)
+        defer { app.terminate() }
+        app.buttons["Work"].tap(waitForIdle: false)
+        #expect(app.staticTexts["Working"].waitForExistence(timeout: 5) { $0.label == "Working" })
+        #expect(app.buttons["Crash"].waitForExistence(timeout: 5) { !$0.isEnabled } == false, "idle, and it is enabled: false at once")
+        app.buttons["Crash"].assertAppears(timeout: 5, enabled: false, line: 999)
+        #expect(failures.failures.first?.reason == "it is not there or not disabled, and the app is idle: nothing is left in flight that would change that")
+        #expect(failures.failures.first?.site.line == 999)
+    }
+
     @Test func aTapThatWaitsForIdleNeverSeesWhatWasOnlyShownWhileBusy() throws {
         let (app, failures) = launchFakeApp(timeout: 30)
         defer { app.terminate() }

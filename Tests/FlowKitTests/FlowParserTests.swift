@@ -46,6 +46,7 @@ struct FlowParserTests {
               - tap: {button: Upload to Drive, waitForIdle: false}
               - waitUntilGone: {alert: Uploading…, timeout: 4}
               - waitUntilGone: Uploading…
+              - waitFor: {button: Apply, enabled: false}
             """, file: "f.yaml")
         #expect(flow.name == "All the steps")
         #expect(flow.tags == ["a", "b"])
@@ -55,9 +56,9 @@ struct FlowParserTests {
         #expect(flow.steps.map(\.title) == [
             "Form.fill", "tap", "tap", "type", "assertVisible", "assertNotVisible", "assertLabel", "assertValue", "assertEnabled",
             "assertEnabled", "waitFor", "back", "answerAlert", "answerAlert", "launch", "relaunch", "terminate", "seed", "repeat",
-            "repeat", "snapshot", "tap", "waitUntilGone", "waitUntilGone",
+            "repeat", "snapshot", "tap", "waitUntilGone", "waitUntilGone", "waitFor",
         ])
-        #expect(flow.steps.map(\.location.line) == Array(10...33))
+        #expect(flow.steps.map(\.location.line) == Array(10...34))
         #expect(flow.variableUses.map(\.name) == ["user", "user"])
         guard case let .robot(action, values) = flow.steps[0].action else { Issue.record("not a robot step"); return }
         #expect(action.fullName == "Form.fill")
@@ -65,8 +66,9 @@ struct FlowParserTests {
         guard case let .tap(target, waitForIdle) = flow.steps[2].action else { Issue.record("not a tap"); return }
         #expect(target == ElementTarget(kind: .button, name: "OK", alert: "PhotosPermission"))
         #expect(waitForIdle, "a tap waits for idle unless told not to")
-        guard case let .waitFor(_, timeout) = flow.steps[10].action else { Issue.record("not a wait"); return }
+        guard case let .waitFor(_, timeout, enabled) = flow.steps[10].action else { Issue.record("not a wait"); return }
         #expect(timeout == 2.5)
+        #expect(enabled == nil)
         guard case let .tap(upload, uploadWaits) = flow.steps[21].action else { Issue.record("not a tap"); return }
         #expect(upload == ElementTarget(kind: .button, name: "Upload to Drive", alert: nil))
         #expect(!uploadWaits)
@@ -75,6 +77,9 @@ struct FlowParserTests {
         #expect(goneTimeout == 4)
         guard case let .waitUntilGone(_, defaultTimeout) = flow.steps[23].action else { Issue.record("not a wait until gone"); return }
         #expect(defaultTimeout == 10)
+        guard case let .waitFor(apply, _, disabled) = flow.steps[24].action else { Issue.record("not a wait"); return }
+        #expect(apply == ElementTarget(kind: .button, name: "Apply", alert: nil))
+        #expect(disabled == false)
     }
 
     @Test func variablesInTextAreFound() {

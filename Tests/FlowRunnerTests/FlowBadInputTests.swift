@@ -26,6 +26,10 @@ struct FlowBadInputTests {
         ("name: Bad\nsteps:\n  - runFlow: missing.yaml\n", #"Flows/bad.yaml:3:14: error: runFlow "Flows/missing.yaml": there is no such file"#),
         ("name: Bad\nsteps:\n  - repeat: {times: 2, until: Login, steps: [back]}\n", "Flows/bad.yaml:3:13: error: repeat needs exactly one of times, while, until"),
         ("a: &x 1\n*x : 2\n", "Flows/bad.yaml:2:1: error: an alias (*x) cannot be a key; keys are plain words"),
+        ("name: Bad\nsteps:\n  - tap: {button: Upload to Drive, waitForIdle: maybe}\n", #"Flows/bad.yaml:3:49: error: tap waitForIdle should be true or false, not "maybe""#),
+        ("name: Bad\nsteps:\n  - waitUntilGone: {alert: Uploading…, enabled: true}\n", #"Flows/bad.yaml:3:40: error: unknown key "enabled" in waitUntilGone"#),
+        ("name: Bad\nsteps:\n  - waitUntilGone: {alert: Uploading…, timeout: -1}\n", "Flows/bad.yaml:3:49: error: waitUntilGone timeout (seconds) -1 is out of range 0.001...3600.0"),
+        ("name: Bad\nsteps:\n  - waitFor: {button: Apply, enabled: 1}\n", #"Flows/bad.yaml:3:39: error: waitFor enabled should be true or false, not "1""#),
     ])
     func aBadFlowIsALocatedErrorAndNothingRuns(text: String, message: String) throws {
         let workspace = try FlowWorkspace()

@@ -8,7 +8,7 @@ struct PhotoDetailFlowTests {
     func showAndHideIsReadyThenSwitchesBackAndForthThenApplies() {
         PhotoPermissionAlert.answerWhenAsked(in: FlowApp.current!, allow: true)
         LoginRobot().login().reviewWorkPhotos()
-            .openPhoto(1)
+            .openPhotoWatchingShowAndHide(1)
             .checkPhoto(date: "Mon 1 Jun 2026, 09:05", place: "Office")
             .checkShowAndHideReady(colour: "#D62828")
             .showShowAndHide().checkShowing(showAndHide: true)

@@ -109,7 +109,8 @@ public struct Step: Sendable {
         case assertLabel(ElementTarget, Text)
         case assertValue(ElementTarget, Text)
         case assertEnabled(ElementTarget, Bool)
-        case waitFor(ElementTarget, timeout: Double)
+        /// `enabled`: it must appear enabled (or disabled); nil: any.
+        case waitFor(ElementTarget, timeout: Double, enabled: Bool?)
         case waitUntilGone(ElementTarget, timeout: Double)
         case back
         case answerAlert(alert: Text?, button: Text)

@@ -236,8 +236,8 @@ public final class FlowExecutor {
             element(target, overlay, site).assertValue(resolve(expected, overlay), file: site.file, line: site.line)
         case let .assertEnabled(target, expected):
             element(target, overlay, site).assertEnabled(expected, file: site.file, line: site.line)
-        case let .waitFor(target, timeout):
-            element(target, overlay, site).assertAppears(timeout: timeout, file: site.file, line: site.line)
+        case let .waitFor(target, timeout, enabled):
+            element(target, overlay, site).assertAppears(timeout: timeout, enabled: enabled, file: site.file, line: site.line)
         case let .waitUntilGone(target, timeout):
             element(target, overlay, site).assertGoes(timeout: timeout, file: site.file, line: site.line)
         case .back:

@@ -246,14 +246,17 @@ public final class FlowParser {
                 return .assertEnabled(target, try extra["is"].map { try reader.boolean($0, "assertEnabled is") } ?? true)
             case "waitFor", "waitUntilGone":
                 let node = try needsValue()
-                let (target, timeout): (ElementTarget, Double)
+                let (target, timeout, enabled): (ElementTarget, Double, Bool?)
                 if case .scalar = node {
-                    (target, timeout) = (try self.target(node, name), 10)
+                    (target, timeout, enabled) = (try self.target(node, name), 10, nil)
                 } else {
-                    let (found, extra) = try targetWith(node, name, extras: ["timeout"], required: [])
-                    (target, timeout) = (found, try extra["timeout"].map { try reader.number($0, "\(name) timeout (seconds)", in: 0.001...3600) } ?? 10)
+                    let (found, extra) = try targetWith(node, name, extras: name == "waitFor" ? ["timeout", "enabled"] : ["timeout"], required: [])
+                    (target, timeout, enabled) = (
+                        found, try extra["timeout"].map { try reader.number($0, "\(name) timeout (seconds)", in: 0.001...3600) } ?? 10,
+                        try extra["enabled"].map { try reader.boolean($0, "waitFor enabled") }
+                    )
                 }
-                return name == "waitFor" ? .waitFor(target, timeout: timeout) : .waitUntilGone(target, timeout: timeout)
+                return name == "waitFor" ? .waitFor(target, timeout: timeout, enabled: enabled) : .waitUntilGone(target, timeout: timeout)
             case "answerAlert":
                 let node = try needsValue()
                 if case .scalar = node { return .answerAlert(alert: nil, button: try text(node, "answerAlert")) }

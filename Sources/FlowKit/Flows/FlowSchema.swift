@@ -28,7 +28,10 @@ public enum FlowSchema {
             "assertLabel": targetWith(["is": ["type": "string"]], required: ["is"]),
             "assertValue": targetWith(["is": ["type": "string"]], required: ["is"]),
             "assertEnabled": ["oneOf": [["type": "string"], targetWith(["is": ["type": "boolean"]], required: [])]],
-            "waitFor": ["oneOf": [["type": "string"], targetWith(["timeout": ["type": "number", "exclusiveMinimum": 0]], required: [])]],
+            "waitFor": ["oneOf": [
+                ["type": "string"],
+                targetWith(["timeout": ["type": "number", "exclusiveMinimum": 0], "enabled": ["type": "boolean"]], required: []),
+            ]],
             "waitUntilGone": ["oneOf": [["type": "string"], targetWith(["timeout": ["type": "number", "exclusiveMinimum": 0]], required: [])]],
             "answerAlert": ["oneOf": [
                 ["type": "string", "description": "a button of the alert on top"],
