@@ -12,6 +12,7 @@ public enum Renderer {
     /// - Parameter pictures: the pictures of image elements, for a colour terminal only: each is
     ///   drawn in half blocks under its image's description. Frames never pass any.
     public static func render(_ screen: Screen, pictures: ((String) -> TerminalPicture?)? = nil) -> String {
+        let screen = visible(screen)
         var lines: [String] = []
         lines.append(rule(title: screen.title))
         let alert = screen.topAlert
@@ -89,6 +90,41 @@ public enum Renderer {
 
     private static func disabledNote(_ element: Element) -> String {
         element.isEnabled ? "" : "  (disabled)"
+    }
+
+    /// The screen with every control character in its text shown as a symbol (ESC as ␛, a line
+    /// break as ␤): text from a store or a launch argument can never move the cursor, clear the
+    /// terminal or break a frame's layout. Elements keep their text as it is; only drawing changes.
+    static func visible(_ screen: Screen) -> Screen {
+        func hasControl(_ text: String) -> Bool { text.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+        func needsChange(_ element: Element) -> Bool {
+            hasControl(element.label) || element.value.map(hasControl) == true || element.children.contains(where: needsChange)
+        }
+        guard hasControl(screen.title) || screen.elements.contains(where: needsChange) else { return screen }
+        func clean(_ element: Element) -> Element {
+            var element = element
+            element.label = visible(element.label)
+            element.value = element.value.map(visible)
+            element.children = element.children.map(clean)
+            return element
+        }
+        return Screen(title: visible(screen.title), elements: screen.elements.map(clean), list: screen.list)
+    }
+
+    /// `text` with C0 controls as their Unicode control pictures (U+2400...), DEL as ␡, and C1
+    /// controls as �.
+    static func visible(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: scalars.append("␤")
+            case 0x00..<0x20: scalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "�")
+            case 0x7F: scalars.append("␡")
+            case 0x80..<0xA0: scalars.append("�")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     private static func rule(title: String) -> String {

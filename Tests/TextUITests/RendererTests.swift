@@ -61,3 +61,22 @@ struct RendererTests {
         #expect(Element.secureField("Password", isFilled: false).value == "")
     }
 }
+
+struct RendererControlCharacterTests {
+    /// A photo's place from a store, a drive folder from a launch argument: whatever the text, the
+    /// drawing cannot move the cursor, clear the screen or break the layout.
+    @Test func controlCharactersAreDrawnAsSymbolsNeverSentToTheTerminal() {
+        let screen = Screen(title: "Bad\u{1B}[2J", elements: [
+            .text("place\u{1B}]0;owned\u{07}", identifier: "place"),
+            .cell("photo-1", label: "line\nbreak", value: "tab\there\u{7F}\u{9B}"),
+            .alert("A", title: "t", message: "m\u{1B}[31m", buttons: ["OK"]),
+        ])
+        let text = Renderer.render(screen)
+        #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+        #expect(text.contains("── Bad␛[2J "))
+        #expect(text.contains("place␛]0;owned␇"))
+        #expect(text.contains("line␤break  tab␉here␡�"))
+        #expect(text.contains("│ m␛[31m"))
+        #expect(screen.elements[0].label == "place\u{1B}]0;owned\u{07}", "the element itself keeps its text")
+    }
+}
