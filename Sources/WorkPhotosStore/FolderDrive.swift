@@ -9,8 +9,9 @@ import Glibc
 /// The real drive: a folder (`-drive.folder PATH`, a synced or mounted one in real life).
 ///
 /// Each upload becomes one subfolder, `upload-2026-06-01T173000Z`, holding every photo as a
-/// binary PPM file (`office-red-wall.ppm`) and `manifest.json` (names, dates, places, coordinates,
-/// sizes and SHA-256 checksums, as `sha256sum` prints them). The subfolder is written under a
+/// binary PPM file (`office-red-wall.ppm`), `manifest.json` (names, dates, places, coordinates,
+/// sizes and SHA-256 checksums, as `sha256sum` prints them) and `SHA256SUMS`, so that
+/// `sha256sum -c SHA256SUMS` checks the files without WorkPhotos. The subfolder is written under a
 /// hidden `.partial` name and renamed into place only when complete, so an upload that fails or
 /// is killed half-way leaves no upload folder and no manifest; a partial folder a killed upload
 /// left behind is removed by the next upload.
@@ -21,6 +22,7 @@ public struct FolderDrive: Drive {
     public let createsFolder: Bool
 
     public static let manifestName = "manifest.json"
+    public static let checksumsName = "SHA256SUMS"
     static let partialPrefix = ".upload-"
     static let partialSuffix = ".partial"
 
@@ -70,6 +72,8 @@ public struct FolderDrive: Drive {
             }
             let manifest = Manifest(uploadedAt: date, photos: entries)
             try Self.writeNew(try manifest.encoded(), to: partial + "/" + Self.manifestName)
+            let sums = entries.map { "\($0.sha256)  \($0.file)\n" }.joined()
+            try Self.writeNew(Data(sums.utf8), to: partial + "/" + Self.checksumsName)
             try Self.sync(directory: partial)
             let final = try moveIntoPlace(partial, named: Self.uploadName(date))
             try Self.sync(directory: folder)
@@ -193,13 +197,15 @@ enum PPM {
 /// File names for the photos of one upload: the photo's name made safe for a file system, and
 /// unique within the upload (`-2`, `-3`, ... for a repeat).
 struct FileNames {
+    /// Lower-cased, so two names that differ only in case never meet on a case-blind file system.
+    /// (Every name ends in `.ppm`: none can be the manifest or the checksums.)
     private var taken: Set<String> = []
 
     mutating func claim(for photoName: String) -> String {
         let base = Self.safe(photoName)
         var name = base + ".ppm"
         var counter = 1
-        while taken.contains(name.lowercased()) || name == FolderDrive.manifestName {
+        while taken.contains(name.lowercased()) {
             counter += 1
             name = "\(base)-\(counter).ppm"
         }

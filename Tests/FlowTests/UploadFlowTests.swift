@@ -60,7 +60,7 @@ struct UploadFlowTests {
         let uploads = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(uploads.count == 1 && uploads[0].hasPrefix("upload-"))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/" + uploads[0]).sorted()
-        #expect(files == ["manifest.json", "office-green-plant.ppm", "office-red-wall.ppm"])
+        #expect(files == ["SHA256SUMS", "manifest.json", "office-green-plant.ppm", "office-red-wall.ppm"])
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + uploads[0] + "/manifest.json")))
         let photos = (manifest as? [String: Any])?["photos"] as? [[String: Any]]
         #expect(photos?.compactMap { $0["name"] as? String } == ["office-red-wall", "office-green-plant"])

@@ -23,7 +23,9 @@ struct FolderDriveTests {
 
         #expect(receipt.destination == directory.path("upload-2026-06-01T173000Z"))
         #expect(try contents(directory.path("")) == ["upload-2026-06-01T173000Z"])
-        #expect(try contents(receipt.destination) == ["manifest.json", "office-blue-screen.ppm", "office-red-wall.ppm"])
+        #expect(try contents(receipt.destination) == ["SHA256SUMS", "manifest.json", "office-blue-screen.ppm", "office-red-wall.ppm"])
+        #expect(try String(contentsOfFile: receipt.destination + "/SHA256SUMS", encoding: .utf8)
+            == "\(Self.redChecksum)  office-red-wall.ppm\n\(Self.redThenBlueChecksum)  office-blue-screen.ppm\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: receipt.destination + "/office-red-wall.ppm")) == Data("P6\n1 1\n255\n".utf8) + [255, 0, 0])
 
         let manifest = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: receipt.destination + "/manifest.json")))
@@ -71,8 +73,8 @@ struct FolderDriveTests {
         let second = try drive.upload([photo(2, "b", 1, 1)], at: PhotoFactory.june1(17)) { _ in Self.red }
         #expect(first.destination.hasSuffix("/upload-2026-06-01T170000Z"))
         #expect(second.destination.hasSuffix("/upload-2026-06-01T170000Z-2"))
-        #expect(try contents(first.destination) == ["a.ppm", "manifest.json"])
-        #expect(try contents(second.destination) == ["b.ppm", "manifest.json"])
+        #expect(try contents(first.destination) == ["SHA256SUMS", "a.ppm", "manifest.json"])
+        #expect(try contents(second.destination) == ["SHA256SUMS", "b.ppm", "manifest.json"])
     }
 
     @Test func uploadsRunningAtOnceIntoOneFolderEachLandWhole() throws {
@@ -92,7 +94,7 @@ struct FolderDriveTests {
         for destination in destinations {
             let manifest = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: destination + "/manifest.json")))
             #expect(manifest.photos.count == 5)
-            #expect(try contents(destination).count == 6)
+            #expect(try contents(destination).count == 7)
             #expect(Set(manifest.photos.map { $0.name.prefix(2) }).count == 1, "no upload holds another's photos")
         }
     }
@@ -100,17 +102,17 @@ struct FolderDriveTests {
     @Test func photoNamesBecomeSafeUniqueFileNames() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let names = ["../../etc/passwd", "a/b", ".hidden", "same", "SAME", "manifest", "", "tab\there", String(repeating: "é", count: 300)]
+        let names = ["../../etc/passwd", "a/b", ".hidden", "same", "SAME", "manifest.json", "", "tab\there", String(repeating: "é", count: 300)]
         let photos = names.enumerated().map { photo(Int64($0.offset + 1), $0.element, 1, 1) }
         let receipt = try FolderDrive(folder: directory.path("")).upload(photos, at: PhotoFactory.june1(17)) { _ in Self.red }
 
         let files = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: receipt.destination + "/manifest.json"))).photos.map(\.file)
         #expect(Array(files.prefix(8)) == [
-            "_.._etc_passwd.ppm", "a_b.ppm", "hidden.ppm", "same.ppm", "SAME-2.ppm", "manifest.ppm", "photo.ppm", "tab_here.ppm",
+            "_.._etc_passwd.ppm", "a_b.ppm", "hidden.ppm", "same.ppm", "SAME-2.ppm", "manifest.json.ppm", "photo.ppm", "tab_here.ppm",
         ])
         #expect(files[8].utf8.count <= 204 && files[8].hasSuffix(".ppm"))
         #expect(try contents(directory.path("")) == [URL(fileURLWithPath: receipt.destination).lastPathComponent], "nothing written outside")
-        #expect(try contents(receipt.destination).count == names.count + 1)
+        #expect(try contents(receipt.destination).count == names.count + 2)
     }
 
     @Test func aMissingFolderIsSaidAndNotMade() throws {
