@@ -10,7 +10,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `secureField` is set when the target began with a secure field's name: the rest is masked.
     case noSuchControl(String, suggestion: String?, secureField: String? = nil)
     case noSuchNumber(Int, count: Int)
-    case disabled(String)
+    /// The control is disabled; `label` names it when it was picked by number.
+    case disabled(String, label: String? = nil)
     case notAField(String)
     case blockedByAlert(target: String, alert: String)
     case nothingToGoBackTo
@@ -38,8 +39,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             return count == 0
                 ? "no control number \(number): this screen has no controls"
                 : "no control number \(number): this screen has controls 1 to \(count)"
-        case let .disabled(target):
-            return "\"\(Suggestion.shown(target))\" is disabled"
+        case let .disabled(target, label):
+            return "\"\(Suggestion.shown(target))\"" + (label.map { " (\(Suggestion.shown($0)))" } ?? "") + " is disabled"
         case let .notAField(target):
             return "\"\(Suggestion.shown(target))\" is not a text field"
         case let .blockedByAlert(target, alert):

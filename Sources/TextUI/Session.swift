@@ -82,7 +82,7 @@ public final class Session {
 
     private func tap(_ target: String) throws(CommandError) {
         let element = try resolve(target)
-        guard element.isEnabled else { throw .disabled(target) }
+        guard element.isEnabled else { throw .disabled(target, label: Int(target) == nil ? nil : element.label) }
         if let alert = stage.screen.topAlert {
             let buttons = alert.children.filter { $0.kind == .button }
             if let index = buttons.firstIndex(of: element) { stage.chooseAlertButton(at: index) }
@@ -94,7 +94,7 @@ public final class Session {
     private func type(_ text: String, into target: String) throws(CommandError) {
         let element = try resolve(target)
         guard element.kind.isField else { throw .notAField(target) }
-        guard element.isEnabled else { throw .disabled(target) }
+        guard element.isEnabled else { throw .disabled(target, label: Int(target) == nil ? nil : element.label) }
         stage.topController?.enter(text, into: element.identifier)
     }
 

@@ -29,6 +29,7 @@ struct SessionTests {
         (.tap("Upload"), #"no control "Upload" on this screen"#),
         (.tap("9"), "no control number 9: this screen has controls 1 to 4"),
         (.tap("Help"), #""Help" is disabled"#),
+        (.tap("4"), #""4" (Need help?) is disabled"#),  // numbers move as screens change: say which it was
         (.type("Login", text: "x"), #""Login" is not a text field"#),
         (.type("Usrname", text: "x"), #"no control "Usrname" on this screen (did you mean "Username"?)"#),
         (.back, "nothing to go back to: this is the first screen"),
