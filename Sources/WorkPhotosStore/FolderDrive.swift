@@ -76,7 +76,9 @@ public struct FolderDrive: Drive {
             try Self.writeNew(Data(sums.utf8), to: partial + "/" + Self.checksumsName)
             try Self.sync(directory: partial)
             let final = try moveIntoPlace(partial, named: Self.uploadName(date))
-            try Self.sync(directory: folder)
+            // The upload is whole and in place: a failure to sync the rename itself (rare) must not
+            // report it as failed, which would invite a Retry that uploads it twice.
+            try? Self.sync(directory: folder)
             return DriveReceipt(destination: final)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
