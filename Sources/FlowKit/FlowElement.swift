@@ -71,11 +71,9 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         timeout: TimeInterval, where condition: @escaping (ElementSnapshot) -> Bool = { _ in true },
         file: String = #filePath, line: Int = #line
     ) -> Bool {
-        let query = self.query
         var seen = false
         let settled = app.watch("wait for \(self)", timeout: timeout, site: CallSite(file: file, line: line)) { screen in
-            let found = Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true)
-            seen = found?.first.map(condition) ?? false
+            seen = firstMatch(in: screen).map(condition) ?? false
             return seen
         }
         guard !seen, settled else { return seen }
@@ -88,13 +86,18 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// Busy frames count too: an overlay shown while work is in flight is seen to go when the
     /// frame that no longer has it arrives, without sleeping or polling.
     public func waitForNonExistence(timeout: TimeInterval, file: String = #filePath, line: Int = #line) -> Bool {
-        let query = self.query
         var gone = false
         let settled = app.watch("wait for \(self) to go", timeout: timeout, site: CallSite(file: file, line: line)) { screen in
-            gone = Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true) == nil
+            gone = firstMatch(in: screen) == nil
             return gone
         }
         return settled && gone
+    }
+
+    /// The element on `screen` as the waits read it (any frame, busy or idle; behind an alert
+    /// too), the first when the name is shared.
+    private func firstMatch(in screen: ScreenSnapshot) -> ElementSnapshot? {
+        Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true)?.first
     }
 
     /// Records a failure unless the element appears within `timeout` (busy frames count); with
@@ -167,7 +170,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     /// The label starts with `prefix`: for text whose end changes from run to run (a time).
     public func assertLabel(hasPrefix prefix: String, file: String = #filePath, line: Int = #line) {
-        check("label", prefix, comparison: "starting", file: file, line: line, { $0.label }, matches: { $0.hasPrefix(prefix) })
+        check("label", "starting \"\(prefix)\"", file: file, line: line, { $0.label }, matches: { $0.hasPrefix(prefix) })
     }
 
     public func assertValue(_ expected: String, file: String = #filePath, line: Int = #line) {
@@ -183,19 +186,23 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         check("selected", String(expected), file: file, line: line) { String($0.isSelected) }
     }
 
+    private func check(_ property: String, _ expected: String, file: String, line: Int, _ read: (ElementSnapshot) -> String) {
+        check(property, "\"\(expected)\"", file: file, line: line, read, matches: { $0 == expected })
+    }
+
+    /// `wanted` is what the step says is expected (`"Login"`, `starting "Last upload"`).
     private func check(
-        _ property: String, _ expected: String, comparison: String? = nil, file: String, line: Int, _ read: (ElementSnapshot) -> String,
-        matches: ((String) -> Bool)? = nil
+        _ property: String, _ wanted: String, file: String, line: Int, _ read: (ElementSnapshot) -> String, matches: (String) -> Bool
     ) {
         let site = CallSite(file: file, line: line)
-        let step = "check that \(self) has \(property) \(comparison.map { "\($0) " } ?? "")\"\(expected)\""
+        let step = "check that \(self) has \(property) \(wanted)"
         switch lookup(step, site: site) {
         case nil: return
         case let .missing(screen): app.fail(step, missing(in: screen), site: site)
         case let .ambiguous(elements): app.fail(step, ambiguous(elements), site: site)
         case let .found(element), let .blocked(element, _):
             let actual = read(element)
-            if !(matches?(actual) ?? (actual == expected)) { app.fail(step, "its \(property) is \"\(actual)\"", site: site) }
+            if !matches(actual) { app.fail(step, "its \(property) is \"\(actual)\"", site: site) }
         }
     }
 

@@ -82,7 +82,7 @@ public final class Session {
 
     private func tap(_ target: String) throws(CommandError) {
         let element = try resolve(target)
-        guard element.isEnabled else { throw .disabled(target, label: Int(target) == nil ? nil : element.label) }
+        guard element.isEnabled else { throw Self.disabled(target, element) }
         if let alert = stage.screen.topAlert {
             let buttons = alert.children.filter { $0.kind == .button }
             if let index = buttons.firstIndex(of: element) { stage.chooseAlertButton(at: index) }
@@ -94,8 +94,13 @@ public final class Session {
     private func type(_ text: String, into target: String) throws(CommandError) {
         let element = try resolve(target)
         guard element.kind.isField else { throw .notAField(target) }
-        guard element.isEnabled else { throw .disabled(target, label: Int(target) == nil ? nil : element.label) }
+        guard element.isEnabled else { throw Self.disabled(target, element) }
         stage.topController?.enter(text, into: element.identifier)
+    }
+
+    /// A disabled control, named by its label too when it was picked by number (numbers move).
+    private static func disabled(_ target: String, _ element: Element) -> CommandError {
+        .disabled(target, label: Int(target) == nil ? nil : element.label)
     }
 
     /// The secure field whose name starts `target` followed by more words (`tap Password hunter2`):

@@ -101,10 +101,12 @@ enum WorkPhotosApp {
     private static func makeDrive(_ options: LaunchOptions, logger: any EventLogging) -> any Drive {
         #if DEBUG
         if let stubs = options.stubs, options.driveFolder == nil {
-            return StubDrive(failures: stubs.driveFailures, delay: .seconds(stubs.driveDelay)) { delay in
-                // The test drive pretending to be a slow network, inside the upload's background
-                // job; flows never wait on a clock, they wait on the frames the app pushes.
-                Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+            let seconds = stubs.driveDelay
+            return StubDrive(failures: stubs.driveFailures, delay: .seconds(seconds)) { _ in
+                // Not a wait for anything: this sleep *is* the slow network `-drive.delay` asks the
+                // test drive to be, spent inside the upload's background job (the app is busy all
+                // along). Flows and the runner never sleep; they wait on the frames the app pushes.
+                Thread.sleep(forTimeInterval: seconds)
             }
         }
         #endif

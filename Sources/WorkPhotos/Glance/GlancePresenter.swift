@@ -14,9 +14,7 @@ public final class GlancePresenter: Presenter<any GlanceView> {
         public static let noAccess = "WorkPhotos cannot see your photos. Allow access in Settings."
         public static func failed(_ error: any Error) -> String { "Could not read your photos: \(ErrorWording.userMessage(for: error))" }
         public static let noUpload = "No uploads yet"
-        public static func lastUpload(count: Int, date: String) -> String {
-            "Last upload: \(count) photo\(count == 1 ? "" : "s"), \(date)"
-        }
+        public static func lastUpload(count: Int, date: String) -> String { "Last upload: \(PhotoFormatting.count(count)), \(date)" }
     }
 
     private let account: Account

@@ -37,11 +37,11 @@ public struct LoggingPhotoLibrary: PhotoLibrary {
     }
 
     public func deletePhotos(_ ids: [Int64]) throws {
-        try logged("delete \(ids.count) photo\(ids.count == 1 ? "" : "s")") { try library.deletePhotos(ids) }
+        try logged("delete \(PhotoFormatting.count(ids.count))") { try library.deletePhotos(ids) }
     }
 
     public func recordUpload(_ ids: [Int64], at date: Date, destination: String) throws {
-        try logged("record the upload of \(ids.count) photo\(ids.count == 1 ? "" : "s")") {
+        try logged("record the upload of \(PhotoFormatting.count(ids.count))") {
             try library.recordUpload(ids, at: date, destination: destination)
         }
     }

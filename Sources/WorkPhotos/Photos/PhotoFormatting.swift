@@ -19,8 +19,8 @@ public struct PhotoFormatting: Sendable {
         date.formatted(style)
     }
 
-    /// "1 work photo", "8 work photos", "0 other photos".
-    public static func count(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun) photo\(count == 1 ? "" : "s")"
+    /// "1 work photo", "8 work photos", "0 other photos"; without a noun, "1 photo", "8 photos".
+    public static func count(_ count: Int, _ noun: String? = nil) -> String {
+        "\(count) \(noun.map { "\($0) " } ?? "")photo\(count == 1 ? "" : "s")"
     }
 }

@@ -15,10 +15,10 @@ public struct LoggingDrive: Drive {
     public func upload(_ photos: [Photo], at date: Date, picture: (Photo) throws -> RGBImage) throws -> DriveReceipt {
         do {
             let receipt = try drive.upload(photos, at: date, picture: picture)
-            logger.log("drive: uploaded \(photos.count) photo\(photos.count == 1 ? "" : "s") to \(receipt.destination)")
+            logger.log("drive: uploaded \(PhotoFormatting.count(photos.count)) to \(receipt.destination)")
             return receipt
         } catch {
-            logger.log("drive: cannot upload \(photos.count) photo\(photos.count == 1 ? "" : "s"): \(error)")
+            logger.log("drive: cannot upload \(PhotoFormatting.count(photos.count)): \(error)")
             throw error
         }
     }

@@ -6,9 +6,10 @@ import Synchronization
 ///
 /// The drive for UI tests (`-ui-testing YES`): keeps what was uploaded in memory;
 /// `-drive.fail YES` makes every upload fail as an unreachable drive would (`-drive.failures N`
-/// only the first N, so a flow can fail then retry), and `-drive.delay S` makes each take S seconds. The delay is spent inside the upload's background job, so the app
-/// is not idle meanwhile: a flow sees the `Uploading…` overlay in the frames pushed during it and
-/// waits on frames for it to go, never on a clock of its own.
+/// only the first N, so a flow can fail then retry), and `-drive.delay S` makes each take S
+/// seconds. The delay is spent inside the upload's background job, so the app is not idle
+/// meanwhile: a flow sees the `Uploading…` overlay in the frames pushed during it and waits on
+/// frames for it to go, never on a clock of its own.
 public final class StubDrive: Drive {
     public static let destination = "the test drive"
 

@@ -14,13 +14,13 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
             "WorkPhotos cannot see your photos. To allow access, open Settings and turn Photos access on."
         public static func count(_ count: Int) -> String { PhotoFormatting.count(count, "work") }
         public static func failed(_ error: any Error) -> String { "Could not read your photos: \(ErrorWording.userMessage(for: error))" }
-        public static func deleted(_ count: Int) -> String { "\(count) photo\(count == 1 ? "" : "s") deleted" }
+        public static func deleted(_ count: Int) -> String { "\(PhotoFormatting.count(count)) deleted" }
         public static let deleting = "Deleting…"
         public static let notDeleted = "Nothing was deleted"
         public static func deleteFailed(_ error: any Error) -> String { "Could not delete: \(ErrorWording.userMessage(for: error))" }
         public static let uploading = "Uploading…"
-        public static func uploadingCount(_ count: Int) -> String { "Uploading \(count) photo\(count == 1 ? "" : "s") to the drive" }
-        public static func uploaded(_ count: Int) -> String { "\(count) photo\(count == 1 ? "" : "s") uploaded" }
+        public static func uploadingCount(_ count: Int) -> String { "Uploading \(PhotoFormatting.count(count)) to the drive" }
+        public static func uploaded(_ count: Int) -> String { "\(PhotoFormatting.count(count)) uploaded" }
         public static func uploadFailed(_ error: any Error) -> String { "Upload failed: \(ErrorWording.userMessage(for: error))" }
     }
 

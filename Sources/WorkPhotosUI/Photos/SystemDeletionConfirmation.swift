@@ -7,7 +7,7 @@ import WorkPhotos
 public final class SystemDeletionConfirmation: DeletionConfirming {
     public enum Alert {
         public static let identifier = "PhotosDelete"
-        public static func title(_ count: Int) -> String { "Allow \"WorkPhotos\" to delete \(count) photo\(count == 1 ? "" : "s")?" }
+        public static func title(_ count: Int) -> String { "Allow \"WorkPhotos\" to delete \(PhotoFormatting.count(count))?" }
         public static let message = "They will be removed from your photo library."
         public static let refuse = "Don't Allow"
         public static let delete = "Delete"
