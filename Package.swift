@@ -47,7 +47,7 @@ let package = Package(
             name: "WorkPhotosStore",
             dependencies: ["WorkPhotos", "CLibcrypt", "COpenSSLCrypto", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // YAML read safely, with every problem located (fixtures now, flows and schemes next).
+        // YAML read safely, with every problem located: fixtures, flows and schemes.
         .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
         // Fixtures (YAML through LocatedYAML) and the atomic reset.
         .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
@@ -63,24 +63,28 @@ let package = Package(
             name: "workphotos-accounts",
             dependencies: ["WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // Drives the app as a black box: never imports an app module.
-        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console", "LocatedYAML", "Yams"]),
+        // Drives the app as a black box, as XCUITest does: no YAML, never an app module.
+        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
         // One robot per screen; knows the app only by what its screens show.
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console"]),
         // Swift Testing glue: failures as issues, an app launched per test.
         .target(name: "FlowTesting", dependencies: ["FlowKit"]),
-        // The flow runner CLI: YAML flows and schemes, run on FlowKit with the robots' catalog.
+        // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
+        // reports, the schema and the step reference. It knows no app: the scheme and the robot
+        // catalog it is given say everything app-specific.
+        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console"]),
+        // The flow runner CLI: FlowRunner with the WorkPhotos robots' catalog.
         .executableTarget(
             name: "flow",
             dependencies: [
-                "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching",
+                "FlowRunner", "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
+                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "FlowRunner", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,7 +111,7 @@ let package = Package(
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",
-            dependencies: ["flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowKit", "WorkPhotosRobots", "Console"]
+            dependencies: ["flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowRunner", "FlowKit", "WorkPhotosRobots", "Console"]
         ),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],

@@ -100,6 +100,11 @@ extension Element {
     /// True when `name` is this element's identifier or its label.
     public func isNamed(_ name: String) -> Bool { identifier == name || label == name }
 
+    /// A cell's row as the screen draws it: its label, then its value after two spaces
+    /// (`Mon 1 Jun 2026, 09:05  Office`). The renderer draws it and automation matches it, so a
+    /// row copied from the screen names its cell.
+    public var rowText: String { label + (value.map { "  \($0)" } ?? "") }
+
     /// The mask shown for a non-empty secure value. Fixed length, so it does not reveal the length.
     public static let secureMask = "••••••••"
 

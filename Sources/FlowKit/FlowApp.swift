@@ -121,6 +121,18 @@ public final class FlowApp: @unchecked Sendable {
         settle("read the title", site: CallSite(file: file, line: line))?.screen.title
     }
 
+    /// Records a failure unless the idle screen's title is `title`: the check every robot action
+    /// that moves to another screen makes when it gets there.
+    public func assertScreen(title: String, of robot: String, file: String = #filePath, line: Int = #line) {
+        assertScreen(title: title, of: robot, site: CallSite(file: file, line: line))
+    }
+
+    func assertScreen(title: String, of robot: String, site: CallSite) {
+        let step = "arrive on the \(robot) screen (\"\(title)\")"
+        guard let screen = settle(step, site: site)?.screen, screen.title != title else { return }
+        fail(step, "the screen is \"\(screen.title)\", not \"\(title)\"", site: site)
+    }
+
     /// Goes back to the previous screen.
     public func back(file: String = #filePath, line: Int = #line) {
         perform("go back", action: .back, target: nil, text: nil, site: CallSite(file: file, line: line))
@@ -241,11 +253,11 @@ public final class FlowApp: @unchecked Sendable {
     }
 
     /// Records a failure with the screen as it was and the tail of the app's standard error.
-    func fail(_ step: String, _ reason: String, site: CallSite) {
+    public func fail(_ step: String, _ reason: String, site: CallSite) {
         let screen = lastFrame.map { "\($0.text)\n(frame \($0.seq), \($0.idle ? "idle" : "busy"))" }
         let failure = FlowFailure(
             step: step, reason: reason, screen: screen,
-            standardError: connection?.standardErrorTail(lines: 10) ?? [], site: site
+            standardError: connection?.standardErrorTail(lines: 10) ?? [], site: CallSite.step ?? site
         )
         failures.append(failure)
         reporter.record(failure)

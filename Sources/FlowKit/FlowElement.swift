@@ -9,33 +9,57 @@ import NameMatching
 public struct FlowElement: Sendable, CustomStringConvertible {
     let app: FlowApp
     let kind: ElementKind?
-    let name: String?
+    /// The name it was asked for by (an identifier, a label or a row's text), or nil for one by index.
+    public let name: String?
     let index: Int?
     let scope: String?
+    /// The state it must be in (part of the selector): enabled, selected, label, value.
+    let state: ElementState
     /// Where the element was made (`app.buttons["Login"]`): property reads report failures there.
     let site: CallSite
     /// Take the first of several elements with the name, instead of failing as ambiguous.
     let takesFirst: Bool
 
-    init(app: FlowApp, kind: ElementKind?, name: String?, index: Int? = nil, scope: String?, site: CallSite, takesFirst: Bool = false) {
+    init(
+        app: FlowApp, kind: ElementKind?, name: String?, index: Int? = nil, scope: String?, state: ElementState = .any, site: CallSite,
+        takesFirst: Bool = false
+    ) {
         self.app = app
         self.kind = kind
         self.name = name
         self.index = index
         self.scope = scope
+        self.state = state
         self.site = site
         self.takesFirst = takesFirst
     }
 
-    /// `button "Login"`, `cell 3`, `button "OK" in alert "PhotosPermission"`.
+    /// `button "Login"`, `cell 3`, `button "OK" in alert "PhotosPermission"`, `button "Apply" (disabled)`.
     public var description: String {
-        let what = name.map { "\(kindName) \"\(Suggestion.shown($0))\"" } ?? "\(kindName) \((index ?? 0) + 1)"
-        return scope.map { "\(what) in alert \"\($0)\"" } ?? what
+        var what = name.map { "\(kindName) \"\(Suggestion.shown($0))\"" } ?? "\(kindName) \((index ?? 0) + 1)"
+        if let scope { what += " in alert \"\(Suggestion.shown(scope))\"" }
+        return state.isAny ? what : "\(what) (\(state))"
     }
 
     /// The first of the elements with this name, when several share it.
     public var firstMatch: FlowElement {
-        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, site: site, takesFirst: true)
+        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, state: state, site: site, takesFirst: true)
+    }
+
+    /// The same element, in a given state: `app.buttons["Apply"].with(enabled: false).waitFor(timeout: 5)`.
+    /// What is given here is part of the selector, as `{button: Apply, enabled: false}` is in YAML.
+    public func with(enabled: Bool? = nil, selected: Bool? = nil, label: String? = nil, value: String? = nil) -> FlowElement {
+        var wanted = state
+        if let enabled { wanted.enabled = enabled }
+        if let selected { wanted.selected = selected }
+        if let label { wanted.label = label }
+        if let value { wanted.value = value }
+        return with(wanted)
+    }
+
+    /// The same element, in `state`.
+    public func with(_ state: ElementState) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, state: state, site: site, takesFirst: takesFirst)
     }
 
     // MARK: - Children
@@ -43,6 +67,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// The buttons of this alert.
     public var buttons: ElementQuery { ElementQuery(app: app, kind: .button, scope: name) }
     public var staticTexts: ElementQuery { ElementQuery(app: app, kind: .staticText, scope: name) }
+    /// The elements of `kind` (nil: any kind) in this alert.
+    public func query(of kind: ElementKind?) -> ElementQuery { ElementQuery(app: app, kind: kind, scope: name) }
 
     // MARK: - Properties (read on the idle screen; failures reported where the element was made)
 
@@ -56,7 +82,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     public var snapshot: ElementSnapshot? {
         switch lookup("read \(self)", site: site) {
         case let .found(element), let .blocked(element, _): element
-        case .missing, .ambiguous, nil: nil
+        case .missing, .ambiguous, .unlike, nil: nil
         }
     }
 
@@ -76,8 +102,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
             seen = firstMatch(in: screen).map(condition) ?? false
             return seen
         }
-        guard !seen, settled else { return seen }
-        return snapshot.map(condition) ?? false
+        guard !seen, settled, let screen = app.settle("wait for \(self)", site: CallSite(file: file, line: line))?.screen else { return seen }
+        return firstMatch(in: screen).map(condition) ?? false
     }
 
     /// Waits until the element is gone and returns true; false if it is still there once the app is
@@ -97,23 +123,27 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// The element on `screen` as the waits read it (any frame, busy or idle; behind an alert
     /// too), the first when the name is shared.
     private func firstMatch(in screen: ScreenSnapshot) -> ElementSnapshot? {
-        Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: true)?.first
+        Self.select(query.matches(in: screen) + query.blocked(in: screen), name: name, index: index, takesFirst: false)?
+            .first(where: state.matches)
     }
 
-    /// Records a failure unless the element appears within `timeout` (busy frames count); with
-    /// `enabled`, it must appear enabled (or disabled).
-    public func assertAppears(timeout: TimeInterval, enabled: Bool? = nil, file: String = #filePath, line: Int = #line) {
-        let condition: (ElementSnapshot) -> Bool = enabled.map { expected in { $0.isEnabled == expected } } ?? { _ in true }
-        guard !waitForExistence(timeout: timeout, where: condition, file: file, line: line), !app.hasFailed else { return }
-        let state = enabled.map { $0 ? "enabled" : "disabled" }
-        let reason = app.isIdleNow
-            ? "it is not there\(state.map { " or not \($0)" } ?? ""), and the app is idle: nothing is left in flight that would change that"
-            : "it did not appear\(state.map { " \($0)" } ?? "") within \(FlowApp.seconds(timeout))"
-        app.fail("wait for \(self)\(state.map { " to be \($0)" } ?? "")", reason, site: CallSite(file: file, line: line))
+    /// Waits for the element (in its state, if the selector gives one) and records a failure
+    /// unless it appears within `timeout`. Busy frames count: an overlay shown while work is in
+    /// flight is seen. On an idle screen without it, it fails at once.
+    public func waitFor(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
+        guard !waitForExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
+        var reason = "it did not appear within \(FlowApp.seconds(timeout))"
+        if app.isIdleNow {
+            var seen = "it is not there"
+            if case let .unlike(_, difference)? = lookup("wait for \(self)", site: CallSite(file: file, line: line)) { seen = "it is there, but \(difference)" }
+            reason = seen + ", and the app is idle: nothing is left in flight that would change that"
+        }
+        app.fail("wait for \(self)", reason, site: CallSite(file: file, line: line))
     }
 
-    /// Records a failure unless the element goes within `timeout` (busy frames count).
-    public func assertGoes(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
+    /// Records a failure unless the element (in its state, if the selector gives one) goes within
+    /// `timeout` (busy frames count).
+    public func waitUntilGone(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
         guard !waitForNonExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
         let reason = app.isIdleNow
             ? "it is still there, and the app is idle: nothing is left in flight that would take it away"
@@ -142,30 +172,35 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     // MARK: - Checks (failures are recorded at the caller's line, with the screen)
 
-    public func assertExists(file: String = #filePath, line: Int = #line) {
+    /// The element is on the idle screen, in its state if the selector gives one (a long list is
+    /// scrolled through); it fails at once when it is not, since an idle app will not change.
+    public func assertVisible(file: String = #filePath, line: Int = #line) {
         let site = CallSite(file: file, line: line)
         let step = "check that \(self) is visible"
         switch lookup(step, site: site) {
         case .found, .blocked, nil: break
         case let .missing(screen): app.fail(step, missing(in: screen), site: site)
         case let .ambiguous(elements): app.fail(step, ambiguous(elements), site: site)
+        case let .unlike(_, difference): app.fail(step, "it is there, but \(difference)", site: site)
         }
     }
 
-    public func assertNotExists(file: String = #filePath, line: Int = #line) {
+    /// No element with the name (in the selector's state, if it gives one) is on the idle screen.
+    public func assertNotVisible(file: String = #filePath, line: Int = #line) {
         let site = CallSite(file: file, line: line)
         let step = "check that \(self) is not visible"
         switch lookup(step, site: site) {
-        case .missing, nil: break
+        case .missing, .unlike, nil: break
         case let .found(element), let .blocked(element, _):
-            app.fail(step, "it is there, labelled \"\(element.label)\"", site: site)
+            app.fail(step, "it is there, labelled \"\(Suggestion.shown(element.label))\"", site: site)
         case let .ambiguous(elements):
             app.fail(step, "there are \(elements.count) of them", site: site)
         }
     }
 
+    /// `with(label:).assertVisible()`, as a check of one property.
     public func assertLabel(_ expected: String, file: String = #filePath, line: Int = #line) {
-        check("label", expected, file: file, line: line) { $0.label }
+        with(label: expected).assertVisible(file: file, line: line)
     }
 
     /// The label starts with `prefix`: for text whose end changes from run to run (a time).
@@ -173,21 +208,19 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         check("label", "starting \"\(prefix)\"", file: file, line: line, { $0.label }, matches: { $0.hasPrefix(prefix) })
     }
 
+    /// `with(value:).assertVisible()`.
     public func assertValue(_ expected: String, file: String = #filePath, line: Int = #line) {
-        check("value", expected, file: file, line: line) { $0.value ?? "" }
+        with(value: expected).assertVisible(file: file, line: line)
     }
 
+    /// `with(enabled:).assertVisible()`.
     public func assertEnabled(_ expected: Bool = true, file: String = #filePath, line: Int = #line) {
-        check("enabled", String(expected), file: file, line: line) { String($0.isEnabled) }
+        with(enabled: expected).assertVisible(file: file, line: line)
     }
 
-    /// The element is selected (or not): a chosen option, a checked cell.
+    /// `with(selected:).assertVisible()`: a chosen option, a checked cell.
     public func assertSelected(_ expected: Bool = true, file: String = #filePath, line: Int = #line) {
-        check("selected", String(expected), file: file, line: line) { String($0.isSelected) }
-    }
-
-    private func check(_ property: String, _ expected: String, file: String, line: Int, _ read: (ElementSnapshot) -> String) {
-        check(property, "\"\(expected)\"", file: file, line: line, read, matches: { $0 == expected })
+        with(selected: expected).assertVisible(file: file, line: line)
     }
 
     /// `wanted` is what the step says is expected (`"Login"`, `starting "Last upload"`).
@@ -200,6 +233,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         case nil: return
         case let .missing(screen): app.fail(step, missing(in: screen), site: site)
         case let .ambiguous(elements): app.fail(step, ambiguous(elements), site: site)
+        case let .unlike(_, difference): app.fail(step, "it is there, but \(difference)", site: site)
         case let .found(element), let .blocked(element, _):
             let actual = read(element)
             if !matches(actual) { app.fail(step, "its \(property) is \"\(actual)\"", site: site) }
@@ -214,9 +248,21 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         case blocked(ElementSnapshot, alert: ElementSnapshot)
         case missing(ScreenSnapshot)
         case ambiguous([ElementSnapshot])
+        /// There by name, but not in the state the selector asks for: how it differs.
+        case unlike(ElementSnapshot, String)
     }
 
     private var query: ElementQuery { ElementQuery(app: app, kind: kind, scope: scope) }
+
+    /// Among elements with the name, those in the selector's state; when none is, how the first differs.
+    private func inState(_ found: [ElementSnapshot], blockedBy alert: ElementSnapshot? = nil) -> Lookup {
+        let wanted = found.filter(state.matches)
+        switch wanted.count {
+        case 0: return .unlike(found[0], state.mismatch(found[0]) ?? "it is not \(state)")
+        case 1: return alert.map { .blocked(wanted[0], alert: $0) } ?? .found(wanted[0])
+        default: return takesFirst ? (alert.map { .blocked(wanted[0], alert: $0) } ?? .found(wanted[0])) : .ambiguous(wanted)
+        }
+    }
     private var kindName: String { kind?.description ?? "element" }
 
     /// Finds the element on the idle screen, scrolling a long list when it is not in the window.
@@ -231,11 +277,11 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     private func lookup(in screen: ScreenSnapshot) -> Lookup {
         let usable = query.matches(in: screen)
-        if let found = Self.select(usable, name: name, index: index, takesFirst: takesFirst) {
-            return found.count == 1 ? .found(found[0]) : .ambiguous(found)
+        if let found = Self.select(usable, name: name, index: index, takesFirst: false) {
+            return inState(found)
         }
-        if let alert = screen.topAlert, let found = Self.select(query.blocked(in: screen), name: name, index: index, takesFirst: takesFirst) {
-            return found.count == 1 ? .blocked(found[0], alert: alert) : .ambiguous(found)
+        if let alert = screen.topAlert, let found = Self.select(query.blocked(in: screen), name: name, index: index, takesFirst: false) {
+            return inState(found, blockedBy: alert)
         }
         return .missing(screen)
     }
@@ -252,7 +298,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
             }
             let position = index - (screen.list?.first ?? 0)
             let rows = query.matches(in: screen)
-            return rows.indices.contains(position) ? .found(rows[position]) : .missing(screen)
+            return rows.indices.contains(position) ? inState([rows[position]]) : .missing(screen)
         }
         let here = lookup(in: screen)
         if case .missing = here {} else { return here }
@@ -271,13 +317,19 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         }
     }
 
-    /// The candidates `name` or `index` picks: one, several (ambiguous), or nil for none.
+    /// The candidates `name` or `index` picks: one, several (ambiguous), or nil for none. A name is
+    /// an identifier, else a label, else a row's text as the screen shows it
+    /// (`Mon 1 Jun 2026, 09:05  Office`): what a person copies from the screen matches.
     static func select(_ candidates: [ElementSnapshot], name: String?, index: Int?, takesFirst: Bool) -> [ElementSnapshot]? {
         guard let name else {
             guard let index, candidates.indices.contains(index) else { return nil }
             return [candidates[index]]
         }
-        for matches in [candidates.filter { $0.identifier == name }, candidates.filter { $0.label == name }] where !matches.isEmpty {
+        let byName = [
+            candidates.filter { $0.identifier == name }, candidates.filter { $0.label == name },
+            candidates.filter { $0.kind == .cell && $0.rowText == name },
+        ]
+        for matches in byName where !matches.isEmpty {
             return takesFirst ? [matches[0]] : matches
         }
         return nil
@@ -295,6 +347,13 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         guard let name else {
             let count = query.total(in: screen)
             return "there \(count == 1 ? "is 1 \(kindName)" : "are \(count) \(kindName)s") on the idle screen, so none at \((index ?? 0) + 1)"
+        }
+        if let scope, !screen.elements.contains(where: { $0.kind == .alert && $0.isNamed(scope) }) {
+            let up = screen.elements.filter { $0.kind == .alert }.map { "\"\(Suggestion.shown($0.identifier))\"" }
+            let alertNames = screen.elements.filter { $0.kind == .alert }.flatMap { [$0.identifier, $0.label] }
+            return "no alert \"\(Suggestion.shown(scope))\" is up"
+                + Suggestion.format(NameMatcher.nearest(to: scope, in: alertNames))
+                + (up.isEmpty ? " (no alert is up)" : "; alerts up: " + up.joined(separator: ", "))
         }
         let names = candidates.flatMap { [$0.identifier, $0.label] }.filter { !$0.isEmpty }
         var reason = "no \(kindName) \"\(Suggestion.shown(name))\" on the idle screen"
@@ -321,6 +380,9 @@ public struct FlowElement: Sendable, CustomStringConvertible {
                 return
             case let .ambiguous(elements):
                 app.fail(step, ambiguous(elements), site: site)
+                return
+            case let .unlike(_, difference):
+                app.fail(step, "\(self) is there, but \(difference)", site: site)
                 return
             case let .found(element):
                 guard element.isEnabled else {

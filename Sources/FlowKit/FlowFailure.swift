@@ -5,6 +5,10 @@ public struct CallSite: Sendable, Equatable, CustomStringConvertible {
     public let file: String
     public let line: Int
 
+    /// While a robot action runs for a step written elsewhere (a YAML step), failures inside it are
+    /// reported at that step, not at the line inside the robot's table that called the method.
+    @TaskLocal public static var step: CallSite?
+
     public init(file: String = #filePath, line: Int = #line) {
         self.file = file
         self.line = line

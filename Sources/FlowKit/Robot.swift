@@ -1,9 +1,11 @@
-/// Base for robots: each knows one screen (its identifiers, actions and checks) and drives the app
-/// launched for the current test. Actions return the next screen's robot; checks return `self`;
-/// so a test reads as a sentence: `LoginRobot().login().checkGlance()`.
+/// Base for robots: each knows one screen (its identifiers, actions and checks, and how to
+/// recognise it) and drives the app launched for the current test. Actions return the next
+/// screen's robot; checks return `self`; so a test reads as a sentence:
+/// `LoginRobot().login().checkGlance()`.
 ///
-/// After the first failure every later step is skipped without waiting, so a broken chain fails
-/// once, at the line that broke it.
+/// An action that leads to another screen checks that it arrived (`next(_:)`): a flow can only
+/// pass if the app did what the flow says. After the first failure every later step is skipped
+/// without waiting, so a broken chain fails once, at the line that broke it.
 open class Robot {
     public let app: FlowApp
 
@@ -18,8 +20,24 @@ open class Robot {
         self.app = app
     }
 
-    /// The robot of the screen an action leads to, driving the same app.
-    public func next<Next: Robot>(_ robot: Next.Type) -> Next {
-        Next(app: app)
+    /// The title of the robot's screen, as the screen shows it: how the robot recognises its
+    /// screen when an action arrives there. Every robot of a screen overrides it.
+    open class var screenTitle: String {
+        preconditionFailure("\(Self.self) must override screenTitle: the title its screen shows")
+    }
+
+    /// The robot's name in YAML flows and messages: the type's name without `Robot`
+    /// (`PhotoDetailRobot` is `PhotoDetail`).
+    public class var name: String {
+        let type = String(describing: self)
+        return type.hasSuffix("Robot") && type != "Robot" ? String(type.dropLast(5)) : type
+    }
+
+    /// The robot of the screen an action leads to, driving the same app, once that screen is
+    /// shown: if it is not, the failure is recorded at the caller's line with the screen as it
+    /// was (`Login.login` on an offline app fails here, showing the offline message).
+    public func next<Next: Robot>(_ robot: Next.Type, file: String = #filePath, line: Int = #line) -> Next {
+        app.assertScreen(title: Next.screenTitle, of: Next.name, site: CallSite(file: file, line: line))
+        return Next(app: app)
     }
 }

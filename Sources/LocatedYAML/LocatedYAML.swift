@@ -147,6 +147,10 @@ public enum LocatedYAML {
 
     private static func problem(_ error: YamlError, in text: String) -> YAMLProblem {
         switch error {
+        case let .parser(context, problem, mark, _) where problem.contains("another document") || context?.text.contains("single document") == true,
+             let .composer(context, problem, mark, _) where problem.contains("another document") || context?.text.contains("single document") == true:
+            return YAMLProblem(line: mark.line, column: mark.column,
+                               message: "the file holds one YAML document, and a second one starts here (---); put it in a file of its own")
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let during = context.map { " \($0.text)" } ?? ""
             return YAMLProblem(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)\(during)")

@@ -76,7 +76,10 @@ public struct YAMLReader: Sendable {
     public func integer(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
         let raw = try string(node, what)
         guard let value = Int(raw) else { throw error("\(what) should be a whole number, not \"\(Suggestion.shown(raw))\"", at: node) }
-        guard range.contains(value) else { throw error("\(what) \(raw) is out of range \(range.lowerBound)...\(range.upperBound)", at: node) }
+        guard range.contains(value) else {
+            let wanted = range.upperBound == .max ? "at least \(range.lowerBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+            throw error("\(what) should be \(wanted), not \(raw)", at: node)
+        }
         return value
     }
 

@@ -7,7 +7,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case unknownVerb(String, suggestion: String?)
     case missingTarget(verb: String)
-    /// `secureField` is set when the target began with a secure field's name: the rest is masked.
+    /// The target as it may be quoted (its first word: the rest may be a secret typed in the wrong
+    /// place); `secureField` is set when it began with a secure field's name.
     case noSuchControl(String, suggestion: String?, secureField: String? = nil)
     case noSuchNumber(Int, count: Int)
     /// The control is disabled; `label` names it when it was picked by number.
@@ -35,6 +36,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "or: type \(secureField) <text> (what you typed after it is not shown)"
         case let .noSuchControl(target, suggestion, nil):
             return "no control \"\(Suggestion.shown(target))\" on this screen" + Suggestion.format(suggestion)
+                + (target.hasSuffix(" …") ? " (only the first word of what you typed is shown)" : "")
         case let .noSuchNumber(number, count):
             return count == 0
                 ? "no control number \(number): this screen has no controls"

@@ -51,8 +51,7 @@ public enum Renderer {
             return ["\(tag)< \(element.label) >" + disabledNote(element)]
         case .cell:
             let check = element.isSelected ? "[x] " : ""
-            let value = element.value.map { "  \($0)" } ?? ""
-            return ["\(tag)\(check)\(element.label)\(value)" + disabledNote(element)]
+            return ["\(tag)\(check)\(element.rowText)" + disabledNote(element)]
         case .image:
             return ["\(tag)[image: \(element.label)]"] + element.children.map { "     \($0.label)" }
         case .alert:

@@ -77,7 +77,9 @@ public final class Session {
             if Self.match(target, in: behind) != nil { throw .blockedByAlert(target: target, alert: alert.label) }
         }
         let names = controls.flatMap { [$0.identifier, $0.label] }
-        throw .noSuchControl(target, suggestion: NameMatcher.nearest(to: target, in: names), secureField: Self.secureFieldNamed(in: target, screen))
+        throw .noSuchControl(
+            Self.firstWord(of: target), suggestion: NameMatcher.nearest(to: target, in: names), secureField: Self.secureFieldNamed(in: target, screen)
+        )
     }
 
     private func tap(_ target: String) throws(CommandError) {
@@ -101,6 +103,14 @@ public final class Session {
     /// A disabled control, named by its label too when it was picked by number (numbers move).
     private static func disabled(_ target: String, _ element: Element) -> CommandError {
         .disabled(target, label: Int(target) == nil ? nil : element.label)
+    }
+
+    /// What of an unknown target may be quoted back: its first word only, then `…`. A person who
+    /// typed `tap Password hunter2` on a screen with no such field must not see the password
+    /// echoed, whatever the screen; a name of several words is still recognisable by its first.
+    static func firstWord(of target: String) -> String {
+        guard let space = target.firstIndex(where: \.isWhitespace) else { return target }
+        return String(target[..<space]) + " …"
     }
 
     /// The secure field whose name starts `target` followed by more words (`tap Password hunter2`):

@@ -2,6 +2,8 @@ import FlowKit
 
 /// The Login screen: username, password, Login, and the result line.
 public final class LoginRobot: Robot {
+    override public class var screenTitle: String { "Login" }
+
     public enum ID {
         public static let username = "Username"
         public static let password = "Password"
@@ -14,7 +16,7 @@ public final class LoginRobot: Robot {
     @discardableResult
     public func login(user: String? = nil, password: String? = nil, file: String = #filePath, line: Int = #line) -> GlanceRobot {
         attemptLogin(user: user, password: password, file: file, line: line)
-        return next(GlanceRobot.self)
+        return next(GlanceRobot.self, file: file, line: line)
     }
 
     /// Fills both fields and taps Login, staying on this screen (to check why it failed).
@@ -45,7 +47,7 @@ public final class LoginRobot: Robot {
 
     @discardableResult
     public func checkLoginScreen(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.login].assertExists(file: file, line: line)
+        app.buttons[ID.login].assertVisible(file: file, line: line)
         return self
     }
 
@@ -71,4 +73,32 @@ public final class LoginRobot: Robot {
     public func checkOffline(file: String = #filePath, line: Int = #line) -> Self {
         checkResult("You are offline. Check your connection and try again.", file: file, line: line)
     }
+}
+
+extension LoginRobot {
+    /// The YAML actions of this screen: `Login.login`, `Login.checkResult: {text: ...}`, ...
+    public static let yaml = RobotActions<LoginRobot> {
+        $0.move("login", to: GlanceRobot.self, "Signs in (with test.user and test.password unless given) and checks the glance is shown.",
+                .user, .password) { $0.login(user: $1, password: $2) }
+        $0.action("attemptLogin", "Fills both fields and taps Login, staying on this screen.", .user, .password) {
+            $0.attemptLogin(user: $1, password: $2)
+        }
+        $0.action("typeUsername", "Replaces the username.", .text("username", "the username to type")) { $0.typeUsername($1) }
+        $0.action("typePassword", "Replaces the password.", .text("password", "the password to type", secret: true)) { $0.typePassword($1) }
+        $0.action("tapLogin", "Taps Login.") { $0.tapLogin() }
+        $0.action("checkLoginScreen", "The Login screen is shown.") { $0.checkLoginScreen() }
+        $0.action("checkLoginEnabled", "Login is enabled (or not).", .boolean("enabled", "true: enabled; false: disabled")) {
+            $0.checkLoginEnabled($1)
+        }
+        $0.action("checkResult", "The result line reads exactly this text.", .text("text", "the whole line")) { $0.checkResult($1) }
+        $0.action("checkLoginFailed", "The result line says Login failed.") { $0.checkLoginFailed() }
+        $0.action("checkOffline", "The result line says the app is offline.") { $0.checkOffline() }
+    }
+}
+
+extension Parameter where Value == String? {
+    /// The user to sign in as; by default the run's test account.
+    static let user = Parameter.text("user", "default: ${test.user}", defaultVariable: "test.user")
+    /// Its password; by default the run's test account's. Never printed.
+    static let password = Parameter.text("password", "default: ${test.password}", secret: true, defaultVariable: "test.password")
 }

@@ -2,6 +2,8 @@ import FlowKit
 
 /// A photo's detail: its facts, its dominant colour, and Original / Show & Hide / Apply.
 public final class PhotoDetailRobot: Robot {
+    override public class var screenTitle: String { "Photo" }
+
     public enum ID {
         public static let date = "date"
         public static let place = "place"
@@ -34,10 +36,17 @@ public final class PhotoDetailRobot: Robot {
         return self
     }
 
-    /// The picture shown is the Show & Hide version (or the original).
+    /// The picture shown is the Show & Hide version.
     @discardableResult
-    public func checkShowing(showAndHide: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[showAndHide ? ID.showAndHide : ID.original].assertSelected(true, file: file, line: line)
+    public func checkShowingShowAndHide(file: String = #filePath, line: Int = #line) -> Self {
+        app.buttons[ID.showAndHide].assertSelected(true, file: file, line: line)
+        return self
+    }
+
+    /// The picture shown is the original.
+    @discardableResult
+    public func checkShowingOriginal(file: String = #filePath, line: Int = #line) -> Self {
+        app.buttons[ID.original].assertSelected(true, file: file, line: line)
         return self
     }
 
@@ -63,6 +72,26 @@ public final class PhotoDetailRobot: Robot {
     @discardableResult
     public func back(file: String = #filePath, line: Int = #line) -> PhotosRobot {
         app.back(file: file, line: line)
-        return next(PhotosRobot.self)
+        return next(PhotosRobot.self, file: file, line: line)
+    }
+}
+
+extension PhotoDetailRobot {
+    /// The YAML actions of this screen.
+    public static let yaml = RobotActions<PhotoDetailRobot> {
+        $0.action("checkPhoto", "The photo's date and place.", .text("date", "as the screen shows it"), .text("place", "as the screen shows it")) {
+            $0.checkPhoto(date: $1, place: $2)
+        }
+        $0.action("checkShowAndHideReady", "The dominant colour reads this (#D62828), and Apply is enabled.", .text("colour", "#RRGGBB")) {
+            $0.checkShowAndHideReady(colour: $1)
+        }
+        $0.action("checkApplyEnabled", "Apply is enabled (or not).", .boolean("enabled", "true: enabled; false: disabled")) { $0.checkApplyEnabled($1) }
+        $0.action("checkShowingShowAndHide", "The Show & Hide version is shown.") { $0.checkShowingShowAndHide() }
+        $0.action("checkShowingOriginal", "The original is shown.") { $0.checkShowingOriginal() }
+        $0.formerly("checkShowing", now: "PhotoDetail.checkShowingShowAndHide or PhotoDetail.checkShowingOriginal")
+        $0.action("showShowAndHide", "Shows the Show & Hide version.") { $0.showShowAndHide() }
+        $0.action("showOriginal", "Shows the original.") { $0.showOriginal() }
+        $0.action("apply", "Applies Show & Hide, and checks it was applied.") { $0.apply() }
+        $0.move("back", to: PhotosRobot.self, "Back to the list.") { $0.back() }
     }
 }

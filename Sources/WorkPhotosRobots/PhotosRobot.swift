@@ -2,6 +2,8 @@ import FlowKit
 
 /// The Work photos list.
 public final class PhotosRobot: Robot {
+    override public class var screenTitle: String { "Work photos" }
+
     public enum ID {
         public static let status = "status"
         public static let openSettings = "Open Settings"
@@ -15,6 +17,12 @@ public final class PhotosRobot: Robot {
         /// The overlay shown while an upload is in flight (an alert with no buttons).
         public static let uploading = "Uploading…"
     }
+
+    /// The system's question before deleting, and the overlay of an upload in flight.
+    public static let alerts = [
+        AlertDeclaration(identifier: ID.deleteAlert, buttons: ["Don't Allow", "Delete"]),
+        AlertDeclaration(identifier: "Progress", title: ID.uploading, buttons: []),
+    ]
 
     /// The list shows exactly `count` work photos (cells and the status line agree).
     @discardableResult
@@ -35,7 +43,7 @@ public final class PhotosRobot: Robot {
 
     @discardableResult
     public func checkAccessDenied(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.openSettings].assertExists(file: file, line: line)
+        app.buttons[ID.openSettings].assertVisible(file: file, line: line)
         app.cells.assertCount(0, file: file, line: line)
         return self
     }
@@ -73,8 +81,8 @@ public final class PhotosRobot: Robot {
     private func watchUpload(from button: String, file: String, line: Int) -> Self {
         app.buttons[button].tap(waitForIdle: false, file: file, line: line)
         let overlay = app.alerts[ID.uploading]
-        overlay.assertAppears(timeout: app.timeout, file: file, line: line)
-        overlay.assertGoes(timeout: app.timeout, file: file, line: line)
+        overlay.waitFor(timeout: app.timeout, file: file, line: line)
+        overlay.waitUntilGone(timeout: app.timeout, file: file, line: line)
         return self
     }
 
@@ -82,7 +90,7 @@ public final class PhotosRobot: Robot {
     @discardableResult
     public func checkUploaded(_ count: Int, file: String = #filePath, line: Int = #line) -> Self {
         checkNotice("\(count) photo\(count == 1 ? "" : "s") uploaded", file: file, line: line)
-        app.buttons[ID.retry].assertNotExists(file: file, line: line)
+        app.buttons[ID.retry].assertNotVisible(file: file, line: line)
         return self
     }
 
@@ -113,7 +121,7 @@ public final class PhotosRobot: Robot {
     @discardableResult
     public func openPhoto(_ position: Int, file: String = #filePath, line: Int = #line) -> PhotoDetailRobot {
         app.cells.element(boundBy: position - 1).tap(file: file, line: line)
-        return next(PhotoDetailRobot.self)
+        return next(PhotoDetailRobot.self, file: file, line: line)
     }
 
     /// Opens the photo at `position` and watches Show & Hide being worked out: Apply is disabled
@@ -122,21 +130,51 @@ public final class PhotosRobot: Robot {
     public func openPhotoWatchingShowAndHide(_ position: Int, file: String = #filePath, line: Int = #line) -> PhotoDetailRobot {
         app.cells.element(boundBy: position - 1).tap(waitForIdle: false, file: file, line: line)
         let apply = app.buttons[PhotoDetailRobot.ID.apply]
-        apply.assertAppears(timeout: app.timeout, enabled: false, file: file, line: line)
-        apply.assertAppears(timeout: app.timeout, enabled: true, file: file, line: line)
-        return next(PhotoDetailRobot.self)
+        apply.with(enabled: false).waitFor(timeout: app.timeout, file: file, line: line)
+        apply.with(enabled: true).waitFor(timeout: app.timeout, file: file, line: line)
+        return next(PhotoDetailRobot.self, file: file, line: line)
     }
 
     /// Opens Settings from the note shown when access was denied.
     @discardableResult
     public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {
         app.buttons[ID.openSettings].tap(file: file, line: line)
-        return next(SettingsRobot.self)
+        return next(SettingsRobot.self, file: file, line: line)
     }
 
     @discardableResult
     public func back(file: String = #filePath, line: Int = #line) -> GlanceRobot {
         app.back(file: file, line: line)
-        return next(GlanceRobot.self)
+        return next(GlanceRobot.self, file: file, line: line)
+    }
+}
+
+extension PhotosRobot {
+    /// The YAML actions of this screen.
+    public static let yaml = RobotActions<PhotosRobot> {
+        $0.action("checkWorkPhotos", "The list shows exactly this many work photos.", .count("work photos listed")) { $0.checkWorkPhotos(count: $1) }
+        $0.action("checkPhoto", "The photo at this position reads this date and place.", .position(), .text("date", "as the row shows it"),
+                  .text("place", "as the row shows it")) { $0.checkPhoto($1, date: $2, place: $3) }
+        $0.action("checkAccessDenied", "No list: access was denied, and Settings is offered.") { $0.checkAccessDenied() }
+        $0.move("openSettings", to: SettingsRobot.self, "Opens Settings from the access note.") { $0.openSettings() }
+        $0.move("openPhoto", to: PhotoDetailRobot.self, "Opens the photo at this position.", .position()) { $0.openPhoto($1) }
+        $0.move("openPhotoWatchingShowAndHide", to: PhotoDetailRobot.self,
+                "Opens the photo at this position: Apply is seen disabled while Show & Hide is worked out, then enabled.", .position()) {
+            $0.openPhotoWatchingShowAndHide($1)
+        }
+        $0.action("select", "Taps Select, then the photos at these positions.", .positions()) { $0.select($1) }
+        $0.action("selectAll", "Taps Select, then Select all.") { $0.selectAll() }
+        $0.action("delete", "Deletes the chosen photos, answering the system's question.", .boolean("confirm", "true: Delete; false: Don't Allow")) {
+            $0.delete(confirm: $1)
+        }
+        $0.action("upload", "Uploads the chosen photos: the Uploading… overlay is seen while the upload is in flight, then seen to go.") {
+            $0.upload()
+        }
+        $0.action("retryUpload", "Retry after a failed upload: the overlay is seen, then seen to go.") { $0.retryUpload() }
+        $0.action("checkUploaded", "The upload succeeded: \"8 photos uploaded\", and no Retry.", .count("photos uploaded")) { $0.checkUploaded($1) }
+        $0.action("checkUploadFailed", "The upload failed with this reason (after \"Upload failed: \"), and Retry is offered.",
+                  .text("reason", "as the screen says it")) { $0.checkUploadFailed($1) }
+        $0.action("checkNotice", "The line under the list reads exactly this.", .text("text", "the whole line")) { $0.checkNotice($1) }
+        $0.move("back", to: GlanceRobot.self, "Back to the glance.") { $0.back() }
     }
 }

@@ -2,6 +2,8 @@ import FlowKit
 
 /// The Settings screen: the app's access to the photo library, turned on and off by its cell.
 public final class SettingsRobot: Robot {
+    override public class var screenTitle: String { "Settings" }
+
     public enum ID {
         public static let photosAccess = "Photos access"
     }
@@ -19,10 +21,24 @@ public final class SettingsRobot: Robot {
         return self
     }
 
-    /// Back to the screen Settings was opened from.
+    /// Back to the screen Settings was opened from, checking it is the one expected (Settings
+    /// opens from the list's access note and from the glance).
     @discardableResult
-    public func back(file: String = #filePath, line: Int = #line) -> PhotosRobot {
+    public func back<Previous: Robot>(to previous: Previous.Type, file: String = #filePath, line: Int = #line) -> Previous {
         app.back(file: file, line: line)
-        return next(PhotosRobot.self)
+        return next(previous, file: file, line: line)
+    }
+}
+
+extension SettingsRobot {
+    /// The YAML actions of this screen.
+    public static let yaml = RobotActions<SettingsRobot> {
+        $0.action("checkPhotosAccess", "Photos access reads Allowed, Not allowed or Not asked yet.", .text("value", "as the screen shows it")) {
+            $0.checkPhotosAccess($1)
+        }
+        $0.action("togglePhotosAccess", "Turns photos access on or off.") { $0.togglePhotosAccess() }
+        $0.move("backToPhotos", to: PhotosRobot.self, "Back to the work photos list Settings was opened from.") { $0.back(to: PhotosRobot.self) }
+        $0.move("backToGlance", to: GlanceRobot.self, "Back to the glance Settings was opened from.") { $0.back(to: GlanceRobot.self) }
+        $0.formerly("back", now: "Settings.backToPhotos or Settings.backToGlance (the screen it goes back to is checked)")
     }
 }

@@ -45,6 +45,22 @@ struct InteractiveAppTests {
         #expect(output.stderr.contains("warning: real sign-in is unavailable: no account store at /nonexistent/accounts.sqlite"))
     }
 
+    /// A password typed after a name that is not a control is never echoed, on any screen: the
+    /// glance (no password field there), the list, a photo, Settings, and Login itself.
+    @Test(arguments: [
+        ("", "Login"),
+        ("type Username test\ntype Password 1234\ntap Login\ntap OK\n", "At a glance"),
+        ("type Username test\ntype Password 1234\ntap Login\ntap OK\ntap Review work photos\n", "Work photos"),
+        ("type Username test\ntype Password 1234\ntap Login\ntap OK\ntap Review work photos\ntap 3\n", "Photo"),
+        ("type Username test\ntype Password 1234\ntap Login\ntap OK\ntap Settings\n", "Settings"),
+    ])
+    func aSecretTypedWhereNoControlIsNeverEchoed(path: String, screen: String) throws {
+        let output = try run(Self.stubs, input: path + "tap Password hunter2\ntap Pasword hunter2 again\ntap Logn hunter2\n")
+        #expect(output.stdout.contains("── \(screen) ─"), "\(lastScreen(output.stdout))")
+        #expect(!output.stdout.contains("hunter2") && !output.stderr.contains("hunter2"), "\(output.stdout.suffix(600))")
+        #expect(output.stdout.contains("error: "), "each line is refused")
+    }
+
     @Test func aMistypedCommandIsExplainedAndTheAppCarriesOn() throws {
         let output = try run(Self.stubs, input: "tap Logn\ntype Username test\n")
         #expect(output.stdout.contains(#"error: no control "Logn" on this screen (did you mean "Login"?)"#))

@@ -15,8 +15,8 @@ struct FlowAppTests {
         #expect(!app.buttons["hello"].exists, "kinds are told apart")
         #expect(app.buttons.count == 6)
         #expect(app.title() == "Fake")
-        app.staticTexts["Hello"].assertExists()
-        app.buttons["Nothing"].assertNotExists()
+        app.staticTexts["Hello"].assertVisible()
+        app.buttons["Nothing"].assertNotVisible()
         #expect(failures.failures.isEmpty)
     }
 
@@ -137,8 +137,8 @@ struct FlowAppTests {
         app.buttons["Work"].tap(waitForIdle: false)
         #expect(app.staticTexts["Working"].waitForExistence(timeout: 5) { $0.label == "Working" })
         #expect(app.buttons["Crash"].waitForExistence(timeout: 5) { !$0.isEnabled } == false, "idle, and it is enabled: false at once")
-        app.buttons["Crash"].assertAppears(timeout: 5, enabled: false, line: 999)
-        #expect(failures.failures.first?.reason == "it is not there or not disabled, and the app is idle: nothing is left in flight that would change that")
+        app.buttons["Crash"].with(enabled: false).waitFor(timeout: 5, line: 999)
+        #expect(failures.failures.first?.reason == "it is there, but enabled, and the app is idle: nothing is left in flight that would change that")
         #expect(failures.failures.first?.site.line == 999)
     }
 

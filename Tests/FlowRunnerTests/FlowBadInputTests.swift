@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Every bad input is a located error with exit code 2, and nothing is launched.
+/// Bad input through the built `flow`: every problem located, all of them in one pass, exit 2, and
+/// nothing launched. (Each message of the language is tested in process in FlowParserTests.)
 @Suite(.serialized)
 struct FlowBadInputTests {
     static let good = """
@@ -10,39 +11,34 @@ struct FlowBadInputTests {
           - Login.login
         """
 
-    @Test(arguments: [
-        ("name: Bad\nsteps: [tap: Login\n", "Flows/bad.yaml:3:1: error: invalid YAML: "),
-        ("name: Bad\nstep:\n  - back\n", #"Flows/bad.yaml:2:1: error: unknown key "step" in the flow (did you mean "steps"?); expected name, steps, tags, fixture, launch, onAlert"#),
-        ("name: Bad\nsteps:\n  - tpa: Login\n", #"Flows/bad.yaml:3:5: error: unknown step "tpa" (did you mean "tap"?); steps are tap, type, "#),
-        ("name: Bad\nsteps:\n  - Logn.login\n", #"Flows/bad.yaml:3:5: error: unknown robot "Logn" (did you mean "Login"?); robots are Login, Glance, Photos, Detail, Settings"#),
-        ("name: Bad\nsteps:\n  - Login.lgin\n", #"Flows/bad.yaml:3:5: error: unknown action "lgin" of robot Login (did you mean "login"?); its actions are login, attemptLogin"#),
-        ("name: Bad\nsteps:\n  - Glance.checkCounts: {work: many, other: 1}\n", #"Flows/bad.yaml:3:32: error: Glance.checkCounts work (a whole number) should be a whole number, not "many""#),
-        ("name: Bad\nsteps:\n  - Glance.checkCounts: {wrok: 8, other: 1}\n", #"Flows/bad.yaml:3:26: error: Glance.checkCounts has no parameter "wrok" (did you mean "work"?); its parameters are work, other"#),
-        ("name: Bad\nsteps:\n  - Glance.checkCounts: {work: 8}\n", #"Flows/bad.yaml:3:25: error: Glance.checkCounts needs "other" (integer)"#),
-        ("name: Bad\nsteps:\n  - type: {textField: Username, text: \"${test.usr}\"}\n", #"Flows/bad.yaml:3:39: error: no value for ${test.usr} (did you mean "test.user"?); give it in the scheme's variables, with --var test.usr=VALUE, or as -test.usr VALUE"#),
-        ("name: Bad\nsteps:\n  - tap: {buton: Login}\n", #"Flows/bad.yaml:3:11: error: unknown key "buton" in tap (did you mean "button"?)"#),
-        ("name: Bad\nsteps:\n  - back: now\n", "Flows/bad.yaml:3:11: error: back takes no value; write it as a bare word: - back"),
-        ("name: Bad\nsteps: []\n", "Flows/bad.yaml:2:8: error: steps is empty; a flow needs at least one step"),
-        ("name: Bad\nsteps:\n  - runFlow: missing.yaml\n", #"Flows/bad.yaml:3:14: error: runFlow "Flows/missing.yaml": there is no such file"#),
-        ("name: Bad\nsteps:\n  - repeat: {times: 2, until: Login, steps: [back]}\n", "Flows/bad.yaml:3:13: error: repeat needs exactly one of times, while, until"),
-        ("a: &x 1\n*x : 2\n", "Flows/bad.yaml:2:1: error: an alias (*x) cannot be a key; keys are plain words"),
-        ("name: Bad\nsteps:\n  - tap: {button: Upload to Drive, waitForIdle: maybe}\n", #"Flows/bad.yaml:3:49: error: tap waitForIdle should be true or false, not "maybe""#),
-        ("name: Bad\nsteps:\n  - waitUntilGone: {alert: Uploading…, enabled: true}\n", #"Flows/bad.yaml:3:40: error: unknown key "enabled" in waitUntilGone"#),
-        ("name: Bad\nsteps:\n  - waitUntilGone: {alert: Uploading…, timeout: -1}\n", "Flows/bad.yaml:3:49: error: waitUntilGone timeout (seconds) -1 is out of range 0.001...3600.0"),
-        ("name: Bad\nsteps:\n  - waitFor: {button: Apply, enabled: 1}\n", #"Flows/bad.yaml:3:39: error: waitFor enabled should be true or false, not "1""#),
-    ])
-    func aBadFlowIsALocatedErrorAndNothingRuns(text: String, message: String) throws {
+    @Test func runLintAndListRefuseABadFlowWithTheSameLocatedErrorAndLaunchNothing() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
-        try workspace.write("Flows/bad.yaml", text)
+        try workspace.write("Flows/bad.yaml", "name: Bad\nsteps:\n  - tpa: Login\n")
         try workspace.write("Flows/good.yaml", Self.good)
-
         for command in [["run"], ["lint"], ["list"]] {
             let output = try workspace.flow(command)
             #expect(output.status == 2, "\(command)")
-            #expect(output.stderr.hasPrefix("flow: error: " + message), "\(command): \(output.stderr)")
+            #expect(output.stderr.hasPrefix(#"Flows/bad.yaml:3:5: error: unknown step "tpa" (did you mean "tap"?)"#), "\(command): \(output.stderr)")
+            #expect(output.stderr.hasSuffix("\n1 error in 1 file\n"), "\(command): \(output.stderr)")
+            #expect(!output.stderr.contains("flow: error:"), "a located error is printed once, as a compiler prints it")
             #expect(!output.stdout.contains("running"), "nothing is launched")
         }
+    }
+
+    @Test func threeMistakesInTwoFilesAreThreeLocatedErrorsInOneLint() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/b.yaml", "name: B\nsteps:\n  - Glance.checkCounts: {work: eight, other: 1}\n")
+        try workspace.write("Flows/a.yaml", "name: A\nsteps:\n  - assertEnabled: {button: Login}\n  - back\n  - tap: {button: OK, in: PhotosPermision}\n")
+        let output = try workspace.flow(["lint"])
+        #expect(output.status == 2)
+        let lines = output.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(lines.map { $0.split(separator: ":").prefix(3).joined(separator: ":") } == ["Flows/a.yaml:3:5", "Flows/a.yaml:5:27", "Flows/b.yaml:3:32"], "\(output.stderr)")
+        #expect(lines[0].hasSuffix("assertEnabled is no longer a step: write assertVisible: {button: Login, enabled: true}"))
+        #expect(lines[1].contains(#"no alert "PhotosPermision" in this app (did you mean "PhotosPermission"?)"#))
+        #expect(lines[2].hasSuffix(#"Glance.checkCounts work should be a whole number, not "eight""#), "says what it wants once")
+        #expect(output.stderr.hasSuffix("3 errors in 2 files\n"))
     }
 
     @Test func aHugeFlowFileIsRefusedUnread() throws {
@@ -51,7 +47,7 @@ struct FlowBadInputTests {
         try workspace.write("Flows/huge.yaml", "name: Huge\nsteps:\n" + String(repeating: "  - back\n", count: 150_000))
         let output = try workspace.flow(["lint"])
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("flow: error: Flows/huge.yaml:1:1: error: the flow is 1350018 bytes, over the limit of 1048576: split it with runFlow"))
+        #expect(output.stderr.hasPrefix("Flows/huge.yaml:1:1: error: the flow is 1350018 bytes, over the limit of 1048576: split it with runFlow"))
     }
 
     @Test func aRunFlowCycleIsNamed() throws {
@@ -61,7 +57,7 @@ struct FlowBadInputTests {
         try workspace.write("Flows/b.yaml", "name: B\nsteps:\n  - runFlow: {file: a.yaml}\n")
         let output = try workspace.flow(["lint"])
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("flow: error: Flows/b.yaml:3:14: error: runFlow makes a cycle: a.yaml → b.yaml → a.yaml"), "\(output.stderr)")
+        #expect(output.stderr.hasPrefix("Flows/b.yaml:3:21: error: runFlow makes a cycle: a.yaml → b.yaml → a.yaml"), "\(output.stderr)")
     }
 
     @Test(arguments: [
@@ -74,7 +70,8 @@ struct FlowBadInputTests {
         (["run", "--scheme", "defualt"], #"no scheme "defualt": there is no Flows/schemes/defualt.yaml (did you mean "default"?); schemes: default"#),
         (["run", "Flows/nowhere"], "Flows/nowhere:1:1: error: there is no such file or folder"),
         (["run", "-test.user"], "-test.user needs a value: -test.user VALUE"),
-        (["rnu"], "rnu:1:1: error: there is no such file or folder"),
+        (["rnu"], "flow: error: unknown command \"rnu\" (did you mean run?)"),
+        (["lnit", "Flows"], "flow: error: unknown command \"lnit\" (did you mean lint?)"),
     ])
     func aBadOptionIsNamedWithCodeTwo(arguments: [String], message: String) throws {
         let workspace = try FlowWorkspace()
@@ -86,25 +83,37 @@ struct FlowBadInputTests {
         #expect(!output.stdout.contains("running"))
     }
 
+    @Test func theHelpSaysEachThingOnce() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        // Help is wrapped to the terminal's width: read it as one line of words.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let help = words(try workspace.flow(["run", "--help"]).stdout)
+        let jobs = try #require(help.range(of: "--jobs").map { help[$0.lowerBound...].prefix { $0 != "\u{1}" } }?.components(separatedBy: "--shard").first)
+        #expect(jobs.components(separatedBy: "default").count == 2, "the default is said once: \(jobs)")
+        #expect(help.contains("-name value pairs (flow run -test.user alice"), "the runner's own variables are in the help")
+        #expect(help.contains("130 interrupted by Ctrl-C"), "the exit code of Ctrl-C is documented")
+        #expect(words(try workspace.flow(["--help"]).stdout).contains("130 interrupted"))
+    }
+
     @Test func aBadSchemeIsALocatedError() throws {
         let workspace = try FlowWorkspace(scheme: "argumnets: [-x, y]")
         defer { workspace.remove() }
         try workspace.write("Flows/good.yaml", Self.good)
         let output = try workspace.flow(["run"])
         #expect(output.status == 2)
-        #expect(output.stderr.contains(#"Flows/schemes/default.yaml:8:1: error: unknown key "argumnets" in the scheme (did you mean "arguments"?)"#), "\(output.stderr)")
+        #expect(output.stderr.contains(#"Flows/schemes/default.yaml:10:1: error: unknown key "argumnets" in the scheme (did you mean "arguments"?)"#), "\(output.stderr)")
     }
 
-    @Test func anUnknownFixtureStopsTheRunBeforeAnyFlow() throws {
+    @Test func anUnknownFixtureIsALintErrorAndStopsTheRunBeforeAnyFlow() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/good.yaml", "fixture: defualt\n" + Self.good)
-        let lint = try workspace.flow(["lint"])
-        #expect(lint.status == 2)
-        #expect(lint.stderr.contains(#"fixture "defualt" is not in"#) && lint.stderr.contains(#"(did you mean "default"?)"#), "\(lint.stderr)")
-        let run = try workspace.flow(["run"])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains(#"cannot seed the fixture "defualt""#), "\(run.stderr)")
-        #expect(!run.stdout.contains("running"))
+        for command in ["lint", "run"] {
+            let output = try workspace.flow([command])
+            #expect(output.status == 2)
+            #expect(output.stderr.contains(#"Flows/good.yaml:1:1: error: fixture "defualt" is not in"#) && output.stderr.contains(#"(did you mean "default"?)"#), "\(output.stderr)")
+            #expect(!output.stdout.contains("running"))
+        }
     }
 }

@@ -26,7 +26,7 @@ struct FlowRunTests {
         #expect(output.stdout.contains("seeded default once for this run"))
         #expect(output.flowLines.map(\.name).sorted() == ["Fails", "Passes"])
         #expect(output.stdout.contains("""
-            Flows/fail.yaml:4:5: error: Login.checkResult: check that static text "results" has label "Welcome" failed: its label is "Login failed"
+            Flows/fail.yaml:4:5: error: Login.checkResult: check that static text "results" (labelled "Welcome") is visible failed: it is there, but its label is "Login failed"
             """))
         #expect(output.stdout.contains("The screen was:\n── Login ─"))
         #expect(output.stdout.contains("workphotos: login: sign-in failed for test: invalid credentials"), "the app's standard error")
@@ -105,7 +105,7 @@ struct FlowRunTests {
             steps:
               - type: {textField: Username, text: "${test.password}"}
               - Login.typePassword: {password: "${test.password}"}
-              - assertLabel: {staticText: results, is: "${test.password}"}
+              - assertVisible: {staticText: results, label: "${test.password}"}
             """)
         let output = try workspace.flow(["run", "--junit", "junit.xml", "--report", "report", "-test.password", secret])
         #expect(output.status == 1)
@@ -118,7 +118,7 @@ struct FlowRunTests {
     @Test func variablesComeFromTheSchemeThenTheRunnersOwnLaunchDefaultsThenVar() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
-        try workspace.write("Flows/who.yaml", "name: Who\nsteps:\n  - type: {textField: Username, text: \"${who}\"}\n  - assertValue: {textField: Username, is: alice}\n")
+        try workspace.write("Flows/who.yaml", "name: Who\nsteps:\n  - type: {textField: Username, text: \"${who}\"}\n  - assertVisible: {textField: Username, value: alice}\n")
         #expect(try workspace.flow(["run", "-who", "alice"]).status == 0)
         #expect(try workspace.flow(["run", "--var", "who=alice"]).status == 0)
         #expect(try workspace.flow(["run", "-who", "bob", "--var", "who=alice"]).status == 0, "--var wins")
@@ -148,6 +148,69 @@ struct FlowRunTests {
         #expect(try workspace.flow(["list", "--include-tags", "slow"]).stdout == "B\t[slow]\tFlows/b.yaml\n")
         #expect(try workspace.flow(["list", "--exclude-tags", "smoke"]).stdout == "B\t[slow]\tFlows/b.yaml\nC\t[]\tFlows/c.yaml\n")
         #expect(try workspace.flow(["lint"]).stdout == "2 flows OK (scheme default)\n")
+        #expect(try workspace.flow(["list", "--include-tags", "smoke,slow"]).stdout == "A\t[smoke]\tFlows/a.yaml\nB\t[slow]\tFlows/b.yaml\n",
+                "a comma list, as Maestro spells it")
+    }
+
+    @Test(arguments: [["run", "--include-tags", "nosuch"], ["run", "--include-tags", "smoke,nosuch", "--exclude-tags", "smoke"], ["lint", "--include-tags", "smok"]])
+    func aSelectionOfNothingIsAnErrorThatNamesTheTags(arguments: [String]) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/a.yaml", "name: A\ntags: [smoke, login]\nsteps:\n  - back\n")
+        let output = try workspace.flow(arguments)
+        #expect(output.status == 2, "never green on nothing")
+        #expect(!output.stdout.contains("running"), "nothing is launched")
+        #expect(output.stderr.contains("selected none of the 1 flow under Flows"), "\(output.stderr)")
+        #expect(output.stderr.contains("tags: login, smoke"), "\(output.stderr)")
+        if arguments.contains("smok") { #expect(output.stderr.contains(#"no flow has the tag "smok" (did you mean "smoke"?)"#)) }
+        #expect(!output.stdout.contains("0 passed, 0 failed"))
+    }
+
+    @Test func allowEmptyMakesAnEmptySelectionASuccess() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/a.yaml", "name: A\ntags: [smoke]\nsteps:\n  - back\n")
+        let output = try workspace.flow(["run", "--include-tags", "nosuch", "--allow-empty"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasSuffix("0 passed, 0 failed\n"))
+    }
+
+    @Test func loginOnAnOfflineAppFailsTheFlowWithTheOfflineMessage() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/offline.yaml", "name: Offline\nlaunch:\n  defaults: {model.offline: \"YES\"}\nsteps:\n  - Login.login\n")
+        let output = try workspace.flow(["run"])
+        #expect(output.status == 1, "a flow whose last step is Login.login must not pass on an offline app")
+        #expect(output.stdout.contains(#"Flows/offline.yaml:5:5: error: Login.login: arrive on the Glance screen ("At a glance") failed: the screen is "Login", not "At a glance""#), "\(output.stdout)")
+        #expect(output.stdout.contains("You are offline. Check your connection and try again."), "the screen shows why")
+        #expect(output.stdout.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func aCellIsFoundByTheRowTextTheScreenShows() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/row.yaml", """
+            name: Row
+            onAlert: {PhotosPermission: OK}
+            steps:
+              - Login.login
+              - Glance.reviewWorkPhotos
+              - assertVisible: {cell: "Mon 1 Jun 2026, 09:05  Office"}
+              - tap: "Mon 1 Jun 2026, 09:05  Office"
+              - PhotoDetail.checkPhoto: {date: "Mon 1 Jun 2026, 09:05", place: Office}
+            """)
+        try workspace.write("Flows/wrong-row.yaml", """
+            name: Wrong row
+            onAlert: {PhotosPermission: OK}
+            steps:
+              - Login.login
+              - Glance.reviewWorkPhotos
+              - assertVisible: {cell: "Mon 1 Jun 2026, 09:05  Home"}
+            """)
+        let output = try workspace.flow(["run", "--jobs", "1"])
+        #expect(output.flowLines.map(\.passed) == [true, false] || output.flowLines.map(\.passed) == [false, true])
+        #expect(output.flowLines.first { $0.name == "Row" }?.passed == true, "\(output.stdout)")
+        #expect(output.flowLines.first { $0.name == "Wrong row" }?.passed == false, "a row that is not on the screen fails")
     }
 
     @Test func ctrlCEndsEveryAppAndPrintsTheTallySoFar() throws {

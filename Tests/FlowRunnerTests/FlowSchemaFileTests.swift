@@ -1,9 +1,12 @@
 import FlowKit
+import FlowRunner
 import Foundation
 import Testing
 import WorkPhotosRobots
 
-/// `Flows/flow.schema.json` is made from the robots' catalog; committed, it must be current.
+/// What is generated from the step registry and the robots' catalog is committed, and must be
+/// current: the schema, and the step reference in docs/flows.md. Both directions: every step is
+/// in them, and nothing is in them that does not exist.
 struct FlowSchemaFileTests {
     @Test func theCommittedSchemaIsCurrent() throws {
         let file = FlowWorkspace.repository.appendingPathComponent("Flows/flow.schema.json")
@@ -12,6 +15,34 @@ struct FlowSchemaFileTests {
             committed == FlowSchema.json(catalog: WorkPhotosCatalog.catalog),
             "Flows/flow.schema.json is stale: regenerate it with: .build/debug/flow schema > Flows/flow.schema.json"
         )
+    }
+
+    @Test func theCommittedStepReferenceIsCurrent() throws {
+        let docs = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        let committed = try #require(StepReference.section(in: docs), "docs/flows.md has the step reference markers")
+        #expect(
+            committed == StepReference.markdown(catalog: WorkPhotosCatalog.catalog),
+            "docs/flows.md's step reference is stale: regenerate it with: .build/debug/flow docs --update docs/flows.md"
+        )
+    }
+
+    @Test func theSchemaAndTheReferenceNameEveryStepAndNoOther() throws {
+        let schema = try JSONSerialization.jsonObject(with: Data(FlowSchema.json(catalog: WorkPhotosCatalog.catalog).utf8)) as? [String: Any]
+        let step = try #require((schema?["definitions"] as? [String: Any])?["step"] as? [String: Any])
+        let forms = try #require(step["oneOf"] as? [[String: Any]])
+        let named = Set(forms.dropFirst().compactMap { ($0["required"] as? [String])?.first })
+        let expected = Set(StepRegistry.keywords + WorkPhotosCatalog.catalog.actions.map(\.fullName))
+        #expect(named == expected)
+        let reference = StepReference.markdown(catalog: WorkPhotosCatalog.catalog)
+        let headings = Set(reference.split(separator: "\n").filter { $0.hasPrefix("#### `") }.map { String($0.dropFirst(6).dropLast()) })
+        #expect(headings == Set(StepRegistry.keywords))
+        let rows = Set(reference.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            let name = String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+            return name.contains(".") && !name.contains(" ") && !name.contains(":") ? name : nil
+        })
+        let actions = Set(WorkPhotosCatalog.catalog.actions.map(\.fullName))
+        #expect(actions.isSubset(of: rows), "every action is documented")
     }
 
     @Test func everyCommittedFlowPointsEditorsAtTheSchemaAndLints() throws {
@@ -37,7 +68,7 @@ struct FlowSchemaFileTests {
         #expect(steps.count >= 40)
         // As if it were a flow in Flows/photos/, so that runFlow's relative path resolves.
         let file = FlowWorkspace.repository.appendingPathComponent("Flows/photos/docs-example.yaml").path
-        let flow = try FlowParser(catalog: WorkPhotosCatalog.catalog).parse(
+        let flow = try FlowParser(catalog: WorkPhotosCatalog.catalog).flow(
             text: "name: Docs\nsteps:\n" + steps.map { "  " + $0 }.joined(separator: "\n") + "\n", file: file
         )
         #expect(flow.steps.count == steps.count)

@@ -17,6 +17,8 @@ struct FlowWorkspace {
             app: \(Self.binaries.appendingPathComponent("workphotos").path)
             seeder: \(Self.binaries.appendingPathComponent("workphotos-seed").path)
             seeds: \(Self.repository.appendingPathComponent("Seeds").path)
+            store: {argument: photos.store, file: photos.sqlite}
+            credentials: [test.user, test.password]
             arguments: [-ui-testing, YES]
             defaults: {model.user: test, model.password: "1234"}
             variables: {test.user: test, test.password: "1234"}

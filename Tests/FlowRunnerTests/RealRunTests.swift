@@ -17,6 +17,8 @@ struct RealRunTests {
             app: \(FlowWorkspace.binaries.appendingPathComponent("workphotos").path)
             seeder: \(FlowWorkspace.binaries.appendingPathComponent("workphotos-seed").path)
             seeds: \(FlowWorkspace.repository.appendingPathComponent("Seeds").path)
+            store: {argument: photos.store, file: photos.sqlite}
+            credentials: [test.user, test.password]
             defaults: {accounts.store: \(accounts)}
             environment: {TZ: UTC}
             tags: {include: [real]}

@@ -9,7 +9,7 @@ struct CatalogFlowTests {
     @Test func aRobotStepAndItsSwiftMethodFailTheSameWay() throws {
         let yaml = try runFailing { app, site in
             let action = try #require(WorkPhotosCatalog.catalog.action("Login", "checkResult"))
-            action.run(on: app, with: StepArguments(["text": .string("Welcome")]), at: site)
+            action.run(on: app, with: ActionArguments(["text": .text("Welcome")]), at: site)
         }
         let swift = try runFailing { app, site in
             LoginRobot(app: app).checkResult("Welcome", file: site.file, line: site.line)
@@ -17,7 +17,7 @@ struct CatalogFlowTests {
         #expect(yaml.step == swift.step)
         #expect(yaml.reason == swift.reason)
         #expect(yaml.site == swift.site, "reported where the step was written")
-        #expect(yaml.step == #"check that static text "results" has label "Welcome""#)
+        #expect(yaml.step == #"check that static text "results" (labelled "Welcome") is visible"#)
     }
 
     @Test func aRobotActionDrivesTheAppAsItsMethodDoes() throws {
@@ -25,21 +25,59 @@ struct CatalogFlowTests {
         defer { prepared.cleanUp() }
         prepared.app.launch()
         let site = CallSite(file: "Flows/x.yaml", line: 3)
-        try #require(WorkPhotosCatalog.catalog.action("Login", "login")).run(on: prepared.app, with: StepArguments(), at: site)
-        try #require(WorkPhotosCatalog.catalog.action("Glance", "answerPhotoAccess")).run(on: prepared.app, with: StepArguments(["allow": .boolean(true)]), at: site)
+        try #require(WorkPhotosCatalog.catalog.action("Login", "login")).run(on: prepared.app, with: ActionArguments(), at: site)
+        try #require(WorkPhotosCatalog.catalog.action("Glance", "answerPhotoAccess")).run(on: prepared.app, with: ActionArguments(["allow": .boolean(true)]), at: site)
         GlanceRobot(app: prepared.app).checkCounts(work: 8, other: 1)
         #expect(!prepared.app.hasFailed)
     }
 
-    @Test func everyActionNamesAKnownRobotAndEveryReturnIsARobot() {
+    @Test func aRequiredArgumentThatIsMissingFailsTheStepInsteadOfDefaulting() throws {
+        let failure = try runFailing { app, site in
+            try #require(WorkPhotosCatalog.catalog.action("Glance", "checkCounts")).run(on: app, with: ActionArguments(["work": .integer(8)]), at: site)
+        }
+        #expect(failure.step == "Glance.checkCounts")
+        #expect(failure.reason == #"it needs "other", and the step does not give it"#)
+    }
+
+    @Test func loginOnAnOfflineAppFailsAtTheCallerBecauseTheGlanceNeverCame() throws {
+        let failures = FailureCollector()
+        let prepared = try WorkPhotosLaunch(offline: true).prepare(reporter: failures)
+        defer { prepared.cleanUp() }
+        prepared.app.launch()
+        let line = #line + 1
+        LoginRobot(app: prepared.app).login().checkGlance()
+        let failure = try #require(failures.failures.first)
+        #expect(failures.failures.count == 1, "the rest of the chain is skipped")
+        #expect(failure.step == #"arrive on the Glance screen ("At a glance")"#)
+        #expect(failure.reason == #"the screen is "Login", not "At a glance""#)
+        #expect(failure.site.line == line)
+        #expect(failure.screen?.contains("You are offline. Check your connection and try again.") == true)
+    }
+
+    @Test func everyActionThatMovesChecksTheScreenItLeadsTo() throws {
+        // On the Login screen no move of another robot can arrive where it says: each must fail,
+        // by its own tap or by the arrival check, and never pass.
         let catalog = WorkPhotosCatalog.catalog
-        #expect(catalog.robots == ["Login", "Glance", "Photos", "Detail", "Settings"])
+        let moves = catalog.actions.filter { $0.returns != nil && $0.robot != "Login" && $0.parameters.allSatisfy(\.isOptional) }
+        #expect(moves.count >= 5)
+        for action in moves {
+            let failure = try runFailing { app, site in action.run(on: app, with: ActionArguments(), at: site) }
+            #expect(!failure.reason.isEmpty, "\(action.fullName)")
+        }
+    }
+
+    @Test func everyActionNamesAKnownRobotAndEveryReturnIsARobotWithAScreen() {
+        let catalog = WorkPhotosCatalog.catalog
+        #expect(catalog.robots == ["Login", "Glance", "Photos", "PhotoDetail", "Settings"])
         for action in catalog.actions {
             #expect(action.returns.map(catalog.robots.contains) ?? true, "\(action.fullName) returns \(action.returns ?? "")")
         }
+        #expect(catalog.robots.map { catalog.screenTitle(of: $0) ?? "" } == ["Login", "At a glance", "Work photos", "Photo", "Settings"])
         let names = catalog.actions.map(\.fullName)
         #expect(Set(names).count == names.count, "no action is declared twice")
         #expect(catalog.action("Login", "typePassword")?.parameters.first?.isSecret == true)
+        #expect(catalog.action("Photos", "select")?.parameters.first?.kind == .integers)
+        #expect(catalog.action("Glance", "checkLastUpload")?.parameters.map(\.name) == ["count"], "every count is called count")
     }
 
     private func runFailing(_ body: (FlowApp, CallSite) throws -> Void) throws -> FlowFailure {

@@ -19,8 +19,8 @@ struct LargeListFlowTests {
         let photos = LoginRobot().login().reviewWorkPhotos()
         photos.checkPhoto(4000, date: "Mon 30 Nov 2026, 14:00", place: "Office")
         photos.app.cells["photo-7999"].assertLabel("Mon 30 Nov 2026, 14:00")
-        photos.app.cells["Mon 30 Nov 2026, 14:00"].assertExists()
-        photos.app.cells["photo-2"].assertNotExists()  // a home photo: the whole list is looked through
+        photos.app.cells["Mon 30 Nov 2026, 14:00"].assertVisible()
+        photos.app.cells["photo-2"].assertNotVisible()  // a home photo: the whole list is looked through
     }
 
     @Test func aRowFarDownCanBeTappedToOpenItsPhoto() {

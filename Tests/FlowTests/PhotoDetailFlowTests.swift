@@ -11,8 +11,8 @@ struct PhotoDetailFlowTests {
             .openPhotoWatchingShowAndHide(1)
             .checkPhoto(date: "Mon 1 Jun 2026, 09:05", place: "Office")
             .checkShowAndHideReady(colour: "#D62828")
-            .showShowAndHide().checkShowing(showAndHide: true)
-            .showOriginal().checkShowing(showAndHide: false)
+            .showShowAndHide().checkShowingShowAndHide()
+            .showOriginal().checkShowingOriginal()
             .apply()
             .checkApplyEnabled(false)
             .back()
@@ -22,7 +22,7 @@ struct PhotoDetailFlowTests {
     @Test(.workPhotosApp())
     func anAppliedPictureIsTheOneShownNextTime() {
         PhotoPermissionAlert.answerWhenAsked(in: FlowApp.current!, allow: true)
-        LoginRobot().login().reviewWorkPhotos().openPhoto(2).apply().back().openPhoto(2).checkShowing(showAndHide: false)
+        LoginRobot().login().reviewWorkPhotos().openPhoto(2).apply().back().openPhoto(2).checkShowingOriginal()
         FlowApp.current?.images["picture"].assertLabel("64×48, the original")
     }
 }

@@ -19,7 +19,7 @@ struct UploadFlowTests {
             .upload()
             .checkUploaded(8)
             .back()
-            .checkLastUpload(photos: 8)
+            .checkLastUpload(count: 8)
     }
 
     @Test(.workPhotosApp(arguments: ["-drive.failures", "1"]))
@@ -32,7 +32,7 @@ struct UploadFlowTests {
             .retryUpload()
             .checkUploaded(2)
             .back()
-            .checkLastUpload(photos: 2)
+            .checkLastUpload(count: 2)
     }
 
     @Test(.workPhotosApp(arguments: ["-drive.delay", "0.5"]))

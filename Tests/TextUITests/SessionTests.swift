@@ -40,6 +40,21 @@ struct SessionTests {
         #expect(screen.events == [.appear], "a refused command reaches no screen")
     }
 
+    @Test(arguments: [
+        ("Password hunter2", #"no control "Password …" on this screen (only the first word of what you typed is shown)"#),
+        ("Logn hunter2", #"no control "Logn …" on this screen (only the first word of what you typed is shown)"#),
+        ("Nothing  like\thunter2", #"no control "Nothing …" on this screen (only the first word of what you typed is shown)"#),
+    ])
+    func anUnknownTargetIsNeverQuotedPastItsFirstWord(target: String, message: String) {
+        let stage = Stage()
+        stage.setRoot(FakeScreen(elements: [.text("Counts"), .button("Login")]))  // no password field here
+        let session = Session(stage: stage)
+        #expect { try session.perform(.tap(target)) } throws: { error in
+            let text = (error as? CommandError)?.description ?? ""
+            return text == message
+        }
+    }
+
     @Test func anAlertBlocksTheScreenBehindItUntilAnswered() throws {
         let (session, screen) = makeSUT()
         var answers: [String] = []

@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 
 /// Where and how one flow runs: its scheme, the variables, the folder of its own store, and the
@@ -79,17 +80,21 @@ public struct FlowRunFailure: Sendable, CustomStringConvertible {
 /// Runs one flow: a fresh copy of its seeded store, the app launched on it with the scheme's and
 /// the flow's settings, each step in order until one fails, and the app always ended afterwards.
 public final class FlowExecutor {
-    private let environment: FlowEnvironment
+    let environment: FlowEnvironment
     private let collector = FailureCollector()
     private var records: [StepRecord] = []
-    private var app: FlowApp!
-    private var store: String { environment.folder.appendingPathComponent("photos.sqlite").path }
+    private(set) var app: FlowApp
+    /// The store this flow's app is launched on: in the job's own folder, named by the scheme.
+    var store: String { environment.folder.appendingPathComponent(environment.scheme.store.file).path }
     private var failingStep: (location: SourceLocation, title: String, via: [SourceLocation])?
     private var via: [SourceLocation] = []
     private var onAlert: [(alert: String, button: String)] = []
+    /// The screen a `snapshot` step keeps for its record.
+    var keptScreen: String?
 
     public init(environment: FlowEnvironment) {
         self.environment = environment
+        app = FlowApp(executable: environment.scheme.app)
     }
 
     /// The message of a flow that needs the test account when the run has none.
@@ -100,9 +105,11 @@ public final class FlowExecutor {
         var copyDuration = Duration.zero, launchDuration = Duration.zero
         let scheme = environment.scheme
         let root = SourceLocation(file: flow.file, line: 1, column: 1)
-        if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys)) {
-            let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give test.user and test.password in a private "
-                + "scheme (Flows/schemes/\(scheme.name).private.yaml, or --scheme-file PATH), or as -test.user NAME -test.password SECRET"
+        if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys), credentials: Set(scheme.credentials)) {
+            let names = scheme.credentials
+            let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give \(names.joined(separator: " and ")) in a private "
+                + "scheme (Flows/schemes/\(scheme.name).private.yaml, or --scheme-file PATH), or as "
+                + names.map { "-\($0) VALUE" }.joined(separator: " ")
             return result(flow, iteration, start, .zero, .zero, failure: FlowRunFailure(
                 location: use.location, stepTitle: "credentials", via: [],
                 failure: FlowFailure(step: "find the test account", reason: reason, screen: nil, standardError: [], site: use.location.site)
@@ -118,11 +125,10 @@ public final class FlowExecutor {
                           failure: FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
                             step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site)))
         }
-        let app = FlowApp(
+        app = FlowApp(
             executable: scheme.app, arguments: launchArguments(flow), environment: launchEnvironment(flow),
             variables: environment.variables, timeout: environment.timeout, reporter: collector
         )
-        self.app = app
         onAlert = flow.onAlert
         for (alert, button) in flow.onAlert {
             app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
@@ -171,7 +177,8 @@ public final class FlowExecutor {
             defaults.append((key, resolve(value, [:])))
         }
         for (key, value) in defaults { arguments += ["-\(key)", value] }
-        return arguments + ["-automation", "YES", "-photos.store", store]
+        // The automation protocol itself, then the store the scheme says the app reads.
+        return arguments + ["-automation", "YES", "-\(scheme.store.argument)", store]
     }
 
     private func launchEnvironment(_ flow: Flow) -> [String: String] {
@@ -180,15 +187,15 @@ public final class FlowExecutor {
         return result
     }
 
-    private func copyTemplate(_ fixture: String) throws {
+    func copyTemplate(_ fixture: String) throws {
         let template = try environment.template(fixture)
-        for suffix in ["", "-journal"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         try FileManager.default.copyItem(atPath: template, toPath: store)
     }
 
     // MARK: - Steps
 
-    private func run(_ steps: [Step], overlay: [String: String], depth: Int) {
+    func run(_ steps: [Step], overlay: [String: String], depth: Int) {
         for step in steps {
             guard !app.hasFailed else {
                 records.append(StepRecord(title: step.title, location: step.location, duration: .zero, status: .skipped, screen: nil, depth: depth))
@@ -196,9 +203,10 @@ public final class FlowExecutor {
             }
             let before = collector.failures.count
             let start = ContinuousClock.now
-            var screen: String?
+            keptScreen = nil
             answerAlerts(before: step)
-            perform(step, overlay: overlay, depth: depth, screen: &screen)
+            step.action.run(in: StepContext(executor: self, location: step.location, overlay: overlay, depth: depth))
+            var screen = keptScreen
             let failed = collector.failures.count > before
             if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
             if failed { screen = collector.failures.last?.screen.map(mask) }
@@ -209,117 +217,30 @@ public final class FlowExecutor {
         }
     }
 
-    private func perform(_ step: Step, overlay: [String: String], depth: Int, screen: inout String?) {
-        let site = step.location.site
-        switch step.action {
-        case let .robot(action, values):
-            var arguments: [String: StepArguments.Value] = [:]
-            for (name, value) in values {
-                switch value {
-                case let .text(text): arguments[name] = .string(resolve(text, overlay))
-                case let .integer(number): arguments[name] = .integer(number)
-                case let .boolean(flag): arguments[name] = .boolean(flag)
-                }
-            }
-            action.run(on: app, with: StepArguments(arguments), at: site)
-        case let .tap(target, waitForIdle):
-            element(target, overlay, site).tap(waitForIdle: waitForIdle, file: site.file, line: site.line)
-        case let .type(target, text):
-            element(target, overlay, site).replaceText(resolve(text, overlay), file: site.file, line: site.line)
-        case let .assertVisible(target):
-            element(target, overlay, site).assertExists(file: site.file, line: site.line)
-        case let .assertNotVisible(target):
-            element(target, overlay, site).assertNotExists(file: site.file, line: site.line)
-        case let .assertLabel(target, expected):
-            element(target, overlay, site).assertLabel(resolve(expected, overlay), file: site.file, line: site.line)
-        case let .assertValue(target, expected):
-            element(target, overlay, site).assertValue(resolve(expected, overlay), file: site.file, line: site.line)
-        case let .assertEnabled(target, expected):
-            element(target, overlay, site).assertEnabled(expected, file: site.file, line: site.line)
-        case let .waitFor(target, timeout, enabled):
-            element(target, overlay, site).assertAppears(timeout: timeout, enabled: enabled, file: site.file, line: site.line)
-        case let .waitUntilGone(target, timeout):
-            element(target, overlay, site).assertGoes(timeout: timeout, file: site.file, line: site.line)
-        case .back:
-            app.back(file: site.file, line: site.line)
-        case let .answerAlert(alert, button):
-            if let alert {
-                ElementQuery(app: app, kind: .button, scope: resolve(alert, overlay))[resolve(button, overlay), site.file, site.line]
-                    .tap(file: site.file, line: site.line)
-            } else if let snapshot = app.snapshot(file: site.file, line: site.line) {
-                guard let top = snapshot.topAlert else {
-                    app.fail("answer an alert with \"\(resolve(button, overlay))\"", "no alert is up", site: site)
-                    return
-                }
-                ElementQuery(app: app, kind: .button, scope: top.identifier)[resolve(button, overlay), site.file, site.line]
-                    .tap(file: site.file, line: site.line)
-            }
-        case .launch:
-            app.launch(file: site.file, line: site.line)
-            environment.onProcess(app.processIdentifier)
-        case .relaunch:
-            app.terminate()
-            app.launch(file: site.file, line: site.line)
-            environment.onProcess(app.processIdentifier)
-        case .terminate:
-            app.terminate()
-        case let .seed(fixture):
-            do {
-                try copyTemplate(resolve(fixture, overlay))
-            } catch {
-                app.fail("seed \(resolve(fixture, overlay))", "\(error)", site: site)
-            }
-        case let .runFlow(flow, variables):
-            var inner = overlay
-            for (name, value) in variables { inner[name] = resolve(value, overlay) }
-            via.append(step.location)
-            run(flow.steps, overlay: inner, depth: depth + 1)
-            via.removeLast()
-        case let .repeatTimes(times, steps):
-            for _ in 0..<times where !app.hasFailed { run(steps, overlay: overlay, depth: depth + 1) }
-        case let .repeatWhile(condition, limit, steps):
-            let target = element(condition.target, overlay, site)
-            var rounds = 0
-            while !app.hasFailed, target.exists == condition.whileVisible {
-                guard rounds < limit else {
-                    app.fail("repeat \(condition.whileVisible ? "while" : "until") \(target) is visible",
-                             "still \(condition.whileVisible ? "visible" : "not visible") after \(limit) rounds", site: site)
-                    return
-                }
-                rounds += 1
-                run(steps, overlay: overlay, depth: depth + 1)
-            }
-        case .snapshot:
-            screen = app.renderedScreen(file: site.file, line: site.line).map(mask)
-        }
+    /// Runs `steps` one level down; with `via`, as the steps of a `runFlow` written at `location`.
+    func runNested(_ steps: [Step], overlay: [String: String], depth: Int, via location: SourceLocation?) {
+        if let location { via.append(location) }
+        run(steps, overlay: overlay, depth: depth + 1)
+        if location != nil { via.removeLast() }
     }
 
     /// `onAlert` answers its alerts whenever they are up before a step, checks included (an
-    /// interruption monitor alone acts only when an action is blocked).
+    /// interruption monitor alone acts only when an action is blocked). Not before a step that
+    /// reads busy frames: answering waits for idle, which would hide the overlay it waits for.
     private func answerAlerts(before step: Step) {
-        guard !onAlert.isEmpty, app.state == .running else { return }
-        switch step.action {
-        // Answering needs an idle screen; these read the frames as they come, busy ones included
-        // (an overlay seen while its work is in flight), so waiting for idle first would hide it.
-        case .answerAlert, .waitFor, .waitUntilGone: return
-        default: break
-        }
+        guard !onAlert.isEmpty, app.state == .running, !step.action.readsBusyFrames, !(step.action is AnswerAlert) else { return }
         for _ in 0..<10 {
             guard let alert = app.snapshot(file: step.location.file, line: step.location.line)?.topAlert,
                   let answer = onAlert.first(where: { $0.alert == alert.identifier || $0.alert == alert.label }) else { return }
-            ElementQuery(app: app, kind: .button, scope: alert.identifier)[answer.button, step.location.file, step.location.line]
+            app.alerts[alert.identifier, step.location.file, step.location.line].buttons[answer.button, step.location.file, step.location.line]
                 .tap(file: step.location.file, line: step.location.line)
             if app.hasFailed { return }
         }
     }
 
-    private func element(_ target: ElementTarget, _ overlay: [String: String], _ site: CallSite) -> FlowElement {
-        ElementQuery(app: app, kind: target.kind, scope: target.alert.map { resolve($0, overlay) })[resolve(target.name, overlay), site.file, site.line]
-    }
-
     /// `${name}` replaced from the overlay (runFlow's variables), then the run's variables. Lint
     /// makes sure every name is known before anything runs.
-    private func resolve(_ text: Text, _ overlay: [String: String]) -> String {
+    func resolve(_ text: Text, _ overlay: [String: String]) -> String {
         var result = ""
         var rest = text.raw[...]
         while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
@@ -333,7 +254,7 @@ public final class FlowExecutor {
 
     // MARK: - Secrets
 
-    private func mask(_ text: String) -> String {
+    func mask(_ text: String) -> String {
         environment.secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
     }
 

@@ -1,16 +1,38 @@
+import FlowKit
 import Foundation
 import LocatedYAML
 import NameMatching
 import Yams
 
-/// What a run needs besides the flows: the app and the seeder to use, the fixtures folder, launch
-/// arguments, `-key value` defaults, environment and variables for every flow, and tag filters.
-/// Shared schemes are committed in `Flows/schemes/NAME.yaml`.
+/// What a run needs besides the flows: the app and the seeder to use, the fixtures folder, where
+/// the app reads its store, the test account's variables, launch arguments, `-key value`
+/// defaults, environment and variables for every flow, and tag filters. Shared schemes are
+/// committed in `Flows/schemes/NAME.yaml`.
+///
+/// Everything the runner knows of the app under test comes from here: the runner itself could
+/// drive any app that speaks the automation protocol.
 public struct Scheme: Sendable {
+    /// Where the app reads its store: each flow's copy is passed as `-ARGUMENT PATH`, the copy
+    /// named `file` inside the flow's own folder.
+    public struct Store: Sendable, Equatable {
+        public var argument: String
+        public var file: String
+
+        public init(argument: String, file: String) {
+            self.argument = argument
+            self.file = file
+        }
+    }
+
     public var name: String
     public var app: String
     public var seeder: String
     public var seeds: String
+    public var store: Store
+    /// The variables of the test account (`test.user`, `test.password`): a flow that uses them
+    /// when the run gives none fails with "No credentials provided for testing" instead of lint
+    /// refusing it, so the same flows run with a private scheme and without.
+    public var credentials: [String]
     public var launch: LaunchSettings
     public var variables: [String: String]
     /// Variables whose values are never printed (any `*.password`, `*.secret`, `*.token`, and
@@ -19,17 +41,19 @@ public struct Scheme: Sendable {
     public var includeTags: [String]
     public var excludeTags: [String]
 
-    public static let keys = ["app", "seeder", "seeds", "arguments", "defaults", "variables", "environment", "tags"]
+    public static let keys = ["app", "seeder", "seeds", "store", "credentials", "arguments", "defaults", "variables", "environment", "tags"]
 
     public init(
-        name: String, app: String = ".build/debug/workphotos", seeder: String = ".build/debug/workphotos-seed", seeds: String = "Seeds",
-        launch: LaunchSettings = LaunchSettings(), variables: [String: String] = [:], secretVariables: Set<String> = [],
-        includeTags: [String] = [], excludeTags: [String] = []
+        name: String, app: String = "", seeder: String = "", seeds: String = "Seeds", store: Store = Store(argument: "", file: ""),
+        credentials: [String] = [], launch: LaunchSettings = LaunchSettings(), variables: [String: String] = [:],
+        secretVariables: Set<String> = [], includeTags: [String] = [], excludeTags: [String] = []
     ) {
         self.name = name
         self.app = app
         self.seeder = seeder
         self.seeds = seeds
+        self.store = store
+        self.credentials = credentials
         self.launch = launch
         self.variables = variables
         self.secretVariables = secretVariables
@@ -57,20 +81,25 @@ public struct Scheme: Sendable {
     /// Reads a scheme file over `base` (a private scheme over the shared one of its name): `app`,
     /// `seeder`, `seeds`, `arguments` and `tags` replace the base's; `defaults`, `environment` and
     /// `variables` are merged entry by entry, the file's entry winning.
+    /// The keys a run cannot do without, and what each is for; checked once the layers are merged.
+    public func missingKeys() -> [String] {
+        [("app", app.isEmpty), ("seeder", seeder.isEmpty), ("store", store.argument.isEmpty)].filter(\.1).map(\.0)
+    }
+
     public static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
         let text: String
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw LocatedError(file: file, line: 1, column: 1, message: "cannot read the scheme: "
-                + (FileManager.default.fileExists(atPath: file) ? "it is not readable UTF-8 text" : "there is no such file"), sourceLine: nil)
+            throw .wholeFile(file, "cannot read the scheme: "
+                + (FileManager.default.fileExists(atPath: file) ? "it is not readable UTF-8 text" : "there is no such file"))
         }
         do {
             return try parse(text, file: file, name: name, over: base ?? Scheme(name: name))
         } catch let error as LocatedError {
             throw error
         } catch {
-            throw LocatedError(file: file, line: 1, column: 1, message: "\(error)", sourceLine: nil)
+            throw .wholeFile(file, "\(error)")
         }
     }
 
@@ -83,6 +112,15 @@ public struct Scheme: Sendable {
         if let node = keys["app"] { scheme.app = try reader.string(node, "app") }
         if let node = keys["seeder"] { scheme.seeder = try reader.string(node, "seeder") }
         if let node = keys["seeds"] { scheme.seeds = try reader.string(node, "seeds") }
+        if let node = keys["store"] {
+            let store = try reader.mapping(node, "store", required: ["argument", "file"])
+            let argument = try reader.string(store["argument"] ?? node, "store argument")
+            let storeFile = try reader.string(store["file"] ?? node, "store file")
+            guard !argument.isEmpty, !argument.hasPrefix("-") else { throw reader.error("store argument is the key without its dash, such as photos.store", at: node) }
+            guard !storeFile.isEmpty, !storeFile.contains("/") else { throw reader.error("store file is a file name, such as photos.sqlite", at: node) }
+            scheme.store = Store(argument: argument, file: storeFile)
+        }
+        if let node = keys["credentials"] { scheme.credentials = try reader.strings(node, "credentials") }
         if let node = keys["arguments"] { scheme.launch.arguments = try reader.strings(node, "arguments").map { Text($0) } }
         func merge(_ base: [(key: String, value: Text)], _ node: Node, _ what: String) throws -> [(key: String, value: Text)] {
             var result = base

@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 import LocatedYAML
 import NameMatching
@@ -36,19 +37,43 @@ public struct FlowSuite: Sendable {
         return files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
-    /// Reads every flow under `paths`; the first bad one is the error.
-    public static func load(_ paths: [String], catalog: RobotCatalog) throws(LocatedError) -> FlowSuite {
+    /// Reads every flow under `paths`, every problem of every file in one pass; throws them
+    /// all, sorted, if there is any.
+    public static func load(_ paths: [String], catalog: RobotCatalog) throws(Diagnostics) -> FlowSuite {
+        let files: [String]
+        do {
+            files = try self.files(in: paths)
+        } catch {
+            throw Diagnostics([error])
+        }
         let parser = FlowParser(catalog: catalog)
         var flows: [Flow] = []
-        for file in try files(in: paths) { flows.append(try parser.parse(file: file)) }
+        for file in files {
+            if let flow = parser.parse(file: file) { flows.append(flow) }
+        }
+        guard parser.problems.isEmpty else { throw Diagnostics(parser.problems) }
         return FlowSuite(flows: flows)
     }
 
-    /// Flows with any tag of `include` (when it is not empty) and no tag of `exclude`.
+    public init(flows: [Flow]) {
+        self.flows = flows
+    }
+
+    /// Every tag the flows use, sorted.
+    public var tags: [String] { Array(Set(flows.flatMap(\.tags))).sorted() }
+
+    /// Flows with any tag of `include` (when it is not empty) and no tag of `exclude`. A tag given
+    /// as `a,b` is two tags, as Maestro spells a list.
     public func filtered(include: [String], exclude: [String]) -> FlowSuite {
-        FlowSuite(flows: flows.filter { flow in
+        let include = Self.splitTags(include), exclude = Self.splitTags(exclude)
+        return FlowSuite(flows: flows.filter { flow in
             (include.isEmpty || flow.tags.contains(where: include.contains)) && !flow.tags.contains(where: exclude.contains)
         })
+    }
+
+    /// `["smoke,login", "x"]` → `["smoke", "login", "x"]`.
+    public static func splitTags(_ tags: [String]) -> [String] {
+        tags.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// This machine's share (`index` from 1 of `count`), by a stable hash of each flow's file, so
@@ -67,29 +92,28 @@ public struct FlowSuite: Sendable {
         return hash
     }
 
-    /// The test account's variables. Without them a flow that signs in cannot run, but that is not
-    /// a mistake in the flow: the run fails it with `No credentials provided for testing`.
-    public static let credentials: Set<String> = ["test.user", "test.password"]
-
     /// Checks that every `${variable}` a flow uses has a value: from `known`, or from the
-    /// `runFlow` step that includes it. The first one missing is the error, at its use. The test
-    /// account's credentials are left to the run (see `credentials`).
-    public func checkVariables(known: Set<String>) throws(LocatedError) {
-        for flow in flows { try Self.check(flow, known: known.union(Self.credentials)) }
+    /// `runFlow` step that includes it. Every one missing is a problem, at its use. The
+    /// `credentials` (the scheme's test account) are left to the run: without them a flow that
+    /// signs in fails with `No credentials provided for testing`, which is not a mistake in it.
+    public func checkVariables(known: Set<String>, credentials: Set<String> = []) throws(Diagnostics) {
+        var problems: [LocatedError] = []
+        for flow in flows { Self.check(flow, known: known.union(credentials), into: &problems) }
+        if !problems.isEmpty { throw Diagnostics(problems) }
     }
 
     /// The credentials a flow needs and `known` does not give (runFlow's variables count).
-    public static func missingCredentials(_ flow: Flow, known: Set<String>) -> VariableUse? {
+    public static func missingCredentials(_ flow: Flow, known: Set<String>, credentials: Set<String>) -> VariableUse? {
         if let use = flow.variableUses.first(where: { credentials.contains($0.name) && !known.contains($0.name) }) { return use }
         func walk(_ steps: [Step], _ known: Set<String>) -> VariableUse? {
             for step in steps {
-                switch step.action {
-                case let .runFlow(child, variables):
-                    if let use = missingCredentials(child, known: known.union(variables.map(\.name))) { return use }
-                case let .repeatTimes(_, inner), let .repeatWhile(_, _, inner):
-                    if let use = walk(inner, known) { return use }
-                default:
-                    break
+                for inner in step.action.inner {
+                    let known = known.union(inner.variables)
+                    if let flow = inner.flow {
+                        if let use = missingCredentials(flow, known: known, credentials: credentials) { return use }
+                    } else if let use = walk(inner.steps, known) {
+                        return use
+                    }
                 }
             }
             return nil
@@ -97,27 +121,26 @@ public struct FlowSuite: Sendable {
         return walk(flow.steps, known)
     }
 
-    private static func check(_ flow: Flow, known: Set<String>) throws(LocatedError) {
-        if let use = flow.variableUses.first(where: { !known.contains($0.name) }) {
-            throw LocatedError(
+    private static func check(_ flow: Flow, known: Set<String>, into problems: inout [LocatedError]) {
+        for use in flow.variableUses where !known.contains(use.name) {
+            problems.append(LocatedError(
                 file: use.location.file, text: (try? String(contentsOfFile: use.location.file, encoding: .utf8)) ?? "",
                 line: use.location.line, column: use.location.column,
                 message: "no value for ${\(use.name)}" + Suggestion.didYouMean(use.name, in: Array(known))
                     + "; give it in the scheme's variables, with --var \(use.name)=VALUE, or as -\(use.name) VALUE"
-            )
+            ))
         }
-        try checkIncluded(flow.steps, known: known)
+        checkIncluded(flow.steps, known: known, into: &problems)
     }
 
-    private static func checkIncluded(_ steps: [Step], known: Set<String>) throws(LocatedError) {
+    private static func checkIncluded(_ steps: [Step], known: Set<String>, into problems: inout [LocatedError]) {
         for step in steps {
-            switch step.action {
-            case let .runFlow(child, variables):
-                try check(child, known: known.union(variables.map(\.name)))
-            case let .repeatTimes(_, inner), let .repeatWhile(_, _, inner):
-                try checkIncluded(inner, known: known)
-            default:
-                break
+            for inner in step.action.inner {
+                if let flow = inner.flow {
+                    check(flow, known: known.union(inner.variables), into: &problems)
+                } else {
+                    checkIncluded(inner.steps, known: known, into: &problems)
+                }
             }
         }
     }
@@ -128,12 +151,8 @@ public struct FlowSuite: Sendable {
         func add(_ name: String) { if !names.contains(name) { names.append(name) } }
         func walk(_ steps: [Step]) {
             for step in steps {
-                switch step.action {
-                case let .seed(text) where text.variables.isEmpty: add(text.raw)
-                case let .runFlow(child, _): walk(child.steps)
-                case let .repeatTimes(_, inner), let .repeatWhile(_, _, inner): walk(inner)
-                default: break
-                }
+                if let fixture = step.action.seededFixture, fixture.variables.isEmpty { add(fixture.raw) }
+                for inner in step.action.inner { walk(inner.steps) }
             }
         }
         for flow in flows {

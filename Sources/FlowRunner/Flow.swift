@@ -1,3 +1,4 @@
+import FlowKit
 import LocatedYAML
 import Yams
 
@@ -7,10 +8,11 @@ public struct Flow: Sendable {
     public let file: String
     public let name: String
     public let tags: [String]
-    /// The fixture to seed before the flow (nil: the scheme's default, `default`).
+    /// The fixture to seed before the flow (nil: `default`).
     public let fixture: String?
     public let launch: LaunchSettings
-    /// Alerts answered whenever they block a step: alert identifier → button.
+    /// Alerts answered whenever they are up before a step (but for the steps that read busy
+    /// frames) and whenever they block an action: alert identifier or title → button.
     public let onAlert: [(alert: String, button: String)]
     public let steps: [Step]
 
@@ -84,63 +86,19 @@ public struct VariableUse: Sendable, Equatable {
     public let location: SourceLocation
 }
 
-/// What a step looks for: an element by kind (or any kind) and name.
-public struct ElementTarget: Sendable, Equatable, CustomStringConvertible {
-    public let kind: ElementKind?
-    public let name: Text
-    /// Inside an alert (`{alert: PhotosPermission, button: OK}`).
-    public let alert: Text?
-
-    public var description: String {
-        let what = "\(kind?.description ?? "element") \"\(name.raw)\""
-        return alert.map { "\(what) in alert \"\($0.raw)\"" } ?? what
-    }
-}
-
 /// One step of a flow, with where it is written.
 public struct Step: Sendable {
-    public indirect enum Action: Sendable {
-        case robot(RobotAction, [String: StepValue])
-        /// `waitForIdle: false` returns once the app has answered, with the tap's work in flight.
-        case tap(ElementTarget, waitForIdle: Bool)
-        case type(ElementTarget, text: Text)
-        case assertVisible(ElementTarget)
-        case assertNotVisible(ElementTarget)
-        case assertLabel(ElementTarget, Text)
-        case assertValue(ElementTarget, Text)
-        case assertEnabled(ElementTarget, Bool)
-        /// `enabled`: it must appear enabled (or disabled); nil: any.
-        case waitFor(ElementTarget, timeout: Double, enabled: Bool?)
-        case waitUntilGone(ElementTarget, timeout: Double)
-        case back
-        case answerAlert(alert: Text?, button: Text)
-        case launch
-        case relaunch
-        case terminate
-        case seed(Text)
-        case runFlow(Flow, variables: [(name: String, value: Text)])
-        case repeatTimes(Int, [Step])
-        case repeatWhile(Condition, max: Int, [Step])
-        case snapshot
-    }
-
-    /// `while` repeats while the element is visible; `until` repeats until it is.
-    public struct Condition: Sendable {
-        public let target: ElementTarget
-        public let whileVisible: Bool
-    }
-
-    public let action: Action
+    /// What the step does: a primitive from the registry, or a robot action.
+    public let action: any StepAction
     public let location: SourceLocation
     /// The step as written (`Glance.checkCounts`, `tap`), for reports.
     public let title: String
-}
 
-/// A robot action's argument as written: a literal or text with variables.
-public enum StepValue: Sendable, Equatable {
-    case text(Text)
-    case integer(Int)
-    case boolean(Bool)
+    public init(action: any StepAction, location: SourceLocation, title: String) {
+        self.action = action
+        self.location = location
+        self.title = title
+    }
 }
 
 extension YAMLReader {

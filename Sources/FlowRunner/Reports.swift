@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 
 /// The lines a run prints: one per flow as it finishes, the failure in full, and the closing tally.

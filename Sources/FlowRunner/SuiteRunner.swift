@@ -1,10 +1,11 @@
 import Console
+import FlowKit
 import Foundation
 
 /// Runs a suite of flows: seeds each fixture once into the run's cache, then runs the flows on
 /// `jobs` workers, each with its own folder (its own store, its own app), and reports each flow
 /// as it finishes. Ctrl-C (`interrupt()`) ends every app and leaves no process behind.
-public final class FlowRunner: @unchecked Sendable {
+public final class SuiteRunner: @unchecked Sendable {
     public struct Options: Sendable {
         public var jobs: Int
         public var repeatCount: Int

@@ -1,0 +1,38 @@
+import LocatedYAML
+
+/// Every problem lint found, in every file: sorted by file, line and column, each once.
+public struct Diagnostics: Error, Sendable, CustomStringConvertible {
+    public let errors: [LocatedError]
+
+    public init(_ errors: [LocatedError]) {
+        var unique: [LocatedError] = []
+        for error in errors where !unique.contains(error) { unique.append(error) }
+        self.errors = unique.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
+
+    public var isEmpty: Bool { errors.isEmpty }
+
+    /// The files with a problem.
+    public var files: [String] {
+        var seen: [String] = []
+        for error in errors where !seen.contains(error.file) { seen.append(error.file) }
+        return seen
+    }
+
+    /// `3 errors in 2 files`.
+    public var summary: String {
+        "\(errors.count) error\(errors.count == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")"
+    }
+
+    /// Each error as a compiler prints it, then the summary.
+    public var description: String {
+        errors.map(\.description).joined(separator: "\n") + "\n" + summary
+    }
+}
+
+extension LocatedError {
+    /// A problem with a whole file (it cannot be read, it is too large): located at its start.
+    public static func wholeFile(_ file: String, _ message: String) -> LocatedError {
+        LocatedError(file: file, line: 1, column: 1, message: message, sourceLine: nil)
+    }
+}

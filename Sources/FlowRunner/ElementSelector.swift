@@ -1,0 +1,63 @@
+import FlowKit
+import NameMatching
+
+/// How a step names an element, the same for every step that takes one: by kind and name
+/// (identifier, label, or a row's text as the screen shows it), in an alert, and in a state.
+///
+/// ```yaml
+/// - tap: Login                                        # any kind
+/// - tap: {button: OK, in: PhotosPermission}           # inside an alert
+/// - assertVisible: {button: Login, enabled: false}    # in a state
+/// - assertVisible: {staticText: results, label: Login failed}
+/// ```
+public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
+    public var kind: ElementKind?
+    public var name: Text
+    /// The alert it is in (`in: PhotosPermission`), by identifier or title.
+    public var scope: Text?
+    public var enabled: Bool?
+    public var selected: Bool?
+    public var label: Text?
+    public var value: Text?
+
+    public init(
+        kind: ElementKind? = nil, name: Text, scope: Text? = nil, enabled: Bool? = nil, selected: Bool? = nil, label: Text? = nil,
+        value: Text? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.scope = scope
+        self.enabled = enabled
+        self.selected = selected
+        self.label = label
+        self.value = value
+    }
+
+    /// The keys that name an element's kind (`element` matches any kind).
+    public static let kinds: [(key: String, kind: ElementKind?)] = [
+        ("element", nil), ("button", .button), ("textField", .textField), ("secureTextField", .secureTextField),
+        ("staticText", .staticText), ("cell", .cell), ("image", .image), ("alert", .alert),
+    ]
+
+    /// The keys that give its state, and the alert it is in: the same for every step.
+    public static let stateKeys: [(key: String, type: FieldType, summary: String)] = [
+        ("enabled", .boolean, "it must be enabled (true) or disabled (false)"),
+        ("selected", .boolean, "it must be selected (true) or not (false)"),
+        ("label", .text, "its label must read exactly this"),
+        ("value", .text, "its value must read exactly this"),
+        ("in", .alertName, "the alert it is in, by identifier or title"),
+    ]
+
+    /// Selector keys that were spelled otherwise before: old key → what to write now.
+    public static let formerKeys: [String: String] = [
+        "is": "put the state on the element: enabled:, selected:, label: or value:",
+        "field": "write element: (any kind), textField: or secureTextField:",
+    ]
+
+    /// `button "Login"`, `cell "Mon 1 Jun…" (selected) in alert "X"`.
+    public var description: String {
+        var text = "\(kind?.description ?? "element") \"\(Suggestion.shown(name.raw))\""
+        if let scope { text += " in alert \"\(Suggestion.shown(scope.raw))\"" }
+        return text
+    }
+}

@@ -1,0 +1,79 @@
+import FlowKit
+
+/// What a step can do while it runs: the app, its elements, variables, nested steps, the store.
+/// Every failure is recorded on the app at the step's place in its flow file.
+public struct StepContext {
+    /// The longest a wait step waits when its flow does not say (seconds).
+    public static let defaultWait: Double = 10
+
+    let executor: FlowExecutor
+    /// Where the step is written.
+    public let location: SourceLocation
+    /// `runFlow`'s variables, over the run's.
+    let overlay: [String: String]
+    let depth: Int
+
+    /// The app under test.
+    public var app: FlowApp { executor.app }
+
+    /// The step's place, where failures are reported.
+    public var site: CallSite { location.site }
+
+    /// Text with its `${variables}` replaced.
+    public func resolve(_ text: Text) -> String {
+        executor.resolve(text, overlay)
+    }
+
+    /// The element a selector names, with its alert scope and state resolved.
+    public func element(_ selector: ElementSelector) -> FlowElement {
+        let query: ElementQuery
+        switch selector.kind {
+        case .button?: query = app.buttons
+        case .textField?: query = app.textFields
+        case .secureTextField?: query = app.secureTextFields
+        case .staticText?: query = app.staticTexts
+        case .cell?: query = app.cells
+        case .image?: query = app.images
+        case .alert?: query = app.alerts
+        case nil: query = app.descendants
+        }
+        let scoped = selector.scope.map { app.alerts[resolve($0), site.file, site.line].query(of: selector.kind) } ?? query
+        let state = ElementState(
+            enabled: selector.enabled, selected: selector.selected, label: selector.label.map(resolve), value: selector.value.map(resolve)
+        )
+        return scoped[resolve(selector.name), site.file, site.line].with(state)
+    }
+
+    /// Records a failure of this step.
+    public func fail(_ step: String, _ reason: String) {
+        app.fail(step, reason, site: site)
+    }
+
+    /// Runs `steps` one level down, with `variables` over the current ones; `via` marks them as
+    /// the steps of a `runFlow` (failures inside say which `runFlow` led there).
+    public func run(_ steps: [Step], variables: [(name: String, value: Text)] = [], via: Bool = false) {
+        var inner = overlay
+        for (name, value) in variables { inner[name] = resolve(value) }
+        executor.runNested(steps, overlay: inner, depth: depth, via: via ? location : nil)
+    }
+
+    /// Starts the app again on the flow's store.
+    public func launch() {
+        app.launch(file: site.file, line: site.line)
+        executor.environment.onProcess(app.processIdentifier)
+    }
+
+    /// Puts a fresh copy of `fixture`'s store in place.
+    public func seed(_ fixture: String) {
+        do {
+            try executor.copyTemplate(fixture)
+        } catch {
+            fail("seed \(fixture)", "\(error)")
+        }
+    }
+
+    /// Keeps the screen as it is now in the step's record (the report shows it).
+    public func keepScreen() {
+        executor.keptScreen = app.renderedScreen(file: site.file, line: site.line).map(executor.mask)
+    }
+}

@@ -1,0 +1,123 @@
+import FlowKit
+
+/// The step reference of docs/flows.md, made from the step registry and the robot catalog: every
+/// step with its form, fields and examples; the element selector; every robot action with its
+/// parameters; the spellings that changed. `flow docs` prints it and `flow docs --update FILE`
+/// puts it between the markers; a test fails when the committed docs are stale.
+public enum StepReference {
+    public static let begin = "<!-- BEGIN step reference: made by `flow docs` from the step registry and the robots; do not edit by hand -->"
+    public static let end = "<!-- END step reference -->"
+
+    public static func markdown(catalog: RobotCatalog) -> String {
+        var lines: [String] = [begin, "", "## Step reference", ""]
+        lines += ["### Primitives", ""]
+        for primitive in StepRegistry.primitives {
+            lines.append("#### `\(primitive.keyword)`")
+            lines.append("")
+            lines.append(primitive.summary)
+            lines.append("")
+            switch primitive.form {
+            case .bare:
+                lines.append("Written as a bare word: `- \(primitive.keyword)`.")
+            case let .value(type, summary):
+                lines.append("`\(primitive.keyword): VALUE`: \(summary) (\(type.description)).")
+            case let .element(fields):
+                lines.append("`\(primitive.keyword): NAME` (any kind), or `\(primitive.keyword): {KIND: NAME, ...}` with the selector's keys"
+                    + (fields.isEmpty ? "." : " and:"))
+                lines += fieldLines(fields)
+            case let .fields(fields, shorthand):
+                lines.append("`\(primitive.keyword): {...}` with:" + (shorthand.map { " (or `\(primitive.keyword): \($0.uppercased())` alone)" } ?? ""))
+                lines += fieldLines(fields)
+            }
+            lines += ["", "```yaml"] + primitive.examples.map { "- " + $0 } + ["```", ""]
+        }
+        lines += ["### The element selector", ""]
+        lines.append("Every step that takes an element takes it the same way: a name alone (any kind; an identifier, a label, "
+            + "or a row's text as the screen shows it), or a mapping with one kind key and any of the state keys.")
+        lines.append("")
+        lines.append("| key | meaning |")
+        lines.append("|---|---|")
+        for (key, kind) in ElementSelector.kinds {
+            lines.append("| `\(key)` | " + (kind.map { "a \($0.description), by identifier, label or row text" } ?? "any kind of element") + " |")
+        }
+        for (key, type, summary) in ElementSelector.stateKeys { lines.append("| `\(key)` | \(summary) (\(type.description)) |") }
+        lines.append("")
+        if !catalog.alerts.isEmpty {
+            lines.append("Alerts the app raises (names for `in:`, `{alert: ...}`, `onAlert` and `answerAlert`, checked by lint):")
+            lines.append("")
+            lines.append("| alert | title | buttons |")
+            lines.append("|---|---|---|")
+            for alert in catalog.alerts {
+                lines.append("| `\(alert.identifier)` | \(alert.title.map { "`\($0)`" } ?? "varies") | "
+                    + (alert.buttons.isEmpty ? "none (it goes when its work ends)" : alert.buttons.map { "`\($0)`" }.joined(separator: ", ")) + " |")
+            }
+            lines.append("")
+        }
+        lines += ["### Robot actions", ""]
+        lines.append("`Robot.action`, with its parameters as a mapping. An action that leads to another screen checks that "
+            + "the screen came, and fails at the step if it did not.")
+        lines.append("")
+        for robot in catalog.robots {
+            lines.append("#### \(robot) (the \"\(catalog.screenTitle(of: robot) ?? robot)\" screen)")
+            lines.append("")
+            lines.append("| action | parameters | what it does |")
+            lines.append("|---|---|---|")
+            for action in catalog.actions(of: robot) {
+                let parameters = action.parameters.map { parameter in
+                    "`\(parameter.name)` (\(describe(parameter))\(parameter.isOptional ? ", optional" : "")\(parameter.isSecret ? ", secret" : ""))"
+                        + (parameter.summary.isEmpty ? "" : ": \(parameter.summary)")
+                }
+                lines.append("| `\(action.fullName)` | \(parameters.isEmpty ? "none" : parameters.joined(separator: "; ")) | "
+                    + action.summary + (action.returns.map { " Leads to \($0)." } ?? "") + " |")
+            }
+            lines.append("")
+        }
+        lines += ["### Spellings that changed", ""]
+        lines.append("Lint refuses these and says what to write instead.")
+        lines.append("")
+        lines.append("| written before | write now |")
+        lines.append("|---|---|")
+        for primitive in StepRegistry.primitives {
+            for (old, now) in primitive.formerly.sorted(by: { $0.key < $1.key }) { lines.append("| `\(old)` | `\(now)` |") }
+        }
+        for (old, now) in ElementSelector.formerKeys.sorted(by: { $0.key < $1.key }) { lines.append("| `\(old):` in an element | \(now) |") }
+        for (old, now) in catalog.formerRobots.sorted(by: { $0.key < $1.key }) { lines.append("| robot `\(old)` | robot `\(now)` |") }
+        for action in catalog.actions {
+            for (old, now) in action.formerParameters.sorted(by: { $0.key < $1.key }) {
+                lines.append("| `\(action.fullName): {\(old): ...}` | `\(action.fullName): {\(now): ...}` |")
+            }
+        }
+        for robot in catalog.robots {
+            for (old, now) in catalog.formerActions(of: robot).sorted(by: { $0.key < $1.key }) { lines.append("| `\(robot).\(old)` | `\(now)` |") }
+        }
+        lines += ["", end]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` with its reference section replaced by `section`; nil when the markers are missing.
+    public static func replacing(in text: String, with section: String) -> String? {
+        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        var after = text[stop.upperBound...]
+        if after.hasPrefix("\n") { after = after.dropFirst() }
+        return String(text[..<start.lowerBound]) + section + after
+    }
+
+    /// The reference section as it stands in `text`, or nil.
+    public static func section(in text: String) -> String? {
+        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        return String(text[start.lowerBound..<stop.upperBound]) + "\n"
+    }
+
+    private static func fieldLines(_ fields: [Field]) -> [String] {
+        fields.map { "- `\($0.name)` (\($0.type.description)\($0.isRequired ? ", required" : "")): \($0.summary)" }
+    }
+
+    private static func describe(_ parameter: ActionParameter) -> String {
+        switch parameter.kind {
+        case .text: "text"
+        case .integer: parameter.minimum.map { "a whole number from \($0)" } ?? "a whole number"
+        case .boolean: "true or false"
+        case .integers: "a list of whole numbers" + (parameter.minimum.map { " from \($0)" } ?? "")
+        }
+    }
+}

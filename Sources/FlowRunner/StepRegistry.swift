@@ -1,0 +1,262 @@
+import FlowKit
+
+/// What a step does once it is read: a primitive of the registry, or a robot action.
+public protocol StepAction: Sendable {
+    /// Carries the step out on the app; a failure is recorded on the context's app.
+    func run(in context: StepContext)
+    /// The steps it holds (a `repeat`'s body, a `runFlow`'s flow), for lint and the fixture list.
+    var inner: [InnerSteps] { get }
+    /// The fixture it seeds, if it names one.
+    var seededFixture: Text? { get }
+    /// True when it reads busy frames (an overlay coming and going): `onAlert` does not wait for
+    /// idle to answer alerts before it, which would hide what it waits for.
+    var readsBusyFrames: Bool { get }
+}
+
+extension StepAction {
+    public var inner: [InnerSteps] { [] }
+    public var seededFixture: Text? { nil }
+    public var readsBusyFrames: Bool { false }
+}
+
+/// Steps held by another step, with the variables it gives them (`runFlow`'s `variables`).
+public struct InnerSteps: Sendable {
+    public let steps: [Step]
+    /// The included flow, for `runFlow`.
+    public let flow: Flow?
+    public let variables: [String]
+}
+
+/// A primitive step, declared once: its keyword, how it is written (its form, from which the
+/// parser reads it and the schema and the docs are made), its doc line and examples, how it is
+/// built from what was read, and how it runs.
+///
+/// Adding a step is one new type conforming to this, and its name in `StepRegistry.primitives`.
+public protocol PrimitiveStep: StepAction {
+    /// How a flow names it: `tap`.
+    static var keyword: String { get }
+    /// One line for the step reference.
+    static var summary: String { get }
+    /// How it is written: the parser, the schema and the docs follow this.
+    static var form: StepForm { get }
+    /// Steps as a flow writes them (`tap: {button: Login}`), for the docs; each is parsed by a test.
+    static var examples: [String] { get }
+    /// Spellings this step replaced: old keyword → how to write it now.
+    static var formerly: [String: String] { get }
+
+    /// Builds the step from what the parser read; throws for what the form cannot say (two
+    /// fields that exclude each other).
+    init(_ input: StepInput) throws(StepInputError)
+}
+
+extension PrimitiveStep {
+    public static var formerly: [String: String] { [:] }
+}
+
+/// The registry: every primitive step, in the order the docs list them. The parser's dispatch,
+/// `flow schema` and the step reference in docs/flows.md are made from this list and the robots'
+/// catalog, and from nothing else.
+public enum StepRegistry {
+    public static let primitives: [any PrimitiveStep.Type] = [
+        Tap.self, TypeText.self,
+        AssertVisible.self, AssertNotVisible.self, WaitFor.self, WaitUntilGone.self,
+        Back.self, AnswerAlert.self,
+        Launch.self, Relaunch.self, Terminate.self, Seed.self,
+        RunFlow.self, Repeat.self, Snapshot.self,
+    ]
+
+    public static var keywords: [String] { primitives.map { $0.keyword } }
+
+    public static func primitive(_ keyword: String) -> (any PrimitiveStep.Type)? {
+        primitives.first { $0.keyword == keyword }
+    }
+
+    /// How a removed keyword is written now, with the step that replaced it.
+    public static func former(_ keyword: String) -> (replacement: any PrimitiveStep.Type, now: String)? {
+        for primitive in primitives {
+            if let now = primitive.formerly[keyword] { return (primitive, now) }
+        }
+        return nil
+    }
+}
+
+/// How a step is written in YAML.
+public enum StepForm: Sendable {
+    /// A bare word: `- back`.
+    case bare
+    /// One scalar value: `- seed: large`.
+    case value(FieldType, summary: String)
+    /// An element: `- tap: Login` (any kind, by identifier, label or row text), or a selector
+    /// mapping (`{button: Login, enabled: true, in: ALERT}`) with these fields beside it.
+    case element([Field])
+    /// A mapping of fields; a scalar value means the `shorthand` field (`- answerAlert: OK`).
+    case fields([Field], shorthand: String?)
+
+    /// The fields besides the selector's keys.
+    public var fields: [Field] {
+        switch self {
+        case .bare, .value: []
+        case let .element(fields), let .fields(fields, _): fields
+        }
+    }
+}
+
+/// A named value in a step's mapping.
+public struct Field: Sendable {
+    public let name: String
+    public let type: FieldType
+    public let isRequired: Bool
+    public let summary: String
+
+    public init(_ name: String, _ type: FieldType, required: Bool = false, _ summary: String) {
+        self.name = name
+        self.type = type
+        self.isRequired = required
+        self.summary = summary
+    }
+}
+
+/// The type of a field's value.
+public enum FieldType: Sendable, Equatable {
+    /// Text, which may hold `${variables}`.
+    case text
+    case boolean
+    case integer(ClosedRange<Int>)
+    /// Seconds, a number above zero.
+    case seconds(ClosedRange<Double>)
+    /// An element selector, as a step's element is written.
+    case selector
+    /// A list of steps.
+    case steps
+    /// A flow file, relative to the flow that names it.
+    case flowFile
+    /// A mapping of variable names to text.
+    case variables
+    /// An alert, by identifier or title, checked against the app's declared alerts.
+    case alertName
+
+    /// How lint and the docs name it.
+    public var description: String {
+        switch self {
+        case .text: "text"
+        case .boolean: "true or false"
+        case let .integer(range): "a whole number from \(range.lowerBound)" + (range.upperBound == .max ? "" : " to \(range.upperBound)")
+        case .seconds: "seconds"
+        case .selector: "an element"
+        case .steps: "a list of steps"
+        case .flowFile: "a flow file"
+        case .variables: "a mapping of variables to values"
+        case .alertName: "an alert's identifier or title"
+        }
+    }
+}
+
+/// A typed handle on a field: a primitive declares its fields with these and reads its input
+/// through them, so a field's name, type and meaning are written once.
+public struct FieldKey<Value: Sendable>: Sendable {
+    public let field: Field
+    let extract: @Sendable (FieldValue) -> Value?
+}
+
+extension FieldKey where Value == Text {
+    public static func text(_ name: String, required: Bool = false, _ summary: String) -> Self {
+        Self(field: Field(name, .text, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
+    }
+
+    public static func alert(_ name: String, required: Bool = false, _ summary: String) -> Self {
+        Self(field: Field(name, .alertName, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
+    }
+}
+
+extension FieldKey where Value == Bool {
+    public static func boolean(_ name: String, _ summary: String) -> Self {
+        Self(field: Field(name, .boolean, summary)) { if case let .boolean(flag) = $0 { flag } else { nil } }
+    }
+}
+
+extension FieldKey where Value == Int {
+    public static func integer(_ name: String, in range: ClosedRange<Int>, _ summary: String) -> Self {
+        Self(field: Field(name, .integer(range), summary)) { if case let .integer(number) = $0 { number } else { nil } }
+    }
+}
+
+extension FieldKey where Value == Double {
+    /// A timeout: seconds above zero, an hour at most.
+    public static func timeout(_ summary: String) -> Self {
+        Self(field: Field("timeout", .seconds(0.001...3600), summary)) { if case let .number(number) = $0 { number } else { nil } }
+    }
+}
+
+extension FieldKey where Value == ElementSelector {
+    public static func selector(_ name: String, _ summary: String) -> Self {
+        Self(field: Field(name, .selector, summary)) { if case let .selector(selector) = $0 { selector } else { nil } }
+    }
+}
+
+extension FieldKey where Value == [Step] {
+    public static func steps(_ name: String, required: Bool = false, _ summary: String) -> Self {
+        Self(field: Field(name, .steps, required: required, summary)) { if case let .steps(steps) = $0 { steps } else { nil } }
+    }
+}
+
+extension FieldKey where Value == Flow {
+    public static func flowFile(_ name: String, _ summary: String) -> Self {
+        Self(field: Field(name, .flowFile, required: true, summary)) { if case let .flow(flow) = $0 { flow } else { nil } }
+    }
+}
+
+extension FieldKey where Value == [(name: String, value: Text)] {
+    public static func variables(_ name: String, _ summary: String) -> Self {
+        Self(field: Field(name, .variables, summary)) { if case let .variables(pairs) = $0 { pairs } else { nil } }
+    }
+}
+
+/// A field's value as read.
+public enum FieldValue: Sendable {
+    case text(Text)
+    case boolean(Bool)
+    case integer(Int)
+    case number(Double)
+    case selector(ElementSelector)
+    case steps([Step])
+    case flow(Flow)
+    case variables([(name: String, value: Text)])
+}
+
+/// What the parser read for one primitive step, by field, checked against its form.
+public struct StepInput: Sendable {
+    /// The element, for a step of the `.element` form.
+    public let selector: ElementSelector?
+    let values: [String: FieldValue]
+    /// Where the step's value is written, for errors `init` throws.
+    let location: SourceLocation
+
+    /// The value of an optional field, or nil when the step leaves it out.
+    public func optional<Value>(_ key: FieldKey<Value>) -> Value? {
+        values[key.field.name].flatMap(key.extract)
+    }
+
+    /// The value of a required field (the parser made sure it is there).
+    public func required<Value>(_ key: FieldKey<Value>) throws(StepInputError) -> Value {
+        guard let value = optional(key) else { throw StepInputError("needs \"\(key.field.name)\" (\(key.field.type.description))") }
+        return value
+    }
+
+    /// The element of a step of the `.element` form (the parser made sure it is there).
+    public func element() throws(StepInputError) -> ElementSelector {
+        guard let selector else { throw StepInputError("needs an element") }
+        return selector
+    }
+
+    /// True when the step gives the field.
+    public func has(_ field: Field) -> Bool { values[field.name] != nil }
+}
+
+/// What is wrong with a step beyond its form; reported at the step's value.
+public struct StepInputError: Error, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,62 @@
+import FlowKit
+
+/// `repeat`: steps again, a number of times or while (until) an element is visible.
+public struct Repeat: PrimitiveStep {
+    public static let keyword = "repeat"
+    public static let summary = "Runs its steps a number of times, or while (until) an element is visible, at most max rounds."
+    static let times = FieldKey.integer("times", in: 0...10_000, "how many times")
+    static let whileVisible = FieldKey.selector("while", "repeat while this element is visible")
+    static let untilVisible = FieldKey.selector("until", "repeat until this element is visible")
+    static let max = FieldKey.integer("max", in: 1...100_000, "the most rounds of while or until (default: 100)")
+    static let steps = FieldKey.steps("steps", required: true, "the steps to repeat")
+    public static let form = StepForm.fields([times.field, whileVisible.field, untilVisible.field, max.field, steps.field], shorthand: nil)
+    public static let examples = [
+        "repeat: {times: 3, steps: [back]}",
+        "repeat: {while: {button: More}, max: 20, steps: [{tap: More}]}",
+        "repeat: {until: {staticText: Done}, steps: [{tap: Next}]}",
+    ]
+
+    public enum Mode: Sendable {
+        case times(Int)
+        /// Repeats while the element's visibility is `visible`.
+        case whileVisible(ElementSelector, visible: Bool, max: Int)
+    }
+
+    public let mode: Mode
+    public let steps: [Step]
+
+    public init(_ input: StepInput) throws(StepInputError) {
+        steps = try input.required(Self.steps)
+        let modes = [Self.times.field, Self.whileVisible.field, Self.untilVisible.field].filter(input.has)
+        guard modes.count == 1 else { throw StepInputError("give exactly one of times, while, until") }
+        if let times = input.optional(Self.times) {
+            if input.has(Self.max.field) { throw StepInputError("max goes with while or until; times says how many already") }
+            mode = .times(times)
+        } else if let element = input.optional(Self.whileVisible) {
+            mode = .whileVisible(element, visible: true, max: input.optional(Self.max) ?? 100)
+        } else {
+            mode = .whileVisible(try input.required(Self.untilVisible), visible: false, max: input.optional(Self.max) ?? 100)
+        }
+    }
+
+    public var inner: [InnerSteps] { [InnerSteps(steps: steps, flow: nil, variables: [])] }
+
+    public func run(in context: StepContext) {
+        switch mode {
+        case let .times(count):
+            for _ in 0..<count where !context.app.hasFailed { context.run(steps) }
+        case let .whileVisible(selector, visible, limit):
+            let element = context.element(selector)
+            var rounds = 0
+            while !context.app.hasFailed, element.exists == visible {
+                guard rounds < limit else {
+                    context.fail("repeat \(visible ? "while" : "until") \(element) is visible",
+                                 "still \(visible ? "visible" : "not visible") after \(limit) rounds")
+                    return
+                }
+                rounds += 1
+                context.run(steps)
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import Console
+
+extension FlowCommand {
+    /// `flow list`: the flows a run would run.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the flows: name, tags and file, after filters.")
+
+        @OptionGroup var selection: Selection
+
+        func run() throws {
+            for flow in try selection.load(checkFixtures: false).suite.flows {
+                Console.output("\(flow.name)\t[\(flow.tags.joined(separator: ", "))]\t\(flow.file)\n")
+            }
+        }
+    }
+}

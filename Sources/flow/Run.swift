@@ -1,0 +1,170 @@
+import ArgumentParser
+import Console
+import FlowKit
+import FlowRunner
+import Foundation
+
+extension FlowCommand {
+    /// `flow run`: seed, then run the flows; lint first, and launch nothing if it finds a problem.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Seed, then run the flows (the default).",
+            discussion: """
+                Variables for the flows come from the scheme, then -name value pairs (flow run -test.user alice \
+                -test.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
+                marked {secret: ...} in a scheme) is never printed.
+                Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
+                selects no flow is an error too (exit 2) unless --allow-empty is given.
+                Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted by Ctrl-C \
+                (every app is ended and the tally so far printed).
+                """
+        )
+
+        @OptionGroup var selection: Selection
+
+        @Option(help: ArgumentHelp("Flows run at once, each with its own store and app (default: the number of cores).", valueName: "n"))
+        var jobs: Int?
+
+        @Option(help: ArgumentHelp("Run this machine's share of the flows: I/N, for N machines.", valueName: "i/n"))
+        var shard: String?
+
+        @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each flow this many times, and list every flow that ever failed.", valueName: "n"))
+        var repeatCount: Int = 1
+
+        @Option(help: ArgumentHelp("Write JUnit XML here.", valueName: "file"))
+        var junit: String?
+
+        @Option(help: ArgumentHelp("Write a text report per flow into this folder.", valueName: "dir"))
+        var report: String?
+
+        @Option(help: ArgumentHelp("The longest any step waits for the app, in seconds (a safety net for an app that hangs).", valueName: "seconds"))
+        var timeout: Double = 10
+
+        func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): give at least 1") }
+            guard repeatCount >= 1 else { throw ValidationError("--repeat \(repeatCount): give at least 1") }
+            guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): give a number of seconds above 0") }
+            if let shard { _ = try Self.parseShard(shard) }
+        }
+
+        static func parseShard(_ text: String) throws -> (Int, Int) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+                throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, such as 1/2")
+            }
+            return (index, count)
+        }
+
+        func run() throws {
+            let loaded = try selection.load()
+            var suite = loaded.suite
+            let scheme = loaded.scheme
+            if let shard, let (index, count) = try? Self.parseShard(shard) {
+                let all = suite.flows.count
+                suite = suite.shard(index, of: count)
+                if suite.flows.isEmpty { Console.output("shard \(index)/\(count) has none of the \(all) selected flows\n") }
+            }
+            let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            let secrets = scheme.secretValues(variables: loaded.variables)
+            let colour = Console.isTerminal(STDOUT_FILENO)
+            let progress = Console.isTerminal(STDERR_FILENO)
+            let runner = SuiteRunner(
+                scheme: scheme, variables: loaded.variables, secrets: secrets,
+                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout)
+            )
+            let templates: [String: String]
+            do {
+                templates = try runner.prepare(fixtures: suite.fixtures) { Console.output("\($0)\n") }
+            } catch {
+                runner.cleanUp()
+                throw FlowCommandError.setup("\(error)")
+            }
+            defer { runner.cleanUp() }
+            let total = suite.flows.count * repeatCount
+            let workers = min(jobs, max(total, 1))
+            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\n")
+            let state = RunState(total: total)
+            let start = ContinuousClock.now
+            // Ctrl-C (or a kill) stops the run; the runner then returns at once, and this thread
+            // says so and exits 130 below. No other thread prints or exits, so nothing races.
+            let interrupt = Self.onInterrupt { runner.interrupt() }
+            let results = runner.run(suite, templates: templates) { result in
+                state.finish(result) { tally, done in
+                    if progress { Console.error("\r\u{1B}[K") }
+                    Console.output(ConsoleReport.line(result, colour: colour, repeated: repeatCount > 1) + "\n")
+                    if let failure = result.failure { Console.output("\n\(failure)\n\n") }
+                    if progress, done < total { Console.error("[\(done)/\(total)] \(tally.failed) failed") }
+                }
+            }
+            interrupt.cancel()
+            if progress { Console.error("\r\u{1B}[K") }
+            if runner.wasInterrupted {
+                Console.output("interrupted: every app was ended\n")
+                Console.output(state.tally(skippingTo: total).line + "\n")
+                runner.cleanUp()
+                throw FlowCommandError.interrupted
+            }
+            let duration = ContinuousClock.now - start
+            if let junit {
+                do {
+                    try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration)
+                        .write(toFile: junit, atomically: true, encoding: .utf8)
+                } catch {
+                    Console.error("flow: error: cannot write the JUnit file \(junit): \(error.localizedDescription)\n")
+                }
+            }
+            if let report {
+                do {
+                    try FolderReport.write(results, to: report)
+                } catch {
+                    Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
+                }
+            }
+            let tally = state.tally(skippingTo: total)
+            if repeatCount > 1, !tally.everFailed.isEmpty {
+                Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
+            }
+            Console.output(tally.line + "\n")
+            if tally.failed > 0 { throw FlowCommandError.flowsFailed }
+        }
+
+        /// Ctrl-C (and a `kill`) stops the run: `handler` ends every app and prints the tally.
+        static func onInterrupt(_ handler: @escaping @Sendable () -> Void) -> DispatchWorkItem {
+            let sources = [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler(handler: handler)
+                source.resume()
+                return source
+            }
+            return DispatchWorkItem { sources.forEach { $0.cancel() } }
+        }
+    }
+}
+
+/// The tally so far, shared by the jobs' callbacks and Ctrl-C.
+final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tally = RunTally()
+    private let total: Int
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    /// Adds `result` and prints under the lock, so lines never interleave.
+    func finish(_ result: FlowResult, print: (RunTally, Int) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        tally.add(result)
+        print(tally, tally.passed + tally.failed)
+    }
+
+    func tally(skippingTo total: Int) -> RunTally {
+        lock.lock()
+        defer { lock.unlock() }
+        var copy = tally
+        copy.skipped = max(0, total - tally.passed - tally.failed)
+        return copy
+    }
+}

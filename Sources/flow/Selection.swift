@@ -1,0 +1,175 @@
+import ArgumentParser
+import Console
+import FlowKit
+import FlowRunner
+import Foundation
+import LocatedYAML
+import NameMatching
+import WorkPhotosRobots
+
+/// Options every subcommand that reads flows shares, and the loading they share: the scheme, the
+/// flows (every problem of every file in one pass), the variables, the fixtures, the selection.
+struct Selection: ParsableArguments {
+    @Argument(help: "Flow files or folders (default: Flows).")
+    var paths: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The scheme: Flows/schemes/NAME.yaml.", valueName: "name"))
+    var scheme: String = "default"
+
+    @Option(name: .customLong("scheme-file"), help: ArgumentHelp("A scheme file kept anywhere, merged over --scheme.", valueName: "path"))
+    var schemeFile: String?
+
+    @Option(name: .customLong("include-tags"), parsing: .upToNextOption,
+            help: ArgumentHelp("Run only flows with one of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
+    var includeTags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption,
+            help: ArgumentHelp("Leave out flows with any of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
+    var excludeTags: [String] = []
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("A variable for the flows: name=value (repeatable); or write -name value.", valueName: "name=value"))
+    var variables: [String] = []
+
+    @Flag(name: .customLong("allow-empty"), help: "Succeed when the filters select no flow (by default that is an error, exit 2).")
+    var allowEmpty = false
+
+    var flowPaths: [String] { paths.isEmpty ? ["Flows"] : paths }
+
+    func validate() throws {
+        for variable in variables where !variable.contains("=") || variable.hasPrefix("=") {
+            throw ValidationError("--var \(Suggestion.shown(variable)): expected name=value")
+        }
+    }
+
+    /// What a command works on once everything read is known to be good.
+    struct Loaded {
+        let scheme: Scheme
+        let suite: FlowSuite
+        let variables: [String: String]
+    }
+
+    /// The scheme, the selected flows and the variables. Every problem in the flows, the scheme
+    /// and the fixtures is collected and thrown together (exit 2), and so is a selection of nothing.
+    func load(checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
+        var problems: [LocatedError] = []
+        let scheme = try loadScheme(into: &problems)
+        var suite = FlowSuite(flows: [])
+        do {
+            suite = try FlowSuite.load(flowPaths, catalog: WorkPhotosCatalog.catalog)
+        } catch {
+            problems += error.errors
+        }
+        var values = scheme?.variables ?? [:]
+        // The runner's own `-name value` variables (main took them out before parsing).
+        for (key, value) in (try LaunchDefaults.split(Array(CommandLine.arguments.dropFirst()))).defaults { values[key] = value }
+        for variable in variables {
+            let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        if let scheme {
+            do {
+                try suite.checkVariables(known: Set(values.keys), credentials: Set(scheme.credentials))
+            } catch {
+                problems += error.errors
+            }
+            if checkFixtures { problems += fixtureProblems(suite, scheme: scheme) }
+        }
+        guard problems.isEmpty, let scheme else { throw .diagnostics(Diagnostics(problems)) }
+        // Tags given on the command line replace the scheme's tag filters.
+        let overridden = !includeTags.isEmpty || !excludeTags.isEmpty
+        let (include, exclude) = overridden ? (includeTags, excludeTags) : (scheme.includeTags, scheme.excludeTags)
+        let selected = suite.filtered(include: include, exclude: exclude)
+        if selected.flows.isEmpty, !allowEmpty {
+            throw .usage(Self.nothingSelected(suite, include: FlowSuite.splitTags(include), exclude: FlowSuite.splitTags(exclude),
+                                              paths: flowPaths, fromScheme: !overridden ? scheme.name : nil))
+        }
+        return Loaded(scheme: scheme, suite: selected, variables: values)
+    }
+
+    /// Why nothing was selected, with the tags that exist and the nearest to each asked for.
+    static func nothingSelected(_ suite: FlowSuite, include: [String], exclude: [String], paths: [String], fromScheme scheme: String?) -> String {
+        let under = paths.joined(separator: ", ")
+        guard !suite.flows.isEmpty else { return "no flow under \(under): nothing would run (--allow-empty makes that a success)" }
+        var asked: [String] = []
+        if !include.isEmpty { asked.append("--include-tags " + include.joined(separator: ",")) }
+        if !exclude.isEmpty { asked.append("--exclude-tags " + exclude.joined(separator: ",")) }
+        let filters = scheme.map { "the tag filters of scheme \($0) (\(asked.joined(separator: " ")))" } ?? asked.joined(separator: " ")
+        var message = "\(filters) selected none of the \(suite.flows.count) flow\(suite.flows.count == 1 ? "" : "s") under \(under)"
+        let tags = suite.tags
+        for tag in include where !tags.contains(tag) {
+            message += "; no flow has the tag \"\(Suggestion.shown(tag))\"" + Suggestion.didYouMean(tag, in: tags)
+        }
+        message += tags.isEmpty ? "; the flows have no tags" : "; tags: " + tags.joined(separator: ", ")
+        return message + " (--allow-empty makes an empty selection a success)"
+    }
+
+    /// Every fixture a flow names that is not in the scheme's seeds folder.
+    private func fixtureProblems(_ suite: FlowSuite, scheme: Scheme) -> [LocatedError] {
+        let seeds = scheme.seeds
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: seeds)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
+        var problems: [LocatedError] = []
+        for flow in suite.flows {
+            let fixture = flow.fixture ?? "default"
+            guard !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") else { continue }
+            let text = (try? String(contentsOfFile: flow.file, encoding: .utf8)) ?? ""
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("fixture:") }.map { $0 + 1 } ?? 1
+            problems.append(LocatedError(file: flow.file, text: text, line: line, column: 1,
+                                         message: "fixture \"\(Suggestion.shown(fixture))\" is not in \(seeds)/" + Suggestion.didYouMean(fixture, in: names)))
+        }
+        return problems
+    }
+
+    /// The shared scheme `Flows/schemes/NAME.yaml`, then the private `NAME.private.yaml` beside it,
+    /// then `--scheme-file`, each merged over the one before.
+    private func loadScheme(into problems: inout [LocatedError]) throws(FlowCommandError) -> Scheme? {
+        let folder = "Flows/schemes"
+        let shared = "\(folder)/\(scheme).yaml", privateFile = "\(folder)/\(scheme).private.yaml"
+        let layers = [shared, privateFile].filter { FileManager.default.fileExists(atPath: $0) } + (schemeFile.map { [$0] } ?? [])
+        if !FileManager.default.fileExists(atPath: shared), !FileManager.default.fileExists(atPath: privateFile), schemeFile == nil || scheme != "default" {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".yaml") && !$0.contains(".private.") }.map { String($0.dropLast(5)) }.sorted()
+            throw .usage("no scheme \"\(Suggestion.shown(scheme))\": there is no \(shared)" + Suggestion.didYouMean(scheme, in: names)
+                + (names.isEmpty ? "" : "; schemes: " + names.joined(separator: ", ")))
+        }
+        PrivateSchemeGuard.warnIfTracked(extra: schemeFile)
+        var loaded = Scheme(name: scheme)
+        for file in layers {
+            do {
+                loaded = try Scheme.load(file: file, name: scheme, over: loaded)
+            } catch {
+                problems.append(error)
+                return nil
+            }
+        }
+        let missing = loaded.missingKeys()
+        guard missing.isEmpty else {
+            problems.append(.wholeFile(layers.last ?? shared, "the scheme gives no " + missing.joined(separator: ", ")
+                + " (app: the app's path, seeder: the seeder's path, store: {argument: photos.store, file: photos.sqlite})"))
+            return nil
+        }
+        return loaded
+    }
+}
+
+/// A private scheme holds real credentials: if git tracks one, say so loudly (it is not fatal:
+/// the harm is done already, and the run may be what shows it).
+enum PrivateSchemeGuard {
+    static func warnIfTracked(extra: String?) {
+        var files: [String] = []
+        if let listed = try? ChildProcess.run("/usr/bin/env", ["git", "ls-files", "--", "*.private.yaml", "*.private.yml", "Flows/schemes/private"]),
+           listed.status == 0 {
+            files += listed.stdout.split(separator: "\n").map(String.init)
+        }
+        if let extra, let listed = try? ChildProcess.run("/usr/bin/env", ["git", "ls-files", "--error-unmatch", "--", extra]),
+           listed.status == 0, !files.contains(extra) {
+            files.append(extra)
+        }
+        for file in files {
+            Console.error("""
+                flow: warning: \(file) is a private scheme and git tracks it: its secrets are in the repository's history.
+                  Untrack it (git rm --cached \(file)), keep it out with .gitignore, and change every password it holds.
+
+                """)
+        }
+    }
+}
