@@ -58,7 +58,7 @@ extension PrimitiveStep {
 /// catalog, and from nothing else.
 public enum StepRegistry {
     public static let primitives: [any PrimitiveStep.Type] = [
-        Tap.self, TypeText.self,
+        Tap.self, TypeText.self, EraseText.self,
         AssertVisible.self, AssertNotVisible.self, WaitFor.self, WaitUntilGone.self,
         Back.self, AnswerAlert.self,
         Launch.self, Relaunch.self, Terminate.self, Seed.self,
