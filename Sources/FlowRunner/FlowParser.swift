@@ -311,7 +311,13 @@ public final class FlowParser {
                     throw reader.error("\(what) should be a list of whole numbers, such as [1, 3]", at: node)
                 }
                 guard !items.isEmpty else { throw reader.error("\(what) is empty; give at least one, such as [1]", at: node) }
-                return .integers(try items.map { try reader.integer($0, "each of \(what)", in: minimum...Int.max) })
+                var numbers: [Int] = []
+                for item in items {
+                    let number = try reader.integer(item, "each of \(what)", in: minimum...Int.max)
+                    guard !numbers.contains(number) else { throw reader.error("\(what) gives \(number) twice; give each once", at: item) }
+                    numbers.append(number)
+                }
+                return .integers(numbers)
             }
         }
 

@@ -97,7 +97,7 @@ public struct Scheme: Sendable {
         do {
             return try parse(text, file: file, name: name, over: base ?? Scheme(name: name))
         } catch let error as LocatedError {
-            throw error
+            throw error.quotingNoSecret()
         } catch {
             throw .wholeFile(file, "\(error)")
         }
@@ -149,5 +149,23 @@ public struct Scheme: Sendable {
             scheme.excludeTags = try tags["exclude"].map { try reader.strings($0, "tags exclude") } ?? []
         }
         return scheme
+    }
+}
+
+extension LocatedError {
+    /// The error without its quoted line when that line may hold a secret: a scheme is read before
+    /// its secrets are known, so a line that names a secret (`{secret: ...}`, a `*.password`,
+    /// `*.secret` or `*.token` key) is never shown; the file, line and column still say where.
+    func quotingNoSecret() -> LocatedError {
+        guard let sourceLine, ["secret", "password", "token"].contains(where: sourceLine.lowercased().contains) else { return self }
+        return LocatedError(file: file, line: line, column: column, message: message + " (the line is not shown: it may hold a secret)", sourceLine: nil)
+    }
+
+    /// The error with every one of `secrets` replaced by the mask, in its message and its line.
+    public func masking(_ secrets: [String]) -> LocatedError {
+        let secrets = secrets.filter { !$0.isEmpty }
+        guard !secrets.isEmpty else { return self }
+        func mask(_ text: String) -> String { secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) } }
+        return LocatedError(file: file, line: line, column: column, message: mask(message), sourceLine: sourceLine.map(mask))
     }
 }

@@ -53,6 +53,19 @@ extension PrimitiveStep {
     public static var formerly: [String: String] { [:] }
 }
 
+/// A step written as a bare word (`- back`): it reads nothing, so it is made with `init()`.
+public protocol BareStep: PrimitiveStep {
+    init()
+}
+
+extension BareStep {
+    public static var form: StepForm { .bare }
+
+    public init(_ input: StepInput) throws(StepInputError) {
+        self.init()
+    }
+}
+
 /// The registry: every primitive step, in the order the docs list them. The parser's dispatch,
 /// `flow schema` and the step reference in docs/flows.md are made from this list and the robots'
 /// catalog, and from nothing else.

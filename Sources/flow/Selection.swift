@@ -74,7 +74,9 @@ struct Selection: ParsableArguments {
             }
             if checkFixtures { problems += fixtureProblems(suite, scheme: scheme) }
         }
-        guard problems.isEmpty, let scheme else { throw .diagnostics(Diagnostics(problems)) }
+        // A flow may quote a secret the scheme holds (a password typed into a step): never shown.
+        let secrets = scheme?.secretValues(variables: values) ?? []
+        guard problems.isEmpty, let scheme else { throw .diagnostics(Diagnostics(problems.map { $0.masking(secrets) })) }
         // Tags given on the command line replace the scheme's tag filters.
         let overridden = !includeTags.isEmpty || !excludeTags.isEmpty
         let (include, exclude) = overridden ? (includeTags, excludeTags) : (scheme.includeTags, scheme.excludeTags)

@@ -96,6 +96,23 @@ struct FlowBadInputTests {
         #expect(words(try workspace.flow(["--help"]).stdout).contains("130 interrupted"))
     }
 
+    @Test func aLintErrorNeverShowsASecretFromAFlowOrAPrivateScheme() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        // The scheme's test.password is 1234: a flow that writes it out, on a line with a mistake.
+        try workspace.write("Flows/a.yaml", "name: A\nsteps:\n  - Login.login: {password: \"1234\", usr: x}\n")
+        let flow = try workspace.flow(["lint"])
+        #expect(flow.status == 2)
+        #expect(flow.stderr.contains(#"Login.login has no parameter "usr""#) && flow.stderr.contains("••••••••"), "\(flow.stderr)")
+        #expect(!flow.stderr.contains("1234"))
+        // A private scheme is read before its secrets are known: a line that may hold one is not quoted.
+        try workspace.write("Flows/schemes/default.private.yaml", "variables: {test.password: {secret: \"hunter2\"}, x: [1]}\n")
+        let scheme = try workspace.flow(["lint"])
+        #expect(scheme.status == 2)
+        #expect(scheme.stderr.contains("Flows/schemes/default.private.yaml:1:52: error: variable x should be text"), "\(scheme.stderr)")
+        #expect(!scheme.stderr.contains("hunter2"))
+    }
+
     @Test func aBadSchemeIsALocatedError() throws {
         let workspace = try FlowWorkspace(scheme: "argumnets: [-x, y]")
         defer { workspace.remove() }

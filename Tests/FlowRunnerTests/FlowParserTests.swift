@@ -73,6 +73,7 @@ struct FlowParserTests {
         ("  - Form.fill: {name: x, rows: \"1, 3\"}", "f.yaml:3:32: error: Form.fill rows should be a list of whole numbers, such as [1, 3]"),
         ("  - Form.fill: {name: x, rows: [1, x]}", #"f.yaml:3:36: error: each of Form.fill rows should be a whole number, not "x""#),
         ("  - Form.fill: {name: x, rows: [0]}", "f.yaml:3:33: error: each of Form.fill rows should be at least 1, not 0"),
+        ("  - Form.fill: {name: x, rows: [2, 1, 2]}", "f.yaml:3:39: error: Form.fill rows gives 2 twice; give each once"),
         ("  - Form.fill: {name: x, rows: []}", "f.yaml:3:32: error: Form.fill rows is empty; give at least one, such as [1]"),
         ("  - tap: {button: OK, in: PhotosPermision}", #"f.yaml:3:27: error: no alert "PhotosPermision" in this app (did you mean "PhotosPermission"?)"#),
         ("  - tap: {button: Ok, in: PhotosPermission}", #"f.yaml:3:19: error: the alert "PhotosPermission" has no button "Ok" (did you mean "OK"?)"#),

@@ -1,13 +1,12 @@
 import FlowKit
 
 /// `launch`: starts the app (after `terminate`) and waits for its first idle frame.
-public struct Launch: PrimitiveStep {
+public struct Launch: BareStep {
     public static let keyword = "launch"
     public static let summary = "Starts the app again (after terminate), on the flow's store, and waits for its first idle frame."
-    public static let form = StepForm.bare
     public static let examples = ["launch"]
 
-    public init(_ input: StepInput) throws(StepInputError) {}
+    public init() {}
 
     public func run(in context: StepContext) { context.launch() }
 }

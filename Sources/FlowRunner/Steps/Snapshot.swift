@@ -1,13 +1,12 @@
 import FlowKit
 
 /// `snapshot`: keeps the screen in the report.
-public struct Snapshot: PrimitiveStep {
+public struct Snapshot: BareStep {
     public static let keyword = "snapshot"
     public static let summary = "Keeps the screen as it is now in the --report file."
-    public static let form = StepForm.bare
     public static let examples = ["snapshot"]
 
-    public init(_ input: StepInput) throws(StepInputError) {}
+    public init() {}
 
     public func run(in context: StepContext) { context.keepScreen() }
 }
