@@ -171,6 +171,20 @@ public final class FlowApp: @unchecked Sendable {
     /// The latest frame said the app was idle.
     var isIdleNow: Bool { lastFrame?.idle == true }
 
+    /// The screen of the latest frame read, rendered, without waiting for anything: what a report
+    /// shows after a step. Nil before the first frame.
+    public var latestScreen: String? { lastFrame?.text }
+
+    /// The latest frame's screen as data (kind, identifier, label, value, state of every element),
+    /// without waiting: for an inspector.
+    public var latestSnapshot: ScreenSnapshot? { lastFrame?.screen }
+
+    /// Forgets the failures so far, so that the next step runs: an interactive session goes on
+    /// after a step that failed. A test never needs this.
+    public func clearFailures() {
+        failures = []
+    }
+
     /// The latest frame once the app is idle, or nil after recording why it never became idle.
     @discardableResult
     func settle(_ step: String, site: CallSite) -> Frame? {

@@ -65,4 +65,9 @@ public final class FailureCollector: FailureReporting {
     public func record(_ failure: FlowFailure) {
         storage.withLock { $0.append(failure) }
     }
+
+    /// Forgets every failure (an interactive session that goes on after one).
+    public func clear() {
+        storage.withLock { $0.removeAll() }
+    }
 }

@@ -41,6 +41,9 @@ public struct StepRecord: Sendable {
     public let screen: String?
     /// Nested steps' depth (inside `runFlow` or `repeat`).
     public let depth: Int
+    /// The screen as it was when the step ended (secrets masked), for a report that shows every
+    /// step: text screens are cheap to keep.
+    public var after: String? = nil
 }
 
 /// How a flow went.
@@ -102,7 +105,27 @@ public final class FlowExecutor {
 
     public func run(_ flow: Flow, iteration: Int = 1) -> FlowResult {
         let start = ContinuousClock.now
-        var copyDuration = Duration.zero, launchDuration = Duration.zero
+        let started = self.start(flow)
+        if started.failure == nil {
+            run(flow.steps, overlay: [:], depth: 0)
+        }
+        finish()
+        let failure = started.failure ?? self.failure(flow)
+        return FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start,
+                          copyDuration: started.copy, launchDuration: started.launch)
+    }
+
+    /// What starting a flow took, or why it could not start.
+    public struct Start: Sendable {
+        public let copy: Duration
+        public let launch: Duration
+        /// Set when the flow cannot start: no credentials, no store, or an app that does not launch.
+        public let failure: FlowRunFailure?
+    }
+
+    /// Copies the flow's store and launches the app on it with the flow's settings: the first half
+    /// of `run`, for a session that then runs its steps one at a time.
+    public func start(_ flow: Flow) -> Start {
         let scheme = environment.scheme
         let root = SourceLocation(file: flow.file, line: 1, column: 1)
         if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys), credentials: Set(scheme.credentials)) {
@@ -110,20 +133,20 @@ public final class FlowExecutor {
             let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give \(names.joined(separator: " and ")) in a private "
                 + "scheme (Flows/schemes/\(scheme.name).private.yaml, or --scheme-file PATH), or as "
                 + names.map { "-\($0) VALUE" }.joined(separator: " ")
-            return result(flow, iteration, start, .zero, .zero, failure: FlowRunFailure(
+            return Start(copy: .zero, launch: .zero, failure: FlowRunFailure(
                 location: use.location, stepTitle: "credentials", via: [],
                 failure: FlowFailure(step: "find the test account", reason: reason, screen: nil, standardError: [], site: use.location.site)
             ))
         }
+        let copy: Duration
         do {
             try FileManager.default.createDirectory(at: environment.folder, withIntermediateDirectories: true)
             let copyStart = ContinuousClock.now
             try copyTemplate(flow.fixture ?? "default")
-            copyDuration = ContinuousClock.now - copyStart
+            copy = ContinuousClock.now - copyStart
         } catch {
-            return result(flow, iteration, start, copyDuration, launchDuration,
-                          failure: FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
-                            step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site)))
+            return Start(copy: .zero, launch: .zero, failure: FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
+                step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site)))
         }
         app = FlowApp(
             executable: scheme.app, arguments: launchArguments(flow), environment: launchEnvironment(flow),
@@ -141,29 +164,45 @@ public final class FlowExecutor {
         }
         let launchStart = ContinuousClock.now
         app.launch(file: flow.file, line: 1)
-        launchDuration = ContinuousClock.now - launchStart
+        let launch = ContinuousClock.now - launchStart
         environment.onProcess(app.processIdentifier)
         if app.hasFailed {
             failingStep = (root, "launch", [])
-        } else {
-            run(flow.steps, overlay: [:], depth: 0)
+            return Start(copy: copy, launch: launch, failure: failure(flow))
         }
+        return Start(copy: copy, launch: launch, failure: nil)
+    }
+
+    /// Runs `steps` on the started app, one level at the top, and returns their records (and the
+    /// failure, if one failed). For a session: what ran before stays as it is.
+    public func perform(_ steps: [Step], in flow: Flow) -> (records: [StepRecord], failure: FlowRunFailure?) {
+        let before = records.count
+        run(steps, overlay: [:], depth: 0)
+        return (Array(records[before...]), failure(flow))
+    }
+
+    /// Forgets a failure so the session can go on (the app is left as the failed step left it).
+    public func forgetFailure() {
+        app.clearFailures()
+        failingStep = nil
+        collector.clear()
+    }
+
+    /// Ends the app.
+    public func finish() {
         app.terminate()
         environment.onProcess(nil)
-        let failure = collector.failures.first.map { failure in
+    }
+
+    /// The first failure recorded, where it happened in the flow.
+    private func failure(_ flow: Flow) -> FlowRunFailure? {
+        let root = SourceLocation(file: flow.file, line: 1, column: 1)
+        return collector.failures.first.map { failure in
             FlowRunFailure(
                 location: failingStep?.location ?? root, stepTitle: failingStep?.title ?? "launch",
                 via: failingStep?.via ?? [], failure: mask(failure)
             )
         }
-        return result(flow, iteration, start, copyDuration, launchDuration, failure: failure)
-    }
-
-    private func result(
-        _ flow: Flow, _ iteration: Int, _ start: ContinuousClock.Instant, _ copy: Duration, _ launch: Duration, failure: FlowRunFailure?
-    ) -> FlowResult {
-        FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start,
-                   copyDuration: copy, launchDuration: launch)
     }
 
     // MARK: - Launch
@@ -210,10 +249,12 @@ public final class FlowExecutor {
             let failed = collector.failures.count > before
             if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
             if failed { screen = collector.failures.last?.screen.map(mask) }
-            records.append(StepRecord(
+            var record = StepRecord(
                 title: step.title, location: step.location, duration: ContinuousClock.now - start,
                 status: failed ? .failed : .passed, screen: screen, depth: depth
-            ))
+            )
+            record.after = app.latestScreen.map(mask)
+            records.append(record)
         }
     }
 
