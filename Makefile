@@ -1,8 +1,8 @@
 # WorkPhotos — every entry point a newcomer or CI needs. `make help` lists them.
 SWIFT        ?= swift
 # Debian packages the build needs (GRDB links the system SQLite; account passwords use libxcrypt;
-# the drive's manifest checksums use OpenSSL's SHA-256).
-APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev
+# the drive's manifest checksums use OpenSSL's SHA-256; flow studio edits lines with libedit).
+APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow

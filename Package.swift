@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         .target(name: "NameMatching"),
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
         // The system's libxcrypt (yescrypt password hashes), for the account store.
         .systemLibrary(name: "CLibcrypt", providers: [.apt(["libcrypt-dev"])]),
+        // The system's libedit (BSD editline): line editing, history and Tab completion in flow studio.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The system's OpenSSL libcrypto (SHA-256 for the drive's manifest, as sha256sum prints it).
         .systemLibrary(name: "COpenSSLCrypto", providers: [.apt(["libssl-dev"])]),
         // The only module that imports GRDB: the photo store and the account store; and the drive
@@ -73,11 +76,13 @@ let package = Package(
         // reports, the schema and the step reference. It knows no app: the scheme and the robot
         // catalog it is given say everything app-specific.
         .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console"]),
+        // The session engine as a Model Context Protocol server (flow mcp): tools for an agent.
+        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", .product(name: "MCP", package: "swift-sdk")]),
         // The flow runner CLI: FlowRunner with the WorkPhotos robots' catalog.
         .executableTarget(
             name: "flow",
             dependencies: [
-                "FlowRunner", "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching",
+                "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,7 +116,10 @@ let package = Package(
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",
-            dependencies: ["flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowRunner", "FlowKit", "WorkPhotosRobots", "Console"]
+            dependencies: [
+                "flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
         ),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],

@@ -51,6 +51,28 @@ public final class FlowParser {
         return flow
     }
 
+    /// Reads one step written alone (`tap: Login`, `Login.login`), as a flow at `file` would hold
+    /// it: the step, its YAML node, and the variables it uses; nil when it has problems (see
+    /// `problems`, located at line 1 of the text).
+    public func step(text: String, file: String) -> (step: Step, node: Node, uses: [VariableUse])? {
+        let before = problems.count
+        let reader = YAMLReader(file: file, text: text)
+        let context = Context(reader: reader, parser: self)
+        let node: Node?
+        do {
+            node = try reader.root()
+        } catch {
+            problems.append(error)
+            return nil
+        }
+        guard let node else {
+            problems.append(.wholeFile(file, "an empty step; write one such as tap: Login"))
+            return nil
+        }
+        guard let step = context.attempt({ try context.step(node) }), problems.count == before else { return nil }
+        return (step, node, context.uses)
+    }
+
     private func read(_ path: String) -> Flow? {
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         guard size <= Self.fileLimit else {

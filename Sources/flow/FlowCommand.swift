@@ -19,7 +19,7 @@ struct FlowCommand: ParsableCommand {
             -name value (flow run -test.user alice) or --var name=value.
             Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
             """,
-        subcommands: [Run.self, Lint.self, List.self, Schema.self, Docs.self],
+        subcommands: [Run.self, Lint.self, List.self, Studio.self, Inspect.self, MCPServe.self, Schema.self, Docs.self],
         defaultSubcommand: Run.self
     )
 

@@ -7,17 +7,81 @@ import LocatedYAML
 import NameMatching
 import WorkPhotosRobots
 
+/// The scheme and the variables: what every command that launches the app or reads flows needs.
+struct SchemeOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The scheme: Flows/schemes/NAME.yaml.", valueName: "name"))
+    var scheme: String = "default"
+
+    @Option(name: .customLong("scheme-file"), help: ArgumentHelp("A scheme file kept anywhere, merged over --scheme.", valueName: "path"))
+    var schemeFile: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("A variable for the flows: name=value (repeatable); or write -name value.", valueName: "name=value"))
+    var variables: [String] = []
+
+    func validate() throws {
+        for variable in variables where !variable.contains("=") || variable.hasPrefix("=") {
+            throw ValidationError("--var \(Suggestion.shown(variable)): expected name=value")
+        }
+    }
+
+    /// The scheme's variables, then the runner's own `-name value` (main took them out before
+    /// parsing), then `--var`: the last wins.
+    func values(over scheme: Scheme?) throws(FlowCommandError) -> [String: String] {
+        var values = scheme?.variables ?? [:]
+        for (key, value) in (try LaunchDefaults.split(Array(CommandLine.arguments.dropFirst()))).defaults { values[key] = value }
+        for variable in variables {
+            let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return values
+    }
+
+    /// The scheme and the variables, or every problem with the scheme as located errors.
+    func load() throws(FlowCommandError) -> (scheme: Scheme, variables: [String: String]) {
+        var problems: [LocatedError] = []
+        guard let scheme = try load(into: &problems) else { throw .diagnostics(Diagnostics(problems)) }
+        return (scheme, try values(over: scheme))
+    }
+
+    /// The shared scheme `Flows/schemes/NAME.yaml`, then the private `NAME.private.yaml` beside it,
+    /// then `--scheme-file`, each merged over the one before.
+    func load(into problems: inout [LocatedError]) throws(FlowCommandError) -> Scheme? {
+        let folder = "Flows/schemes"
+        let shared = "\(folder)/\(scheme).yaml", privateFile = "\(folder)/\(scheme).private.yaml"
+        let layers = [shared, privateFile].filter { FileManager.default.fileExists(atPath: $0) } + (schemeFile.map { [$0] } ?? [])
+        if !FileManager.default.fileExists(atPath: shared), !FileManager.default.fileExists(atPath: privateFile), schemeFile == nil || scheme != "default" {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".yaml") && !$0.contains(".private.") }.map { String($0.dropLast(5)) }.sorted()
+            throw .usage("no scheme \"\(Suggestion.shown(scheme))\": there is no \(shared)" + Suggestion.didYouMean(scheme, in: names)
+                + (names.isEmpty ? "" : "; schemes: " + names.joined(separator: ", ")))
+        }
+        PrivateSchemeGuard.warnIfTracked(extra: schemeFile)
+        var loaded = Scheme(name: scheme)
+        for file in layers {
+            do {
+                loaded = try Scheme.load(file: file, name: scheme, over: loaded)
+            } catch {
+                problems.append(error)
+                return nil
+            }
+        }
+        let missing = loaded.missingKeys()
+        guard missing.isEmpty else {
+            problems.append(.wholeFile(layers.last ?? shared, "the scheme gives no " + missing.joined(separator: ", ")
+                + " (app: the app's path, seeder: the seeder's path, store: {argument: photos.store, file: photos.sqlite})"))
+            return nil
+        }
+        return loaded
+    }
+}
+
 /// Options every subcommand that reads flows shares, and the loading they share: the scheme, the
 /// flows (every problem of every file in one pass), the variables, the fixtures, the selection.
 struct Selection: ParsableArguments {
     @Argument(help: "Flow files or folders (default: Flows).")
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The scheme: Flows/schemes/NAME.yaml.", valueName: "name"))
-    var scheme: String = "default"
-
-    @Option(name: .customLong("scheme-file"), help: ArgumentHelp("A scheme file kept anywhere, merged over --scheme.", valueName: "path"))
-    var schemeFile: String?
+    @OptionGroup var schemeOptions: SchemeOptions
 
     @Option(name: .customLong("include-tags"), parsing: .upToNextOption,
             help: ArgumentHelp("Run only flows with one of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
@@ -27,19 +91,10 @@ struct Selection: ParsableArguments {
             help: ArgumentHelp("Leave out flows with any of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
     var excludeTags: [String] = []
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("A variable for the flows: name=value (repeatable); or write -name value.", valueName: "name=value"))
-    var variables: [String] = []
-
     @Flag(name: .customLong("allow-empty"), help: "Succeed when the filters select no flow (by default that is an error, exit 2).")
     var allowEmpty = false
 
     var flowPaths: [String] { paths.isEmpty ? ["Flows"] : paths }
-
-    func validate() throws {
-        for variable in variables where !variable.contains("=") || variable.hasPrefix("=") {
-            throw ValidationError("--var \(Suggestion.shown(variable)): expected name=value")
-        }
-    }
 
     /// What a command works on once everything read is known to be good.
     struct Loaded {
@@ -52,20 +107,14 @@ struct Selection: ParsableArguments {
     /// and the fixtures is collected and thrown together (exit 2), and so is a selection of nothing.
     func load(checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
         var problems: [LocatedError] = []
-        let scheme = try loadScheme(into: &problems)
+        let scheme = try schemeOptions.load(into: &problems)
         var suite = FlowSuite(flows: [])
         do {
             suite = try FlowSuite.load(flowPaths, catalog: WorkPhotosCatalog.catalog)
         } catch {
             problems += error.errors
         }
-        var values = scheme?.variables ?? [:]
-        // The runner's own `-name value` variables (main took them out before parsing).
-        for (key, value) in (try LaunchDefaults.split(Array(CommandLine.arguments.dropFirst()))).defaults { values[key] = value }
-        for variable in variables {
-            let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let values = try schemeOptions.values(over: scheme)
         if let scheme {
             do {
                 try suite.checkVariables(known: Set(values.keys), credentials: Set(scheme.credentials))
@@ -119,37 +168,6 @@ struct Selection: ParsableArguments {
                                          message: "fixture \"\(Suggestion.shown(fixture))\" is not in \(seeds)/" + Suggestion.didYouMean(fixture, in: names)))
         }
         return problems
-    }
-
-    /// The shared scheme `Flows/schemes/NAME.yaml`, then the private `NAME.private.yaml` beside it,
-    /// then `--scheme-file`, each merged over the one before.
-    private func loadScheme(into problems: inout [LocatedError]) throws(FlowCommandError) -> Scheme? {
-        let folder = "Flows/schemes"
-        let shared = "\(folder)/\(scheme).yaml", privateFile = "\(folder)/\(scheme).private.yaml"
-        let layers = [shared, privateFile].filter { FileManager.default.fileExists(atPath: $0) } + (schemeFile.map { [$0] } ?? [])
-        if !FileManager.default.fileExists(atPath: shared), !FileManager.default.fileExists(atPath: privateFile), schemeFile == nil || scheme != "default" {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                .filter { $0.hasSuffix(".yaml") && !$0.contains(".private.") }.map { String($0.dropLast(5)) }.sorted()
-            throw .usage("no scheme \"\(Suggestion.shown(scheme))\": there is no \(shared)" + Suggestion.didYouMean(scheme, in: names)
-                + (names.isEmpty ? "" : "; schemes: " + names.joined(separator: ", ")))
-        }
-        PrivateSchemeGuard.warnIfTracked(extra: schemeFile)
-        var loaded = Scheme(name: scheme)
-        for file in layers {
-            do {
-                loaded = try Scheme.load(file: file, name: scheme, over: loaded)
-            } catch {
-                problems.append(error)
-                return nil
-            }
-        }
-        let missing = loaded.missingKeys()
-        guard missing.isEmpty else {
-            problems.append(.wholeFile(layers.last ?? shared, "the scheme gives no " + missing.joined(separator: ", ")
-                + " (app: the app's path, seeder: the seeder's path, store: {argument: photos.store, file: photos.sqlite})"))
-            return nil
-        }
-        return loaded
     }
 }
 

@@ -1,0 +1,53 @@
+import FlowKit
+
+/// What Tab offers in `flow studio`: step names and robot actions at the start of a line, a step's
+/// keys inside its braces (kinds, state, its own fields; a robot action's parameters), and the
+/// names of the elements on the current screen where an element is named (`tap Rev` → `tap
+/// Review work photos`, `tap: {button: Lo` → `tap: {button: Login`).
+public enum Completion {
+    /// Whole lines that complete `line` (the line up to the cursor), sorted.
+    public static func lines(for line: String, screen: ScreenSnapshot?, catalog: RobotCatalog) -> [String] {
+        let (kept, word) = split(line)
+        let trimmed = kept.trimmingCharacters(in: .whitespaces)
+        let keyword = trimmed.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        var pool: [String]
+        if trimmed.isEmpty {
+            pool = StepRegistry.keywords + catalog.actions.map(\.fullName) + [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+        } else if trimmed == "tap" || trimmed == "type" {
+            pool = (screen?.controls ?? []).map(\.identifier)  // an app command names a control
+        } else if keyword.contains(".") {
+            let parts = keyword.split(separator: ".").map(String.init)
+            pool = parts.count == 2 ? (catalog.action(parts[0], parts[1])?.parameters.map { $0.name + ": " } ?? []) : []
+        } else if let step = StepRegistry.primitive(keyword) {
+            let last = trimmed.last
+            if trimmed.contains("{"), last == "{" || last == "," {
+                pool = (ElementSelector.kinds.map(\.key) + ElementSelector.stateKeys.map(\.key) + step.form.fields.map(\.name)).map { $0 + ": " }
+            } else {
+                pool = names(on: screen)
+            }
+        } else {
+            pool = []
+        }
+        return Array(Set(pool.filter { $0.hasPrefix(word) && !$0.isEmpty })).sorted().map { kept + $0 }
+    }
+
+    /// The line before the word being typed, and that word: after the last `{`, `,` or `:` (and
+    /// the spaces after it), or after an app command's verb; a name may hold spaces.
+    static func split(_ line: String) -> (kept: String, word: String) {
+        for verb in ["tap ", "type "] where line.hasPrefix(verb) && !line.contains(":") {
+            return (verb, String(line.dropFirst(verb.count)))
+        }
+        guard let cut = line.lastIndex(where: { "{,:".contains($0) }) else {
+            return ("", line)
+        }
+        var start = line.index(after: cut)
+        while start < line.endIndex, line[start] == " " { start = line.index(after: start) }
+        return (String(line[..<start]), String(line[start...]))
+    }
+
+    /// Every identifier and label on the screen a step could name, and rows as they read.
+    static func names(on screen: ScreenSnapshot?) -> [String] {
+        guard let screen else { return [] }
+        return screen.allElements.filter { !$0.identifier.isEmpty }.flatMap { [$0.identifier, $0.label] + ($0.kind == .cell ? [$0.rowText] : []) }
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Console
+import FlowKit
+import FlowRunner
+import Foundation
+import WorkPhotosRobots
+
+extension FlowCommand {
+    /// `flow inspect`: the element tree of a screen, at launch or after a flow's step N.
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the element tree of the screen: at launch, or after step N of a FLOW (kind, identifier, label, value, state).",
+            discussion: "--json prints the automation protocol's own screen object, for scripts and CI failure triage."
+        )
+
+        @OptionGroup var schemeOptions: SchemeOptions
+
+        @Option(help: ArgumentHelp("The fixture to seed (default: the FLOW's, or default).", valueName: "name"))
+        var fixture: String?
+
+        @Option(help: ArgumentHelp("Inspect after this many of the FLOW's steps (default: all of them).", valueName: "n"))
+        var step: Int?
+
+        @Flag(help: "Print the screen as the protocol's JSON.")
+        var json = false
+
+        @Argument(help: "A flow to run first.")
+        var flow: String?
+
+        func validate() throws {
+            if let step, step < 0 { throw ValidationError("--step \(step): give 0 or more") }
+            if step != nil, flow == nil { throw ValidationError("--step goes with a FLOW") }
+        }
+
+        func run() throws {
+            let (scheme, variables) = try schemeOptions.load()
+            let start = try StudioStart(flow: flow, catalog: WorkPhotosCatalog.catalog, scheme: scheme, variables: variables)
+            if let step, step > start.steps.count {
+                throw FlowCommandError.usage("--step \(step): \(flow ?? "the flow") has \(start.steps.count) step\(start.steps.count == 1 ? "" : "s")")
+            }
+            let session: FlowSession
+            do {
+                session = try FlowSession(.init(
+                    scheme: scheme, variables: variables, catalog: WorkPhotosCatalog.catalog, fixture: fixture ?? start.fixture,
+                    launch: start.launch, onAlert: start.onAlert, folder: start.folder
+                ))
+            } catch {
+                throw FlowCommandError.setup(error.description)
+            }
+            defer { session.close() }
+            for (index, line) in start.steps.prefix(step ?? start.steps.count).enumerated() {
+                switch session.run(line) {
+                case .kept: continue
+                case let .failed(failure, _):
+                    throw FlowCommandError.setup("step \(index + 1) of \(flow ?? "the flow") failed, so there is no screen after it:\n\(failure)")
+                case let .refused(message):
+                    throw FlowCommandError.setup("step \(index + 1) of \(flow ?? "the flow"): \(message)")
+                }
+            }
+            guard let screen = session.screen else { throw FlowCommandError.setup("the app showed no screen") }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let data = try encoder.encode(screen)
+                Console.output(String(decoding: data, as: UTF8.self) + "\n")
+            } else {
+                Console.output(ElementTree.text(screen) + "\n")
+            }
+        }
+    }
+}

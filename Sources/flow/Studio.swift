@@ -1,0 +1,252 @@
+import ArgumentParser
+import Console
+import FlowKit
+import FlowRunner
+import Foundation
+import LocatedYAML
+import WorkPhotosRobots
+import Yams
+
+extension FlowCommand {
+    /// `flow studio`: write a flow by using the app. Each line runs at once and is kept as a step;
+    /// `:undo` takes the last back by replay; `:save` writes the flow, linted.
+    struct Studio: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a flow by using the app: each step runs at once, is kept, and can be undone; :save writes the flow.",
+            discussion: """
+                A line is a YAML step as a flow writes it (tap: Login, Login.login, assertVisible: {cell: photo-3}) or a \
+                command as you type it to the app (3, tap Login, type Username test, back); an app command is kept as the \
+                YAML step it means, naming the element by its identifier. The screen is shown after every step with each \
+                element's kind, identifier and state (:ids turns that off). Tab completes steps, robot actions, keys and \
+                the names on the screen.
+                :undo removes the last step (the app is relaunched on a fresh copy and the rest replayed), :steps lists \
+                them, :save FILE [--name "..."] writes the flow (linted first; a secret is never written), :quit ends.
+                Given a FLOW, studio runs it first (or its first --until N steps) and goes on from there.
+                """
+        )
+
+        @OptionGroup var schemeOptions: SchemeOptions
+
+        @Option(help: ArgumentHelp("The fixture to seed (default: the FLOW's, or default).", valueName: "name"))
+        var fixture: String?
+
+        @Option(help: ArgumentHelp("With a FLOW: run only its first N steps.", valueName: "n"))
+        var until: Int?
+
+        @Argument(help: "A flow to start from.")
+        var flow: String?
+
+        func validate() throws {
+            if let until, until < 0 { throw ValidationError("--until \(until): give 0 or more") }
+            if until != nil, flow == nil { throw ValidationError("--until goes with a FLOW to start from") }
+        }
+
+        func run() throws {
+            let (scheme, variables) = try schemeOptions.load()
+            let start = try StudioStart(flow: flow, catalog: WorkPhotosCatalog.catalog, scheme: scheme, variables: variables)
+            var options = FlowSession.Options(
+                scheme: scheme, variables: variables, catalog: WorkPhotosCatalog.catalog, fixture: fixture ?? start.fixture,
+                launch: start.launch, onAlert: start.onAlert, folder: start.folder
+            )
+            options.timeout = 10
+            let session: FlowSession
+            do {
+                session = try FlowSession(options)
+            } catch {
+                throw FlowCommandError.setup(error.description)
+            }
+            defer { session.close() }
+            var studio = StudioLoop(session: session, name: start.name)
+            studio.say("flow studio: scheme \(scheme.name), fixture \(options.fixture). Type a step (tap: Login, Login.login) or an app "
+                + "command (3, tap Login, type Username test); :help lists the rest.")
+            for (index, line) in start.steps.enumerated() where until.map({ index < $0 }) ?? true {
+                studio.say("step> \(line)")
+                guard studio.step(line, showScreen: false) else {
+                    studio.say("the flow stopped at its step \(index + 1); go on from here")
+                    break
+                }
+            }
+            studio.showScreen()
+            studio.loop()
+        }
+    }
+}
+
+/// What a studio starts from: nothing, or a flow's settings and its steps as lines.
+struct StudioStart {
+    var name = "New flow"
+    var fixture = "default"
+    var launch = LaunchSettings()
+    var onAlert: [(alert: String, button: String)] = []
+    var folder = "Flows"
+    var steps: [String] = []
+
+    init(flow: String?, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]) throws(FlowCommandError) {
+        guard let flow else { return }
+        let parser = FlowParser(catalog: catalog)
+        guard let parsed = parser.parse(file: flow) else {
+            throw .diagnostics(Diagnostics(parser.problems.map { $0.masking(scheme.secretValues(variables: variables)) }))
+        }
+        name = parsed.name
+        fixture = parsed.fixture ?? "default"
+        launch = parsed.launch
+        onAlert = parsed.onAlert
+        folder = (flow as NSString).deletingLastPathComponent
+        // The steps as written, one line each (read again from the file: the parser keeps no text).
+        steps = FlowSession.stepLines(ofFile: flow)
+    }
+}
+
+/// The studio's loop: read a line, run it, show what happened and the screen.
+struct StudioLoop {
+    let session: FlowSession
+    var name: String
+    var showsIdentifiers = true
+    let editor: LineEditor
+
+    init(session: FlowSession, name: String) {
+        self.session = session
+        self.name = name
+        editor = LineEditor { line in
+            Completion.lines(for: line, screen: session.screen, catalog: session.options.catalog)
+        }
+    }
+
+    func say(_ text: String) {
+        Console.output(text + "\n")
+    }
+
+    mutating func loop() {
+        while let line = editor.readLine(prompt: "step> ") {
+            if !editor.isInteractive { say("step> \(line)") }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            if trimmed.hasPrefix(":") {
+                guard meta(trimmed) else { return }
+            } else {
+                _ = step(trimmed, showScreen: true)
+            }
+        }
+    }
+
+    /// Runs a step and says how it went; false when it did not pass.
+    func step(_ line: String, showScreen: Bool) -> Bool {
+        switch session.run(line) {
+        case let .kept(kept):
+            say("✓ \(kept.line)  \(Self.milliseconds(kept.duration))")
+            if let what = kept.unsavedSecret {
+                say("  note: \(what) is a literal secret no variable holds: it is masked, and :save will refuse it (use a private scheme's variable)")
+            }
+            if showScreen { self.showScreen() }
+            return true
+        case let .failed(failure, restored):
+            say("✗ \(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)")
+            if !failure.failure.standardError.isEmpty {
+                say("  the app's standard error: " + failure.failure.standardError.suffix(3).joined(separator: " | "))
+            }
+            say("  not kept; the app was put back by replaying \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") (\(Self.milliseconds(restored)))")
+            if showScreen { self.showScreen() }
+            return false
+        case let .refused(message):
+            say(message)
+            return false
+        }
+    }
+
+    func showScreen() {
+        say(session.renderedScreen ?? "(no screen)")
+        if showsIdentifiers, let screen = session.screen {
+            say("elements (kind, identifier, label, value, state):")
+            say(ElementTree.text(screen).split(separator: "\n").dropFirst().joined(separator: "\n"))
+        }
+    }
+
+    /// A `:command`; false to end the session.
+    mutating func meta(_ line: String) -> Bool {
+        let words = Self.words(line)
+        switch words.first ?? "" {
+        case ":quit", ":q", ":exit":
+            return false
+        case ":ids":
+            showsIdentifiers.toggle()
+            say("identifiers \(showsIdentifiers ? "shown" : "hidden")")
+            showScreen()
+        case ":screen":
+            showScreen()
+        case ":steps":
+            if session.kept.isEmpty { say("no steps yet") }
+            for (index, kept) in session.kept.enumerated() { say("\(index + 1). \(kept.line)") }
+        case ":undo":
+            guard let last = session.kept.last, let duration = session.undo() else {
+                say("nothing to undo")
+                return true
+            }
+            say("undid \(last.line): relaunched and replayed \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") in \(Self.milliseconds(duration))")
+            showScreen()
+        case ":save":
+            save(Array(words.dropFirst()))
+        case ":help":
+            say("""
+                a YAML step: tap: Login · Login.login · assertVisible: {button: Login, enabled: false}
+                an app command: 3 · tap Login · type Username test · back (kept as the YAML step it means)
+                :undo  take the last step back (relaunch and replay)     :steps  list the steps
+                :save FILE [--name "..."]  write the flow, linted         :ids    show or hide identifiers
+                :screen  show the screen again                           :quit   end (the app is ended)
+                Tab completes steps, actions, keys and the names on the screen.
+                """)
+        default:
+            say("unknown command \(words.first ?? line); :help lists them")
+        }
+        return true
+    }
+
+    private mutating func save(_ arguments: [String]) {
+        var file: String?
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--name", index + 1 < arguments.count {
+                name = arguments[index + 1]
+                index += 2
+            } else if file == nil {
+                file = arguments[index]
+                index += 1
+            } else {
+                say("error: :save FILE [--name \"...\"]: unexpected \(arguments[index])")
+                return
+            }
+        }
+        guard let file else {
+            say("error: :save needs a file: :save Flows/photos/new.yaml --name \"What it checks\"")
+            return
+        }
+        do {
+            try session.save(to: file, name: name)
+            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(file)")
+        } catch {
+            say("error: not saved: \(error.description)")
+        }
+    }
+
+    /// Words, with "quoted text" as one.
+    static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+            } else if character == " ", !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        String(format: "%.1f ms", duration / .milliseconds(1))
+    }
+}
