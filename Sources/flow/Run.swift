@@ -37,6 +37,9 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Write a text report per flow into this folder.", valueName: "dir"))
         var report: String?
 
+        @Option(help: ArgumentHelp("Write one self-contained HTML page here: every flow, every step's screen, the failures.", valueName: "file"))
+        var html: String?
+
         @Option(help: ArgumentHelp("The longest any step waits for the app, in seconds (a safety net for an app that hangs).", valueName: "seconds"))
         var timeout: Double = 10
 
@@ -118,6 +121,16 @@ extension FlowCommand {
                     try FolderReport.write(results, to: report)
                 } catch {
                     Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
+                }
+            }
+            if let html {
+                do {
+                    let summary = HTMLReport.Summary(
+                        scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard
+                    )
+                    try HTMLReport.html(results, summary: summary).write(toFile: html, atomically: true, encoding: .utf8)
+                } catch {
+                    Console.error("flow: error: cannot write the HTML report \(html): \(error.localizedDescription)\n")
                 }
             }
             let tally = state.tally(skippingTo: total)

@@ -101,6 +101,9 @@ struct Selection: ParsableArguments {
         let scheme: Scheme
         let suite: FlowSuite
         let variables: [String: String]
+        /// The tag filters that selected the suite: the command line's, else the scheme's.
+        let includeTags: [String]
+        let excludeTags: [String]
     }
 
     /// The scheme, the selected flows and the variables. Every problem in the flows, the scheme
@@ -134,7 +137,7 @@ struct Selection: ParsableArguments {
             throw .usage(Self.nothingSelected(suite, include: FlowSuite.splitTags(include), exclude: FlowSuite.splitTags(exclude),
                                               paths: flowPaths, fromScheme: !overridden ? scheme.name : nil))
         }
-        return Loaded(scheme: scheme, suite: selected, variables: values)
+        return Loaded(scheme: scheme, suite: selected, variables: values, includeTags: include, excludeTags: exclude)
     }
 
     /// Why nothing was selected, with the tags that exist and the nearest to each asked for.
