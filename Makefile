@@ -41,6 +41,7 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(FLOW) run --include-tags slow
 	$(FLOW) run
 
 seed: build

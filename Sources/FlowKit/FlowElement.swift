@@ -325,6 +325,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
             guard let index, candidates.indices.contains(index) else { return nil }
             return [candidates[index]]
         }
+        // An empty name names nothing: it must never match a blank text and pass.
+        guard !name.isEmpty else { return nil }
         let byName = [
             candidates.filter { $0.identifier == name }, candidates.filter { $0.label == name },
             candidates.filter { $0.kind == .cell && $0.rowText == name },
@@ -395,7 +397,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
                 handledAlerts += 1
                 guard handledAlerts <= 10, app.handleInterruption(alert, site: site) else {
                     if !app.hasFailed {
-                        app.fail(step, "\(self) is behind the alert \"\(alert.label)\", and no interruption monitor handled it", site: site)
+                        app.fail(step, "\(self) is behind the alert \(alert.identifier) (\(Suggestion.shown(alert.label))): answer it first "
+                            + "(in a flow: answerAlert, or onAlert: {\(alert.identifier): BUTTON}; in Swift: an interruption monitor)", site: site)
                     }
                     return
                 }

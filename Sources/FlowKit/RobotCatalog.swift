@@ -101,6 +101,16 @@ public struct ActionParameter: Sendable, Equatable {
         case boolean
         /// A YAML list of whole numbers: `[1, 3]`.
         case integers
+
+        /// How lint and the docs name it.
+        public var description: String {
+            switch self {
+            case .text: "text"
+            case .integer: "a whole number"
+            case .boolean: "true or false"
+            case .integers: "a list of whole numbers"
+            }
+        }
     }
 
     public let name: String

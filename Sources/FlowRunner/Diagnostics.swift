@@ -5,8 +5,8 @@ public struct Diagnostics: Error, Sendable, CustomStringConvertible {
     public let errors: [LocatedError]
 
     public init(_ errors: [LocatedError]) {
-        var unique: [LocatedError] = []
-        for error in errors where !unique.contains(error) { unique.append(error) }
+        var seen: Set<LocatedError> = []
+        let unique = errors.filter { seen.insert($0).inserted }
         self.errors = unique.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
     }
 

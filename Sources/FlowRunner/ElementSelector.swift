@@ -39,13 +39,23 @@ public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
         ("staticText", .staticText), ("cell", .cell), ("image", .image), ("alert", .alert),
     ]
 
-    /// The keys that give its state, and the alert it is in: the same for every step.
-    public static let stateKeys: [(key: String, type: FieldType, summary: String)] = [
-        ("enabled", .boolean, "it must be enabled (true) or disabled (false)"),
-        ("selected", .boolean, "it must be selected (true) or not (false)"),
-        ("label", .text, "its label must read exactly this"),
-        ("value", .text, "its value must read exactly this"),
-        ("in", .alertName, "the alert it is in, by identifier or title"),
+    /// A key that gives an element's state, or the alert it is in.
+    public struct StateKey: Sendable {
+        public let key: String
+        public let type: FieldType
+        public let summary: String
+        /// Puts the value read into the selector.
+        let apply: @Sendable (inout ElementSelector, FieldValue) -> Void
+    }
+
+    /// The keys that give its state, and the alert it is in: the same for every step, declared
+    /// once here for the parser, the schema and the docs.
+    public static let stateKeys: [StateKey] = [
+        StateKey(key: "enabled", type: .boolean, summary: "it must be enabled (true) or disabled (false)") { if case let .boolean(flag) = $1 { $0.enabled = flag } },
+        StateKey(key: "selected", type: .boolean, summary: "it must be selected (true) or not (false)") { if case let .boolean(flag) = $1 { $0.selected = flag } },
+        StateKey(key: "label", type: .text, summary: "its label must read exactly this") { if case let .text(text) = $1 { $0.label = text } },
+        StateKey(key: "value", type: .text, summary: "its value must read exactly this") { if case let .text(text) = $1 { $0.value = text } },
+        StateKey(key: "in", type: .alertName, summary: "the alert it is in, by identifier or title") { if case let .text(text) = $1 { $0.scope = text } },
     ]
 
     /// Selector keys that were spelled otherwise before: old key → what to write now.

@@ -18,6 +18,8 @@ public struct Flow: Sendable {
 
     /// The `${name}` variables the flow uses anywhere (for lint), with where they are first used.
     public let variableUses: [VariableUse]
+    /// Where `fixture:` is written, for lint to point at a fixture that does not exist.
+    public var fixtureLocation: SourceLocation? = nil
 }
 
 /// Launch arguments, `-key value` defaults and environment, as a flow or a scheme gives them.

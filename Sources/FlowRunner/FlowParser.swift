@@ -19,6 +19,9 @@ public final class FlowParser {
     public let catalog: RobotCatalog
     /// Every problem found so far, in every file read.
     public private(set) var problems: [LocatedError] = []
+    /// What could be read of the flows that have problems (their good steps), for lint to go on
+    /// checking their variables and fixtures; never run.
+    public private(set) var partialFlows: [Flow] = []
     /// Files read: the flow, or nil when it has problems.
     private var parsed: [String: Flow?] = [:]
     private var including: [String] = []
@@ -141,16 +144,24 @@ public final class FlowParser {
         } else {
             _ = context.attempt { () throws -> Void in throw reader.error("the flow is missing \"steps\"", at: root) }
         }
-        guard context.clean, let name else { return nil }
-        return Flow(
-            file: file, name: name, tags: tags, fixture: fixture, launch: launch ?? LaunchSettings(), onAlert: onAlert ?? [],
-            steps: steps, variableUses: context.uses
+        let flow = Flow(
+            file: file, name: name ?? "", tags: tags, fixture: fixture, launch: launch ?? LaunchSettings(), onAlert: onAlert ?? [],
+            steps: steps, variableUses: context.uses, fixtureLocation: keys["fixture"].map(reader.location(of:))
         )
+        guard context.clean, name != nil else {
+            // What could be read of it still has its variables and fixtures checked by lint.
+            partialFlows.append(flow)
+            return nil
+        }
+        return flow
     }
 
     fileprivate func record(_ problem: LocatedError) {
-        if !problems.contains(problem) { problems.append(problem) }
+        if recorded.insert(problem).inserted { problems.append(problem) }
     }
+
+    /// The problems recorded, for finding a repeat at once.
+    private var recorded: Set<LocatedError> = []
 
     fileprivate func include(_ path: String, from node: Node, reader: YAMLReader) throws -> Flow {
         let key = Self.key(path)
@@ -233,13 +244,17 @@ public final class FlowParser {
             return settings
         }
 
+        /// Each alert and its button checked on its own: every mistake is reported.
         func onAlert(_ node: Node) throws -> [(alert: String, button: String)] {
             var answers: [(String, String)] = []
             for pair in try reader.pairs(node, "onAlert") {
-                let button = try reader.string(pair.value, "onAlert \(pair.key)")
-                try checkAlert(pair.key, at: pair.keyNode)
-                try checkButton(button, of: pair.key, at: pair.value)
-                answers.append((pair.key, button))
+                let answer = attempt { () throws -> (String, String) in
+                    let button = try reader.string(pair.value, "onAlert \(pair.key)")
+                    try checkAlert(pair.key, at: pair.keyNode)
+                    try checkButton(button, of: pair.key, at: pair.value)
+                    return (pair.key, button)
+                }
+                if let answer { answers.append(answer) }
             }
             return answers
         }
@@ -256,7 +271,30 @@ public final class FlowParser {
             return steps
         }
 
+        /// One step; its error never shows a secret written in it (a secret parameter, text typed
+        /// into a secure field), whatever the error is about.
         func step(_ node: Node) throws -> Step {
+            do {
+                return try unmaskedStep(node)
+            } catch let error as LocatedError {
+                throw error.masking(secretLiterals(in: node))
+            }
+        }
+
+        /// Literal values a step gives where a secret goes.
+        private func secretLiterals(in node: Node) -> [String] {
+            guard let (key, value) = node.mapping?.first.map({ ($0.key.string ?? "", $0.value) }), let pairs = value.mapping else { return [] }
+            let parts = key.split(separator: ".").map(String.init)
+            let secretParameters = parts.count == 2 ? (catalog.action(parts[0], parts[1])?.parameters.filter(\.isSecret).map(\.name) ?? []) : []
+            let secureField = pairs.contains { $0.key.string == "secureTextField" }
+            return pairs.compactMap { pair -> String? in
+                guard let name = pair.key.string, let text = pair.value.scalar?.string else { return nil }
+                let secret = secretParameters.contains(name) || (secureField && name == "text") || Scheme.isSecretName(name)
+                return secret && Text(text).variables.isEmpty ? text : nil
+            }
+        }
+
+        private func unmaskedStep(_ node: Node) throws -> Step {
             let location = reader.location(of: node)
             let name: String, value: Node?, keyNode: Node
             if case .scalar = node {
@@ -279,7 +317,9 @@ public final class FlowParser {
             let robot = parts[0], actionName = parts.count > 1 ? parts[1] : ""
             guard catalog.robots.contains(robot) else {
                 if let now = catalog.formerRobots[robot] {
-                    throw reader.error("robot \(robot) is now called \(now): write \(now).\(actionName)", at: keyNode)
+                    let write = catalog.action(now, actionName) != nil ? "\(now).\(actionName)"
+                        : catalog.formerAction(now, actionName) ?? "\(now).ACTION (its actions: \(catalog.actions(of: now).map(\.name).joined(separator: ", ")))"
+                    throw reader.error("robot \(robot) is now called \(now): write \(write)", at: keyNode)
                 }
                 throw reader.error("unknown robot \"\(Suggestion.shown(robot))\"" + Suggestion.didYouMean(robot, in: catalog.robots)
                     + "; robots are " + catalog.robots.joined(separator: ", "), at: keyNode)
@@ -311,7 +351,7 @@ public final class FlowParser {
             }
             let missing = action.parameters.filter { !$0.isOptional && arguments[$0.name] == nil }
             if !missing.isEmpty {
-                let list = missing.map { "\($0.name) (\(Self.describe($0)))" }.joined(separator: ", ")
+                let list = missing.map { "\($0.name) (\($0.kind.description))" }.joined(separator: ", ")
                 throw reader.error("\(action.fullName) needs \(list): write \(action.fullName): {"
                     + missing.map { "\($0.name): ..." }.joined(separator: ", ") + "}", at: value ?? keyNode)
             }
@@ -343,19 +383,11 @@ public final class FlowParser {
             }
         }
 
-        static func describe(_ parameter: ActionParameter) -> String {
-            switch parameter.kind {
-            case .text: "text"
-            case .integer: "a whole number"
-            case .boolean: "true or false"
-            case .integers: "a list of whole numbers"
-            }
-        }
-
         private func primitive(_ name: String, _ value: Node?, keyNode: Node) throws -> any StepAction {
             guard let type = StepRegistry.primitive(name) else {
                 if let former = StepRegistry.former(name) {
-                    throw reader.error("\(name) is no longer a step: write \(former.now)", at: keyNode)
+                    let now = Self.rewrite(name, value, as: former.replacement) ?? former.now
+                    throw reader.error("\(name) is no longer a step: write \(now)", at: keyNode)
                 }
                 let candidates = StepRegistry.keywords + catalog.actions.map(\.fullName)
                 throw reader.error("unknown step \"\(Suggestion.shown(name))\"" + Suggestion.didYouMean(name, in: candidates)
@@ -376,7 +408,7 @@ public final class FlowParser {
             case let .element(fields):
                 let node = try needsValue()
                 if case .scalar = node {
-                    selector = ElementSelector(name: try text(node, name))
+                    selector = ElementSelector(name: try elementName(node, name))
                 } else {
                     (selector, values) = try selectorWith(node, name, extras: fields)
                 }
@@ -432,7 +464,7 @@ public final class FlowParser {
             case let .seconds(range):
                 return .number(try reader.number(node, "\(what) (seconds)", in: range))
             case .selector:
-                if case .scalar = node { return .selector(ElementSelector(name: try text(node, what))) }
+                if case .scalar = node { return .selector(ElementSelector(name: try elementName(node, what))) }
                 guard let selector = try selectorWith(node, what, extras: []).0 else { throw reader.error("\(what) needs an element", at: node) }
                 return .selector(selector)
             case .steps:
@@ -469,18 +501,12 @@ public final class FlowParser {
                     if let kind { throw reader.error("\(what) names its element twice (\(kind.key) and \(pair.key)); give one kind", at: pair.keyNode) }
                     kind = (found.key, found.kind, pair.value)
                     selector.kind = found.kind
-                    selector.name = try text(pair.value, "\(what) \(pair.key)")
+                    selector.name = try elementName(pair.value, "\(what) \(pair.key)")
                     continue
                 }
-                switch pair.key {
-                case "enabled": selector.enabled = try reader.boolean(pair.value, "\(what) enabled")
-                case "selected": selector.selected = try reader.boolean(pair.value, "\(what) selected")
-                case "label": selector.label = try text(pair.value, "\(what) label")
-                case "value": selector.value = try text(pair.value, "\(what) value")
-                case "in":
-                    guard case let .text(scope) = try field(pair.value, .alertName, "\(what) in") else { break }
-                    selector.scope = scope
-                default:
+                if let state = ElementSelector.stateKeys.first(where: { $0.key == pair.key }) {
+                    state.apply(&selector, try field(pair.value, state.type, "\(what) \(state.key)"))
+                } else {
                     if let field = extras.first(where: { $0.name == pair.key }) {
                         values[field.name] = try self.field(pair.value, field.type, "\(what) \(field.name)")
                     } else if let now = ElementSelector.formerKeys[pair.key] {
@@ -488,7 +514,8 @@ public final class FlowParser {
                     } else {
                         throw reader.error("unknown key \"\(Suggestion.shown(pair.key))\" in \(what)" + Suggestion.didYouMean(pair.key, in: allowed)
                             + "; name the element by its kind (button: Login, staticText: results, cell: ..., element: ...)"
-                            + ", with enabled, selected, label, value or in" + (extras.isEmpty ? "" : ", and " + extras.map(\.name).joined(separator: ", ")),
+                            + ", with " + ElementSelector.stateKeys.map(\.key).joined(separator: ", ")
+                            + (extras.isEmpty ? "" : ", and " + extras.map(\.name).joined(separator: ", ")),
                             at: pair.keyNode)
                     }
                 }
@@ -504,6 +531,39 @@ public final class FlowParser {
                 try checkButton(selector.name.raw, of: scope.raw, at: kind.node)
             }
             return (selector, values)
+        }
+
+        /// The step written with an old keyword, as the step that replaced it writes it: the same
+        /// element, with `is:` moved onto it as its state (`assertEnabled: {button: Login, is: false}`
+        /// is `assertVisible: {button: Login, enabled: false}`). Nil when it cannot be worked out.
+        static func rewrite(_ old: String, _ value: Node?, as replacement: any PrimitiveStep.Type) -> String? {
+            guard let value else { return nil }
+            var rewritten = value
+            if let state = replacement.formerState[old] {
+                switch value {
+                case let .mapping(mapping):
+                    var pairs = mapping.map { ($0.key.string == "is" ? Node(state) : $0.key, $0.value) }
+                    if !mapping.keys.contains(Node("is")) {
+                        guard state == "enabled" else { return nil }
+                        pairs.append((Node("enabled"), Node("true")))
+                    }
+                    rewritten = .mapping(Node.Mapping(pairs))
+                case .scalar where state == "enabled":
+                    rewritten = .mapping(Node.Mapping([(Node("element"), value), (Node("enabled"), Node("true"))]))
+                default:
+                    return nil
+                }
+            }
+            return FlowSession.line(of: .mapping(Node.Mapping([(Node(replacement.keyword), rewritten)])))
+        }
+
+        /// An element's name: text that is not empty (an empty name would match a blank text).
+        func elementName(_ node: Node, _ what: String) throws -> Text {
+            let name = try text(node, what)
+            guard !name.raw.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw reader.error("\(what) names no element: give its identifier, label or row text", at: node)
+            }
+            return name
         }
 
         /// An alert name must be one the app declares (when it declares any).

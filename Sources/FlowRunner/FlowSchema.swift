@@ -110,10 +110,11 @@ public enum FlowSchema {
     private static func selector(_ catalog: RobotCatalog, extras: [Field]) -> [String: Any] {
         var properties: [String: Any] = [:]
         for (key, kind) in ElementSelector.kinds {
-            properties[key] = ["type": "string", "description": kind.map { "a \($0.description), by identifier or label" } ?? "any kind of element"]
+            properties[key] = ["type": "string", "minLength": 1,
+                               "description": kind.map { "\(StepReference.article($0.description)) \($0.description), by identifier, label or row text" } ?? "any kind of element"]
         }
-        for (key, type, summary) in ElementSelector.stateKeys {
-            properties[key] = schema(type, catalog).merging(["description": summary]) { $1 }
+        for state in ElementSelector.stateKeys {
+            properties[state.key] = schema(state.type, catalog).merging(["description": state.summary]) { $1 }
         }
         for field in extras { properties[field.name] = schema(field.type, catalog).merging(["description": field.summary]) { $1 } }
         return [

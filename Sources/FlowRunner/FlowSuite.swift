@@ -40,19 +40,45 @@ public struct FlowSuite: Sendable {
     /// Reads every flow under `paths`, every problem of every file in one pass; throws them
     /// all, sorted, if there is any.
     public static func load(_ paths: [String], catalog: RobotCatalog) throws(Diagnostics) -> FlowSuite {
+        let (suite, _, problems) = read(paths, catalog: catalog)
+        guard problems.isEmpty else { throw Diagnostics(problems) }
+        return suite
+    }
+
+    /// Reads every flow under `paths`: the flows that are good, every problem of the others, and
+    /// what could be read of those (`partial`), so that lint goes on checking the variables and
+    /// fixtures of every step it could read.
+    public static func read(_ paths: [String], catalog: RobotCatalog) -> (suite: FlowSuite, partial: FlowSuite, problems: [LocatedError]) {
         let files: [String]
         do {
             files = try self.files(in: paths)
         } catch {
-            throw Diagnostics([error])
+            return (FlowSuite(flows: []), FlowSuite(flows: []), [error])
         }
         let parser = FlowParser(catalog: catalog)
         var flows: [Flow] = []
         for file in files {
             if let flow = parser.parse(file: file) { flows.append(flow) }
         }
-        guard parser.problems.isEmpty else { throw Diagnostics(parser.problems) }
-        return FlowSuite(flows: flows)
+        return (FlowSuite(flows: flows), FlowSuite(flows: parser.partialFlows), parser.problems)
+    }
+
+    /// Every fixture the flows name, each with where it is named: their `fixture:` (or the
+    /// default, at the top of the file) and every `seed:` step with a literal fixture, in
+    /// included flows too.
+    public var fixtureUses: [(fixture: String, location: SourceLocation)] {
+        var uses: [(String, SourceLocation)] = []
+        func walk(_ steps: [Step]) {
+            for step in steps {
+                if let fixture = step.action.seededFixture, fixture.variables.isEmpty { uses.append((fixture.raw, step.location)) }
+                for inner in step.action.inner { walk(inner.steps) }
+            }
+        }
+        for flow in flows {
+            uses.append((flow.fixture ?? "default", flow.fixtureLocation ?? SourceLocation(file: flow.file, line: 1, column: 1)))
+            walk(flow.steps)
+        }
+        return uses
     }
 
     public init(flows: [Flow]) {

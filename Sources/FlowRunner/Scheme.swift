@@ -161,11 +161,17 @@ extension LocatedError {
         return LocatedError(file: file, line: line, column: column, message: message + " (the line is not shown: it may hold a secret)", sourceLine: nil)
     }
 
-    /// The error with every one of `secrets` replaced by the mask, in its message and its line.
+    /// The error with every one of `secrets` replaced by the mask, in its message and its line;
+    /// the column moves with the text before it, so the caret still points where it did.
     public func masking(_ secrets: [String]) -> LocatedError {
         let secrets = secrets.filter { !$0.isEmpty }
         guard !secrets.isEmpty else { return self }
         func mask(_ text: String) -> String { secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) } }
-        return LocatedError(file: file, line: line, column: column, message: mask(message), sourceLine: sourceLine.map(mask))
+        var column = self.column
+        if let sourceLine {
+            let before = String(sourceLine.prefix(max(0, column - 1)))
+            column += mask(before).count - before.count
+        }
+        return LocatedError(file: file, line: line, column: max(1, column), message: mask(message), sourceLine: sourceLine.map(mask))
     }
 }

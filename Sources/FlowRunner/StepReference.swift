@@ -38,9 +38,9 @@ public enum StepReference {
         lines.append("| key | meaning |")
         lines.append("|---|---|")
         for (key, kind) in ElementSelector.kinds {
-            lines.append("| `\(key)` | " + (kind.map { "a \($0.description), by identifier, label or row text" } ?? "any kind of element") + " |")
+            lines.append("| `\(key)` | " + (kind.map { "\(article($0.description)) \($0.description), by identifier, label or row text" } ?? "any kind of element") + " |")
         }
-        for (key, type, summary) in ElementSelector.stateKeys { lines.append("| `\(key)` | \(summary) (\(type.description)) |") }
+        for state in ElementSelector.stateKeys { lines.append("| `\(state.key)` | \(state.summary) (\(state.type.description)) |") }
         lines.append("")
         if !catalog.alerts.isEmpty {
             lines.append("Alerts the app raises (names for `in:`, `{alert: ...}`, `onAlert` and `answerAlert`, checked by lint):")
@@ -108,16 +108,20 @@ public enum StepReference {
         return String(text[start.lowerBound..<stop.upperBound]) + "\n"
     }
 
+    /// `a` or `an`, as the word reads.
+    static func article(_ word: String) -> String {
+        "aeiou".contains(word.first ?? "x") ? "an" : "a"
+    }
+
     private static func fieldLines(_ fields: [Field]) -> [String] {
         fields.map { "- `\($0.name)` (\($0.type.description)\($0.isRequired ? ", required" : "")): \($0.summary)" }
     }
 
     private static func describe(_ parameter: ActionParameter) -> String {
         switch parameter.kind {
-        case .text: "text"
-        case .integer: parameter.minimum.map { "a whole number from \($0)" } ?? "a whole number"
-        case .boolean: "true or false"
-        case .integers: "a list of whole numbers" + (parameter.minimum.map { " from \($0)" } ?? "")
+        case .text: parameter.kind.description
+        case .integer, .integers: parameter.kind.description + (parameter.minimum.map { " from \($0)" } ?? "")
+        case .boolean: parameter.kind.description
         }
     }
 }

@@ -43,6 +43,9 @@ public protocol PrimitiveStep: StepAction {
     static var examples: [String] { get }
     /// Spellings this step replaced: old keyword → how to write it now.
     static var formerly: [String: String] { get }
+    /// Old keywords whose `is:` is now a state on the element: old keyword → the state key
+    /// (`assertEnabled` → `enabled`), so lint can rewrite the very step it refuses.
+    static var formerState: [String: String] { get }
 
     /// Builds the step from what the parser read; throws for what the form cannot say (two
     /// fields that exclude each other).
@@ -51,6 +54,7 @@ public protocol PrimitiveStep: StepAction {
 
 extension PrimitiveStep {
     public static var formerly: [String: String] { [:] }
+    public static var formerState: [String: String] { [:] }
 }
 
 /// A step written as a bare word (`- back`): it reads nothing, so it is made with `init()`.

@@ -1,6 +1,6 @@
 /// A problem in a file, located the way a compiler reports one: `FILE:LINE:COLUMN: error: ...`,
 /// then the offending line and a caret under the column.
-public struct LocatedError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
     public let file: String
     public let line: Int
     public let column: Int

@@ -151,6 +151,8 @@ public enum LocatedYAML {
              let .composer(context, problem, mark, _) where problem.contains("another document") || context?.text.contains("single document") == true:
             return YAMLProblem(line: mark.line, column: mark.column,
                                message: "the file holds one YAML document, and a second one starts here (---); put it in a file of its own")
+        case let .scanner(_, problem, mark, _) where problem.contains("nesting level"), let .parser(_, problem, mark, _) where problem.contains("nesting level"):
+            return YAMLProblem(line: mark.line, column: mark.column, message: "the YAML nests too deeply here; a file holds a few levels, not thousands")
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let during = context.map { " \($0.text)" } ?? ""
             return YAMLProblem(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)\(during)")

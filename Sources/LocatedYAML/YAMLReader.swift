@@ -92,9 +92,9 @@ public struct YAMLReader: Sendable {
 
     public func boolean(_ node: Node, _ what: String) throws -> Bool {
         let raw = try string(node, what)
-        switch raw.lowercased() {
-        case "true", "yes": return true
-        case "false", "no": return false
+        switch raw {
+        case "true": return true
+        case "false": return false
         default: throw error("\(what) should be true or false, not \"\(Suggestion.shown(raw))\"", at: node)
         }
     }

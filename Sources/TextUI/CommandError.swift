@@ -26,7 +26,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
         case .empty:
             return "empty command; type help for the list of commands"
         case let .unknownVerb(verb, suggestion):
-            return "unknown command \"\(Suggestion.shown(verb))\"" + Suggestion.format(suggestion) + "; type help for the list of commands"
+            // Quoted only when it looks like a mistyped command: a stray line may be a password.
+            let shown = suggestion == nil ? "" : " \"\(Suggestion.shown(verb))\""
+            return "unknown command\(shown)" + Suggestion.format(suggestion) + "; type help for the list of commands"
         case let .missingTarget(verb):
             return verb == "type"
                 ? "type needs a field and the text: type <field> <text>"
@@ -36,7 +38,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "or: type \(secureField) <text> (what you typed after it is not shown)"
         case let .noSuchControl(target, suggestion, nil):
             return "no control \"\(Suggestion.shown(target))\" on this screen" + Suggestion.format(suggestion)
-                + (target.hasSuffix(" …") ? " (only the first word of what you typed is shown)" : "")
+                + (target.hasSuffix(" …") ? "; only the first word of what you typed is shown" : "")
         case let .noSuchNumber(number, count):
             return count == 0
                 ? "no control number \(number): this screen has no controls"

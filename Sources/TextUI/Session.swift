@@ -31,6 +31,9 @@ public final class Session {
 
     /// A frame of the screen as it is now, numbered.
     public func makeFrame() -> Frame {
+        for element in stage.screen.allElements where element.kind == .secureTextField {
+            secureFieldNames.formUnion([element.identifier, element.label].filter { !$0.isEmpty })
+        }
         sequence += 1
         let frame = Frame(sequence: sequence, isIdle: isIdle, screen: stage.screen)
         published = (frame.screen, frame.isIdle)
@@ -78,7 +81,7 @@ public final class Session {
         }
         let names = controls.flatMap { [$0.identifier, $0.label] }
         throw .noSuchControl(
-            Self.firstWord(of: target), suggestion: NameMatcher.nearest(to: target, in: names), secureField: Self.secureFieldNamed(in: target, screen)
+            Self.firstWord(of: target), suggestion: NameMatcher.nearest(to: target, in: names), secureField: secureFieldNamed(in: target)
         )
     }
 
@@ -113,20 +116,26 @@ public final class Session {
         return String(target[..<space]) + " …"
     }
 
-    /// The secure field whose name starts `target` followed by more words (`tap Password hunter2`):
-    /// the rest is likely a secret typed in the wrong place, and must not be echoed.
-    private static func secureFieldNamed(in target: String, _ screen: Screen) -> String? {
-        screen.allElements.first { element in
-            element.kind == .secureTextField && [element.identifier, element.label].contains {
-                !$0.isEmpty && target.lowercased().hasPrefix($0.lowercased() + " ")
-            }
-        }?.label
+    /// The names of every secure field this session has shown, on any screen: `tap Password
+    /// hunter2` typed on the glance, where there is no password field, must not be echoed either.
+    private var secureFieldNames: Set<String> = []
+
+    /// The secure field whose name starts `target` followed by more (`tap Password hunter2`,
+    /// `tap Passwordhunter2`): the rest is likely a secret typed in the wrong place, and must not
+    /// be echoed.
+    private func secureFieldNamed(in target: String) -> String? {
+        for element in stage.screen.allElements where element.kind == .secureTextField {
+            secureFieldNames.formUnion([element.identifier, element.label].filter { !$0.isEmpty })
+        }
+        return secureFieldNames.sorted().first { target.count > $0.count && target.lowercased().hasPrefix($0.lowercased()) }
     }
 
-    /// Exact identifier, then exact label, then a unique case-insensitive match of either.
+    /// Exact identifier, then exact label, then a row's text as drawn (`Mon 1 Jun 2026, 09:05
+    /// Office`, as flows match it), then a unique case-insensitive match of identifier or label.
     private static func match(_ target: String, in elements: [Element]) -> Element? {
         if let element = elements.first(where: { $0.identifier == target }) { return element }
         if let element = elements.first(where: { $0.label == target }) { return element }
+        if let element = elements.first(where: { $0.kind == .cell && $0.rowText == target }) { return element }
         let lowered = target.lowercased()
         let loose = elements.filter { $0.identifier.lowercased() == lowered || $0.label.lowercased() == lowered }
         return loose.count == 1 ? loose[0] : nil

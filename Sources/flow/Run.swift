@@ -85,7 +85,7 @@ extension FlowCommand {
             defer { runner.cleanUp() }
             let total = suite.flows.count * repeatCount
             let workers = min(jobs, max(total, 1))
-            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\n")
+            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\(loaded.leftOutNote)\n")
             let state = RunState(total: total)
             let start = ContinuousClock.now
             // Ctrl-C (or a kill) stops the run; the runner then returns at once, and this thread
@@ -101,13 +101,28 @@ extension FlowCommand {
             }
             interrupt.cancel()
             if progress { Console.error("\r\u{1B}[K") }
+            let duration = ContinuousClock.now - start
+            // Written on Ctrl-C too, with the flows that finished: a stale file from an earlier run
+            // must never be read as this run's.
+            writeReports(results, loaded: loaded, duration: duration)
             if runner.wasInterrupted {
                 Console.output("interrupted: every app was ended\n")
                 Console.output(state.tally(skippingTo: total).line + "\n")
                 runner.cleanUp()
                 throw FlowCommandError.interrupted
             }
-            let duration = ContinuousClock.now - start
+            let tally = state.tally(skippingTo: total)
+            if repeatCount > 1, !tally.everFailed.isEmpty {
+                Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
+            }
+            Console.output(tally.line + "\n")
+            if tally.failed > 0 { throw FlowCommandError.flowsFailed }
+        }
+
+        /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is
+        /// said on standard error and changes no exit code.
+        private func writeReports(_ results: [FlowResult], loaded: Selection.Loaded, duration: Duration) {
+            let scheme = loaded.scheme
             if let junit {
                 do {
                     try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration)
@@ -133,12 +148,6 @@ extension FlowCommand {
                     Console.error("flow: error: cannot write the HTML report \(html): \(error.localizedDescription)\n")
                 }
             }
-            let tally = state.tally(skippingTo: total)
-            if repeatCount > 1, !tally.everFailed.isEmpty {
-                Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
-            }
-            Console.output(tally.line + "\n")
-            if tally.failed > 0 { throw FlowCommandError.flowsFailed }
         }
 
         /// Ctrl-C (and a `kill`) stops the run: `handler` ends every app and prints the tally.

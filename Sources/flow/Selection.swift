@@ -104,6 +104,17 @@ struct Selection: ParsableArguments {
         /// The tag filters that selected the suite: the command line's, else the scheme's.
         let includeTags: [String]
         let excludeTags: [String]
+        /// How many flows the filters left out, so a run never hides that it skipped some.
+        let leftOut: Int
+
+        /// `, 1 left out by tags (exclude slow)`, or nothing.
+        var leftOutNote: String {
+            guard leftOut > 0 else { return "" }
+            var filters: [String] = []
+            if !includeTags.isEmpty { filters.append("include " + FlowSuite.splitTags(includeTags).joined(separator: ", ")) }
+            if !excludeTags.isEmpty { filters.append("exclude " + FlowSuite.splitTags(excludeTags).joined(separator: ", ")) }
+            return ", \(leftOut) left out by tags (\(filters.joined(separator: "; ")))"
+        }
     }
 
     /// The scheme, the selected flows and the variables. Every problem in the flows, the scheme
@@ -111,33 +122,35 @@ struct Selection: ParsableArguments {
     func load(checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
         var problems: [LocatedError] = []
         let scheme = try schemeOptions.load(into: &problems)
-        var suite = FlowSuite(flows: [])
-        do {
-            suite = try FlowSuite.load(flowPaths, catalog: WorkPhotosCatalog.catalog)
-        } catch {
-            problems += error.errors
+        for path in flowPaths where !FileManager.default.fileExists(atPath: path) {
+            throw .usage("there is no flow file or folder \(Suggestion.shown(path))")
         }
+        // The flows that are good go on being checked (variables, fixtures) beside the others' problems.
+        let (suite, partial, flowProblems) = FlowSuite.read(flowPaths, catalog: WorkPhotosCatalog.catalog)
+        problems += flowProblems
+        let checked = FlowSuite(flows: suite.flows + partial.flows)
         let values = try schemeOptions.values(over: scheme)
         if let scheme {
             do {
-                try suite.checkVariables(known: Set(values.keys), credentials: Set(scheme.credentials))
+                try checked.checkVariables(known: Set(values.keys), credentials: Set(scheme.credentials))
             } catch {
                 problems += error.errors
             }
-            if checkFixtures { problems += fixtureProblems(suite, scheme: scheme) }
+            if checkFixtures { problems += fixtureProblems(checked, scheme: scheme) }
         }
         // A flow may quote a secret the scheme holds (a password typed into a step): never shown.
         let secrets = scheme?.secretValues(variables: values) ?? []
         guard problems.isEmpty, let scheme else { throw .diagnostics(Diagnostics(problems.map { $0.masking(secrets) })) }
-        // Tags given on the command line replace the scheme's tag filters.
-        let overridden = !includeTags.isEmpty || !excludeTags.isEmpty
+        // Tags given on the command line replace the scheme's tag filters (an empty one is no tag).
+        let overridden = !FlowSuite.splitTags(includeTags).isEmpty || !FlowSuite.splitTags(excludeTags).isEmpty
         let (include, exclude) = overridden ? (includeTags, excludeTags) : (scheme.includeTags, scheme.excludeTags)
         let selected = suite.filtered(include: include, exclude: exclude)
         if selected.flows.isEmpty, !allowEmpty {
             throw .usage(Self.nothingSelected(suite, include: FlowSuite.splitTags(include), exclude: FlowSuite.splitTags(exclude),
                                               paths: flowPaths, fromScheme: !overridden ? scheme.name : nil))
         }
-        return Loaded(scheme: scheme, suite: selected, variables: values, includeTags: include, excludeTags: exclude)
+        return Loaded(scheme: scheme, suite: selected, variables: values, includeTags: include, excludeTags: exclude,
+                      leftOut: suite.flows.count - selected.flows.count)
     }
 
     /// Why nothing was selected, with the tags that exist and the nearest to each asked for.
@@ -157,17 +170,15 @@ struct Selection: ParsableArguments {
         return message + " (--allow-empty makes an empty selection a success)"
     }
 
-    /// Every fixture a flow names that is not in the scheme's seeds folder.
+    /// Every fixture a flow names (its `fixture:`, a `seed:` step) that is not in the scheme's
+    /// seeds folder, at the place it is named.
     private func fixtureProblems(_ suite: FlowSuite, scheme: Scheme) -> [LocatedError] {
         let seeds = scheme.seeds
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: seeds)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
         var problems: [LocatedError] = []
-        for flow in suite.flows {
-            let fixture = flow.fixture ?? "default"
-            guard !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") else { continue }
-            let text = (try? String(contentsOfFile: flow.file, encoding: .utf8)) ?? ""
-            let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("fixture:") }.map { $0 + 1 } ?? 1
-            problems.append(LocatedError(file: flow.file, text: text, line: line, column: 1,
+        for (fixture, location) in suite.fixtureUses where !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") {
+            let text = (try? String(contentsOfFile: location.file, encoding: .utf8)) ?? ""
+            problems.append(LocatedError(file: location.file, text: text, line: location.line, column: location.column,
                                          message: "fixture \"\(Suggestion.shown(fixture))\" is not in \(seeds)/" + Suggestion.didYouMean(fixture, in: names)))
         }
         return problems

@@ -55,7 +55,7 @@ struct InteractiveAppTests {
         ("type Username test\ntype Password 1234\ntap Login\ntap OK\ntap Settings\n", "Settings"),
     ])
     func aSecretTypedWhereNoControlIsNeverEchoed(path: String, screen: String) throws {
-        let output = try run(Self.stubs, input: path + "tap Password hunter2\ntap Pasword hunter2 again\ntap Logn hunter2\n")
+        let output = try run(Self.stubs, input: path + "tap Password hunter2\ntap Pasword hunter2 again\ntap Logn hunter2\ntap Passwordhunter2\nhunter2\n")
         #expect(output.stdout.contains("── \(screen) ─"), "\(lastScreen(output.stdout))")
         #expect(!output.stdout.contains("hunter2") && !output.stderr.contains("hunter2"), "\(output.stdout.suffix(600))")
         #expect(output.stdout.contains("error: "), "each line is refused")

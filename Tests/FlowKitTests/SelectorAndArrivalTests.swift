@@ -103,3 +103,16 @@ final class FakeRobot: Robot {
 final class OtherRobot: Robot {
     override class var screenTitle: String { "Elsewhere" }
 }
+
+/// An empty name never names a blank element: a check on nothing fails.
+struct EmptyNameTests {
+    @Test func anEmptyNameIsNeverFound() throws {
+        let failures = FailureCollector()
+        let app = FlowApp(executable: "/bin/bash", arguments: [FlowAppTests.fakeApp], environment: [:], timeout: 10, reporter: failures)
+        app.launch()
+        defer { app.terminate() }
+        #expect(!app.descendants[""].exists)
+        app.descendants[""].assertVisible()
+        #expect(try #require(failures.failures.first).reason.hasPrefix(#"no element "" on the idle screen"#))
+    }
+}

@@ -41,6 +41,47 @@ struct FlowBadInputTests {
         #expect(output.stderr.hasSuffix("3 errors in 2 files\n"))
     }
 
+    @Test func oneLintPassChecksTheGoodFlowsToo() throws {
+        // A broken file does not hide the unknown variables, fixtures and alerts of the others.
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/a.yaml", "name: A\nsteps: []\n")
+        try workspace.write("Flows/b.yaml", """
+            name: B
+            fixture: nosuch
+            onAlert: {PhotosPermission: Yes, PhotosDelete: Yes, Progress: OK}
+            steps:
+              - type: {textField: Username, text: "${nosuch}"}
+              - seed: nosuchtoo
+            """)
+        let output = try workspace.flow(["lint"])
+        #expect(output.status == 2)
+        let located = output.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map { $0.split(separator: ":").prefix(3).joined(separator: ":") }
+        #expect(located == ["Flows/a.yaml:2:8", "Flows/b.yaml:2:10", "Flows/b.yaml:3:29", "Flows/b.yaml:3:48", "Flows/b.yaml:3:63",
+                            "Flows/b.yaml:5:39", "Flows/b.yaml:6:5"], "\(output.stderr)")
+        #expect(output.stderr.hasSuffix("7 errors in 2 files\n"))
+    }
+
+    @Test func aSecretWrittenInABadStepIsNeverShownAndTheCaretStaysPut() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/a.yaml", """
+            name: A
+            steps:
+              - Login.typePassword: {password: hunter2, extra: 1}
+              - type: {secureTextField: Password, text: swordfish, txet: 2}
+              - Glance.checkCounts: {work: 1234, other: x}
+            """)
+        let output = try workspace.flow(["lint"])
+        #expect(output.status == 2)
+        #expect(!output.stderr.contains("hunter2") && !output.stderr.contains("swordfish") && !output.stderr.contains("1234"), "\(output.stderr)")
+        // test.password is 1234 in the scheme: the caret under "x" stays under "x" once it is masked.
+        let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix("Flows/a.yaml:5:") })
+        let caret = try #require(Array(lines[index + 2]).firstIndex(of: "^"))
+        #expect(Array(lines[index + 1])[caret] == "x", "\(lines[index + 1]) / \(lines[index + 2])")
+    }
+
     @Test func aHugeFlowFileIsRefusedUnread() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
@@ -68,7 +109,7 @@ struct FlowBadInputTests {
         (["run", "--timeout=-1"], "--timeout -1.0: give a number of seconds above 0"),
         (["run", "--var", "novalue"], "--var novalue: expected name=value"),
         (["run", "--scheme", "defualt"], #"no scheme "defualt": there is no Flows/schemes/defualt.yaml (did you mean "default"?); schemes: default"#),
-        (["run", "Flows/nowhere"], "Flows/nowhere:1:1: error: there is no such file or folder"),
+        (["run", "Flows/nowhere"], "flow: error: there is no flow file or folder Flows/nowhere"),
         (["run", "-test.user"], "-test.user needs a value: -test.user VALUE"),
         (["rnu"], "flow: error: unknown command \"rnu\" (did you mean run?)"),
         (["lnit", "Flows"], "flow: error: unknown command \"lnit\" (did you mean lint?)"),
@@ -129,7 +170,7 @@ struct FlowBadInputTests {
         for command in ["lint", "run"] {
             let output = try workspace.flow([command])
             #expect(output.status == 2)
-            #expect(output.stderr.contains(#"Flows/good.yaml:1:1: error: fixture "defualt" is not in"#) && output.stderr.contains(#"(did you mean "default"?)"#), "\(output.stderr)")
+            #expect(output.stderr.contains(#"Flows/good.yaml:1:10: error: fixture "defualt" is not in"#) && output.stderr.contains(#"(did you mean "default"?)"#), "\(output.stderr)")
             #expect(!output.stdout.contains("running"))
         }
     }

@@ -166,6 +166,16 @@ struct FlowRunTests {
         #expect(!output.stdout.contains("0 passed, 0 failed"))
     }
 
+    @Test func anEmptyTagKeepsTheSchemesFiltersAndTheRunSaysWhatItLeftOut() throws {
+        let workspace = try FlowWorkspace(scheme: "tags: {exclude: [slow]}")
+        defer { workspace.remove() }
+        try workspace.write("Flows/a.yaml", "name: A\nsteps:\n  - Login.checkLoginScreen\n")
+        try workspace.write("Flows/b.yaml", "name: B\ntags: [slow]\nsteps:\n  - tap: Nope\n")
+        let output = try workspace.flow(["run", "--include-tags", ""])
+        #expect(output.status == 0, "an empty tag is no filter: the scheme's exclude still holds")
+        #expect(output.stdout.contains("running 1 flow with 1 job, scheme default, 1 left out by tags (exclude slow)"), "\(output.stdout)")
+    }
+
     @Test func allowEmptyMakesAnEmptySelectionASuccess() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
@@ -228,8 +238,10 @@ struct FlowRunTests {
         }
         let process = Process()
         process.executableURL = FlowWorkspace.binaries.appendingPathComponent("flow")
-        process.arguments = ["run", "--jobs", "2"]
+        process.arguments = ["run", "--jobs", "2", "--junit", "junit.xml"]
         process.currentDirectoryURL = workspace.folder
+        // A JUnit file from an earlier run must not survive as this run's.
+        try workspace.write("junit.xml", "<stale/>")
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -247,6 +259,8 @@ struct FlowRunTests {
         let text = reader.rest()
         #expect(text.contains("interrupted: every app was ended"))
         #expect(text.contains("0 passed, 0 failed, 4 skipped"))
+        let junit = try workspace.read("junit.xml")
+        #expect(!junit.contains("stale") && junit.contains(#"tests="0""#), "the JUnit file says what this run finished: \(junit)")
         #expect(Self.apps(matching: runFolder).isEmpty, "no app is left behind")
         #expect(Self.runFolders(of: process.processIdentifier).isEmpty, "the run's folder is removed")
     }

@@ -46,7 +46,7 @@ struct InterruptionMonitorFlowTests {
         #expect(failures.failures.count == 1)
         #expect(failure.site.line == line)
         #expect(failure.step == #"tap button "Review work photos""#)
-        #expect(failure.reason == #"button "Review work photos" is behind the alert ""WorkPhotos" Would Like to Access Your Photos", and no interruption monitor handled it"#)
+        #expect(failure.reason == #"button "Review work photos" is behind the alert PhotosPermission ("WorkPhotos" Would Like to Access Your Photos): answer it first (in a flow: answerAlert, or onAlert: {PhotosPermission: BUTTON}; in Swift: an interruption monitor)"#)
         #expect(failure.screen?.contains("[2] < OK >") == true)
     }
 }

@@ -41,9 +41,9 @@ struct SessionTests {
     }
 
     @Test(arguments: [
-        ("Password hunter2", #"no control "Password …" on this screen (only the first word of what you typed is shown)"#),
-        ("Logn hunter2", #"no control "Logn …" on this screen (only the first word of what you typed is shown)"#),
-        ("Nothing  like\thunter2", #"no control "Nothing …" on this screen (only the first word of what you typed is shown)"#),
+        ("Password hunter2", #"no control "Password …" on this screen; only the first word of what you typed is shown"#),
+        ("Logn hunter2", #"no control "Logn …" on this screen; only the first word of what you typed is shown"#),
+        ("Nothing  like\thunter2", #"no control "Nothing …" on this screen; only the first word of what you typed is shown"#),
     ])
     func anUnknownTargetIsNeverQuotedPastItsFirstWord(target: String, message: String) {
         let stage = Stage()

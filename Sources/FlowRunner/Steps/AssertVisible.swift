@@ -20,6 +20,7 @@ public struct AssertVisible: PrimitiveStep {
         "assertValue": "assertVisible: {textField: Username, value: test}",
         "assertExists": "assertVisible: Login",
     ]
+    public static let formerState = ["assertEnabled": "enabled", "assertLabel": "label", "assertValue": "value"]
 
     public let element: ElementSelector
 
