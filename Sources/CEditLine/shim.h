@@ -8,12 +8,16 @@
 // libedit is configured through global variables; these set them from one place (Swift 6 does
 // not touch C globals directly).
 
-/// Tab completes the whole line (names hold spaces), with `complete` giving the matches.
+/// Tab calls `complete`, which gives the matches for the word before the cursor (libedit's own
+/// word breaks); no space is added after a match.
 static inline void flow_editline_setup(rl_completion_func_t *complete) {
-    static char none[] = "";
-    rl_completer_word_break_characters = none;
     rl_completion_append_character = 0;
     rl_attempted_completion_function = complete;
+}
+
+/// The whole line being edited.
+static inline const char *flow_editline_line(void) {
+    return rl_line_buffer ? rl_line_buffer : "";
 }
 
 /// Within a completion: do not fall back to completing file names.

@@ -13,14 +13,18 @@ final class LineEditor {
         isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         guard isInteractive else { return }
         LineEditorCompletion.completer = completer
-        // Tab completes the whole line: names hold spaces, so nothing breaks a word.
-        flow_editline_setup { text, _, _ in
+        // The completer works on the whole line (names hold spaces); libedit replaces the word it
+        // broke off at `start`, so each match is the completed line from that byte on.
+        flow_editline_setup { _, start, end in
             flow_editline_completion_over()
-            return rl_completion_matches(text) { text, state in
-                if state == 0 {
-                    let line = text.map { String(cString: $0) } ?? ""
-                    LineEditorCompletion.matches = LineEditorCompletion.completer?(line) ?? []
-                }
+            let line = Array(String(cString: flow_editline_line()).utf8.prefix(Int(end)))
+            let typed = String(decoding: line, as: UTF8.self)
+            LineEditorCompletion.matches = (LineEditorCompletion.completer?(typed) ?? []).map {
+                String(decoding: Array($0.utf8).dropFirst(Int(start)), as: UTF8.self)
+            }
+            guard !LineEditorCompletion.matches.isEmpty else { return nil }
+            let word = String(decoding: line.dropFirst(Int(start)), as: UTF8.self)
+            return rl_completion_matches(word) { _, state in
                 let index = Int(state)
                 guard LineEditorCompletion.matches.indices.contains(index) else { return nil }
                 return strdup(LineEditorCompletion.matches[index])

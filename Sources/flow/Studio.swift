@@ -60,7 +60,6 @@ extension FlowCommand {
             studio.say("flow studio: scheme \(scheme.name), fixture \(options.fixture). Type a step (tap: Login, Login.login) or an app "
                 + "command (3, tap Login, type Username test); :help lists the rest.")
             for (index, line) in start.steps.enumerated() where until.map({ index < $0 }) ?? true {
-                studio.say("step> \(line)")
                 guard studio.step(line, showScreen: false) else {
                     studio.say("the flow stopped at its step \(index + 1); go on from here")
                     break
@@ -118,7 +117,6 @@ struct StudioLoop {
 
     mutating func loop() {
         while let line = editor.readLine(prompt: "step> ") {
-            if !editor.isInteractive { say("step> \(line)") }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix(":") {

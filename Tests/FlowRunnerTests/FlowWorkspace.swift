@@ -68,3 +68,19 @@ extension ChildProcess.Output {
         }
     }
 }
+
+import FlowRunner
+
+extension FlowWorkspace {
+    /// The default scheme as a value, for tests that drive the runner in process.
+    static var scheme: Scheme {
+        Scheme(
+            name: "default", app: binaries.appendingPathComponent("workphotos").path, seeder: binaries.appendingPathComponent("workphotos-seed").path,
+            seeds: repository.appendingPathComponent("Seeds").path, store: Scheme.Store(argument: "photos.store", file: "photos.sqlite"),
+            credentials: ["test.user", "test.password"],
+            launch: LaunchSettings(arguments: ["-ui-testing", "YES"], defaults: [("model.user", "test"), ("model.password", "1234")],
+                                   environment: [("TZ", "UTC")]),
+            variables: ["test.user": "test", "test.password": "1234"]
+        )
+    }
+}

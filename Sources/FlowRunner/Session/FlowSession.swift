@@ -127,14 +127,14 @@ public final class FlowSession {
         }
         let parser = FlowParser(catalog: options.catalog)
         guard let parsed = parser.step(text: yaml, file: flow.file) else {
-            return .refused(Diagnostics(parser.problems).errors.map { $0.masking(secrets).description }.joined(separator: "\n"))
+            return .refused(Diagnostics(parser.problems).errors.map { typed($0).masking(secrets).description }.joined(separator: "\n"))
         }
         let single = Flow(file: flow.file, name: flow.name, tags: [], fixture: nil, launch: LaunchSettings(), onAlert: [], steps: [parsed.step],
                           variableUses: parsed.uses)
         do {
             try FlowSuite(flows: [single]).checkVariables(known: Set(options.variables.keys))
         } catch {
-            return .refused(error.errors.map(\.description).joined(separator: "\n"))
+            return .refused(error.errors.map { typed($0).description }.joined(separator: "\n"))
         }
         if let fixture = parsed.step.action.seededFixture.map({ executor.resolve($0, [:]) }), templates[fixture] == nil {
             do {
@@ -153,6 +153,12 @@ public final class FlowSession {
         let kept = Kept(node: node, step: parsed.step, duration: duration, unsavedSecret: unsaved, line: mask(Self.line(node), unsaved))
         self.kept.append(kept)
         return .kept(kept)
+    }
+
+    /// An error in the line typed is located in it (`step:1:5`), not in a file.
+    private func typed(_ error: LocatedError) -> LocatedError {
+        guard error.file == flow.file else { return error }
+        return LocatedError(file: "step", line: error.line, column: error.column, message: error.message, sourceLine: error.sourceLine)
     }
 
     /// Removes the last kept step: the app is relaunched on a fresh copy and the others run
