@@ -43,6 +43,9 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("The longest any step waits for the app, in seconds (a safety net for an app that hangs).", valueName: "seconds"))
         var timeout: Double = 10
 
+        @Flag(help: "Keep watching: run again the flows a change affects (a flow file, the scheme, a fixture, the app); Enter re-runs all, q quits.")
+        var watch = false
+
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): give at least 1") }
             guard repeatCount >= 1 else { throw ValidationError("--repeat \(repeatCount): give at least 1") }
@@ -59,6 +62,7 @@ extension FlowCommand {
         }
 
         func run() throws {
+            if watch { return try WatchMode(options: self).run() }
             let loaded = try selection.load()
             var suite = loaded.suite
             let scheme = loaded.scheme
