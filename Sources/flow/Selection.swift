@@ -36,6 +36,15 @@ struct SchemeOptions: ParsableArguments {
         return values
     }
 
+    /// Where shared schemes are.
+    static let folder = "Flows/schemes"
+
+    /// The files the scheme is read from, each merged over the one before: the shared scheme, the
+    /// private one beside it, and `--scheme-file` (whether they exist or not).
+    var files: [String] {
+        ["\(Self.folder)/\(scheme).yaml", "\(Self.folder)/\(scheme).private.yaml"] + (schemeFile.map { [$0] } ?? [])
+    }
+
     /// The scheme and the variables, or every problem with the scheme as located errors.
     func load() throws(FlowCommandError) -> (scheme: Scheme, variables: [String: String]) {
         var problems: [LocatedError] = []
@@ -46,9 +55,9 @@ struct SchemeOptions: ParsableArguments {
     /// The shared scheme `Flows/schemes/NAME.yaml`, then the private `NAME.private.yaml` beside it,
     /// then `--scheme-file`, each merged over the one before.
     func load(into problems: inout [LocatedError]) throws(FlowCommandError) -> Scheme? {
-        let folder = "Flows/schemes"
-        let shared = "\(folder)/\(scheme).yaml", privateFile = "\(folder)/\(scheme).private.yaml"
-        let layers = [shared, privateFile].filter { FileManager.default.fileExists(atPath: $0) } + (schemeFile.map { [$0] } ?? [])
+        let folder = Self.folder
+        let (shared, privateFile) = (files[0], files[1])
+        let layers = files.filter { FileManager.default.fileExists(atPath: $0) }
         if !FileManager.default.fileExists(atPath: shared), !FileManager.default.fileExists(atPath: privateFile), schemeFile == nil || scheme != "default" {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
                 .filter { $0.hasSuffix(".yaml") && !$0.contains(".private.") }.map { String($0.dropLast(5)) }.sorted()

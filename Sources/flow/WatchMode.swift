@@ -259,13 +259,11 @@ final class WatchMode {
     // MARK: - What is watched
 
     /// The flow folders, the scheme files, and once a scheme was read its seeds folder, app and
-    /// seeder, and the folders of included flows. The scheme's files are where `Selection` reads
-    /// them: `Flows/schemes/NAME.yaml`, `NAME.private.yaml` beside it, and `--scheme-file`.
+    /// seeder, and the folders of included flows. The scheme's files are the ones `SchemeOptions`
+    /// reads.
     private var targets: WatchTargets {
         let selection = options.selection
-        let folder = "Flows/schemes"
-        let schemeFiles = ["\(folder)/\(selection.scheme).yaml", "\(folder)/\(selection.scheme).private.yaml"] + (selection.schemeFile.map { [$0] } ?? [])
-        return WatchTargets(flowRoots: selection.flowPaths, schemeFiles: schemeFiles, seeds: scheme?.seeds, app: scheme?.app,
+        return WatchTargets(flowRoots: selection.flowPaths, schemeFiles: selection.schemeOptions.files, seeds: scheme?.seeds, app: scheme?.app,
                             seeder: scheme?.seeder, includedFlows: included)
     }
 
