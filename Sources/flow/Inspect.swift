@@ -58,14 +58,15 @@ extension FlowCommand {
                 }
             }
             guard let screen = session.screen else { throw FlowCommandError.setup("the app showed no screen") }
+            var text = ElementTree.text(screen)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(screen)
-                Console.output(String(decoding: data, as: UTF8.self) + "\n")
-            } else {
-                Console.output(ElementTree.text(screen) + "\n")
+                text = String(decoding: try encoder.encode(screen), as: UTF8.self)
             }
+            // A label may show what a flow typed: a secret of the scheme is never printed.
+            let secrets = scheme.secretValues(variables: variables).filter { !$0.isEmpty }
+            Console.output(secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) } + "\n")
         }
     }
 }
