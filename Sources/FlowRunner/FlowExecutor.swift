@@ -58,6 +58,13 @@ public struct FlowResult: Sendable {
     public let copyDuration: Duration
     public let launchDuration: Duration
     public var passed: Bool { failure == nil }
+    /// The tries that failed before this one (`--retries`), first first; each ran from a fresh
+    /// copy of the store. Never dropped: a retry must not hide a failure.
+    public var earlierTries: [FlowResult] = []
+    /// Passed, but only on a retry.
+    public var isFlaky: Bool { passed && !earlierTries.isEmpty }
+    /// This try's number, from 1.
+    public var tryNumber: Int { earlierTries.count + 1 }
 }
 
 /// Why a flow failed: the YAML step, the chain of `runFlow` steps that led to it, and FlowKit's

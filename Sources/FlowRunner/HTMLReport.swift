@@ -33,7 +33,8 @@ public enum HTMLReport {
     public static func html(_ results: [FlowResult], summary: Summary) -> String {
         let results = results.sorted { ($0.flow.file, $0.iteration) < ($1.flow.file, $1.iteration) }
         let failed = results.filter { !$0.passed }.count
-        let tally = "\(results.count - failed) passed, \(failed) failed"
+        let flaky = results.filter(\.isFlaky).count
+        let tally = "\(results.count - failed) passed, \(failed) failed" + (flaky > 0 ? ", \(flaky) flaky" : "")
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         html += "<title>" + escape("Flows: \(tally) (scheme \(summary.scheme))") + "</title>\n"
@@ -41,7 +42,14 @@ public enum HTMLReport {
         html += header(results, summary: summary, tally: tally)
         html += "<main>\n"
         if results.isEmpty { html += "<p class=\"empty\">No flow ran.</p>\n" }
-        for (index, result) in results.enumerated() { html += flow(result, id: "flow-\(index + 1)") }
+        for (index, result) in results.enumerated() {
+            // Every try is kept, screens and all: the failed ones first, then the last.
+            let tries = result.earlierTries + [result]
+            for (number, attempt) in tries.enumerated() {
+                let label = tries.count > 1 ? "try \(number + 1) of \(tries.count)" : nil
+                html += flow(attempt, id: "flow-\(index + 1)" + (label == nil ? "" : "-try-\(number + 1)"), tryLabel: label)
+            }
+        }
         html += "</main>\n<script>\n\(script)</script>\n</body>\n</html>\n"
         return html
     }
@@ -74,14 +82,15 @@ public enum HTMLReport {
         "<dt>\(escape(term))</dt><dd" + (name.map { " class=\"\($0)\"" } ?? "") + ">\(escape(value))</dd>\n"
     }
 
-    private static func flow(_ result: FlowResult, id: String) -> String {
+    private static func flow(_ result: FlowResult, id: String, tryLabel: String? = nil) -> String {
         let steps = timeline(result.steps)
         let failing = result.failure.flatMap { failure in
             steps.firstIndex { $0.status == .failed && $0.location == failure.location }
         }
-        let status = result.passed ? "passed" : "failed"
-        var html = "<section class=\"flow \(status)\" id=\"\(id)\">\n<h2><span class=\"badge\">\(result.passed ? "PASS" : "FAIL")</span> "
-            + escape(result.flow.name) + (result.iteration > 1 ? " <span class=\"iteration\">#\(result.iteration)</span>" : "") + "</h2>\n"
+        let status = result.isFlaky ? "passed flaky" : result.passed ? "passed" : "failed"
+        var html = "<section class=\"flow \(status)\" id=\"\(id)\">\n<h2><span class=\"badge\">\(result.isFlaky ? "FLAKY" : result.passed ? "PASS" : "FAIL")</span> "
+            + escape(result.flow.name) + (result.iteration > 1 ? " <span class=\"iteration\">#\(result.iteration)</span>" : "")
+            + (tryLabel.map { " <span class=\"try\">" + escape($0) + "</span>" } ?? "") + "</h2>\n"
         html += "<p class=\"meta\"><span class=\"file\">\(escape(result.flow.file))</span> · "
             + "<span class=\"duration\">\(ConsoleReport.seconds(result.duration))</span> (copy the store "
             + "\(ConsoleReport.seconds(result.copyDuration)), launch \(ConsoleReport.seconds(result.launchDuration)))"

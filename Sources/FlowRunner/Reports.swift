@@ -7,6 +7,8 @@ public struct RunTally: Sendable {
     public var passed = 0
     public var failed = 0
     public var skipped = 0
+    /// Passed on a retry (counted in `passed` too), by file.
+    public var flaky: [String] = []
     /// Every flow that failed at least once (for `--repeat`), by file, in the order first seen.
     public var everFailed: [String] = []
 
@@ -15,6 +17,7 @@ public struct RunTally: Sendable {
     public mutating func add(_ result: FlowResult) {
         if result.passed {
             passed += 1
+            if result.isFlaky, !flaky.contains(result.flow.file) { flaky.append(result.flow.file) }
         } else {
             failed += 1
             if !everFailed.contains(result.flow.file) { everFailed.append(result.flow.file) }
@@ -28,12 +31,16 @@ public struct RunTally: Sendable {
 }
 
 public enum ConsoleReport {
-    /// `PASS  Sign in  Flows/login/sign-in.yaml  0.12 s`.
-    public static func line(_ result: FlowResult, colour: Bool, repeated: Bool) -> String {
-        let (word, code) = result.passed ? ("PASS", "32") : ("FAIL", "31")
+    /// `PASS  Sign in  Flows/login/sign-in.yaml  0.12 s`; a flow that passed on a retry is
+    /// `FLAKY (passed on try 2 of 3)`, never a plain pass; one that failed every try says so.
+    public static func line(_ result: FlowResult, colour: Bool, repeated: Bool, tries: Int = 1) -> String {
+        let (word, code) = result.isFlaky ? ("FLAKY", "33") : result.passed ? ("PASS", "32") : ("FAIL", "31")
         let mark = colour ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word
+        var note = ""
+        if result.isFlaky { note = " (passed on try \(result.tryNumber) of \(tries))" }
+        if !result.passed, result.tryNumber > 1 { note = " (failed all \(result.tryNumber) tries)" }
         let iteration = repeated ? " #\(result.iteration)" : ""
-        return "\(mark)  \(result.flow.name)\(iteration)  \(result.flow.file)  \(seconds(result.duration))"
+        return "\(mark)\(note)  \(result.flow.name)\(iteration)  \(result.flow.file)  \(seconds(result.duration))"
     }
 
     static func seconds(_ duration: Duration) -> String {
@@ -51,17 +58,26 @@ public enum JUnitReport {
         for result in results {
             let name = result.flow.name + (result.iteration > 1 ? " #\(result.iteration)" : "")
             xml += #"    <testcase name="\#(escape(name))" classname="\#(escape(result.flow.file))" file="\#(escape(result.flow.file))" time="\#(time(result.duration))""#
-            if let failure = result.failure {
-                xml += ">\n"
-                let message = "\(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)"
-                xml += #"      <failure message="\#(escape(message))" type="FlowFailure">"# + escape(failure.description) + "</failure>\n"
-                xml += "    </testcase>\n"
-            } else {
+            // A failed try is kept as Maven Surefire writes it, so CI tools show the flake:
+            // <flakyFailure> inside a testcase that passed on a retry, <rerunFailure> inside one
+            // that failed every try.
+            let earlier = result.earlierTries.compactMap(\.failure)
+            if result.failure == nil, earlier.isEmpty {
                 xml += "/>\n"
+                continue
             }
+            xml += ">\n"
+            if let failure = result.failure { xml += element("failure", failure) }
+            for failure in earlier { xml += element(result.passed ? "flakyFailure" : "rerunFailure", failure) }
+            xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
+    }
+
+    private static func element(_ name: String, _ failure: FlowRunFailure) -> String {
+        let message = "\(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)"
+        return #"      <\#(name) message="\#(escape(message))" type="FlowFailure">"# + escape(failure.description) + "</" + name + ">\n"
     }
 
     static func time(_ duration: Duration) -> String {
@@ -103,7 +119,17 @@ public enum FolderReport {
     }
 
     public static func text(_ result: FlowResult) -> String {
-        var text = "\(result.passed ? "PASS" : "FAIL")  \(result.flow.name)  \(result.flow.file)  \(ConsoleReport.seconds(result.duration))\n"
+        // Every try's steps and screens are kept, the failed ones first.
+        let tries = result.earlierTries + [result]
+        guard tries.count > 1 else { return text(ofTry: result) }
+        return tries.enumerated().map { index, attempt in
+            "try \(index + 1) of \(tries.count)\n" + text(ofTry: attempt)
+        }.joined(separator: "\n")
+    }
+
+    static func text(ofTry result: FlowResult) -> String {
+        let word = result.isFlaky ? "FLAKY" : result.passed ? "PASS" : "FAIL"
+        var text = "\(word)  \(result.flow.name)  \(result.flow.file)  \(ConsoleReport.seconds(result.duration))\n"
         text += "copy the store \(ConsoleReport.seconds(result.copyDuration)), launch \(ConsoleReport.seconds(result.launchDuration))\n\n"
         for step in result.steps {
             let indent = String(repeating: "  ", count: step.depth)

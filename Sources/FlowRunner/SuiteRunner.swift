@@ -10,11 +10,14 @@ public final class SuiteRunner: @unchecked Sendable {
         public var jobs: Int
         public var repeatCount: Int
         public var timeout: TimeInterval
+        /// How many times a failing flow is run again, each time from a fresh copy of its store.
+        public var retries: Int
 
-        public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10) {
+        public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10, retries: Int = 0) {
             self.jobs = jobs
             self.repeatCount = repeatCount
             self.timeout = timeout
+            self.retries = retries
         }
     }
 
@@ -112,7 +115,14 @@ public final class SuiteRunner: @unchecked Sendable {
                         return path
                     }
                     environment.onProcess = { [weak self] pid in self?.register(job: job, pid: pid) }
-                    let result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
+                    var result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
+                    // A failing flow runs again from a fresh copy; the failed tries are kept.
+                    var tries: [FlowResult] = []
+                    while !result.passed, tries.count < options.retries, !isStopped {
+                        tries.append(result)
+                        result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
+                    }
+                    result.earlierTries = tries
                     lock.lock()
                     let keep = !stopped
                     if keep { results.append(result) }
@@ -128,6 +138,12 @@ public final class SuiteRunner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return results
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
     }
 
     /// True once `interrupt()` was called.

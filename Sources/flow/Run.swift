@@ -31,6 +31,12 @@ extension FlowCommand {
         @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each flow this many times, and list every flow that ever failed.", valueName: "n"))
         var repeatCount: Int = 1
 
+        @Option(help: ArgumentHelp("Run a failing flow again, from a fresh copy of its store, up to this many times; one that passes on a retry is reported FLAKY, never passed.", valueName: "n"))
+        var retries: Int = 0
+
+        @Flag(name: .customLong("fail-on-flaky"), help: "Fail the run (exit 1) when a flow passed only on a retry.")
+        var failOnFlaky = false
+
         @Option(help: ArgumentHelp("Write JUnit XML here.", valueName: "file"))
         var junit: String?
 
@@ -49,6 +55,8 @@ extension FlowCommand {
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): give at least 1") }
             guard repeatCount >= 1 else { throw ValidationError("--repeat \(repeatCount): give at least 1") }
+            guard (0...100).contains(retries) else { throw ValidationError("--retries \(retries): give 0 to 100") }
+            if failOnFlaky, retries == 0 { throw ValidationError("--fail-on-flaky goes with --retries N: without retries nothing can be flaky") }
             guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): give a number of seconds above 0") }
             if let shard { _ = try Self.parseShard(shard) }
         }
@@ -77,7 +85,7 @@ extension FlowCommand {
             let progress = Console.isTerminal(STDERR_FILENO)
             let runner = SuiteRunner(
                 scheme: scheme, variables: loaded.variables, secrets: secrets,
-                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout)
+                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries)
             )
             let templates: [String: String]
             do {
@@ -98,7 +106,8 @@ extension FlowCommand {
             let results = runner.run(suite, templates: templates) { result in
                 state.finish(result) { tally, done in
                     if progress { Console.error("\r\u{1B}[K") }
-                    Console.output(ConsoleReport.line(result, colour: colour, repeated: repeatCount > 1) + "\n")
+                    Console.output(ConsoleReport.line(result, colour: colour, repeated: repeatCount > 1, tries: retries + 1) + "\n")
+                    for earlier in result.earlierTries { if let failure = earlier.failure { Console.output("\ntry \(earlier.tryNumber): \(failure)\n\n") } }
                     if let failure = result.failure { Console.output("\n\(failure)\n\n") }
                     if progress, done < total { Console.error("[\(done)/\(total)] \(tally.failed) failed") }
                 }
@@ -119,8 +128,12 @@ extension FlowCommand {
             if repeatCount > 1, !tally.everFailed.isEmpty {
                 Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
             }
+            if !tally.flaky.isEmpty {
+                Console.output("\(tally.flaky.count) flaky (passed only on a retry): " + tally.flaky.joined(separator: ", ")
+                    + (failOnFlaky ? " (--fail-on-flaky: the run fails)" : "") + "\n")
+            }
             Console.output(tally.line + "\n")
-            if tally.failed > 0 { throw FlowCommandError.flowsFailed }
+            if tally.failed > 0 || (failOnFlaky && !tally.flaky.isEmpty) { throw FlowCommandError.flowsFailed }
         }
 
         /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is

@@ -102,7 +102,16 @@ enum WorkPhotosApp {
         #if DEBUG
         if let stubs = options.stubs, options.driveFolder == nil {
             let seconds = stubs.driveDelay
-            return StubDrive(failures: stubs.driveFailures, delay: .seconds(seconds)) { _ in
+            var failures = stubs.driveFailures
+            if let marker = stubs.driveFlakyMarker {
+                // Flaky across launches: the first launch to find no marker leaves one and fails
+                // its first upload; every later launch finds it and uploads.
+                failures = FileManager.default.fileExists(atPath: marker) ? 0 : 1
+                if failures == 1, !FileManager.default.createFile(atPath: marker, contents: Data()) {
+                    logger.log("warning: -drive.flaky \(marker): cannot make the marker file; every launch will fail its first upload")
+                }
+            }
+            return StubDrive(failures: failures, delay: .seconds(seconds)) { _ in
                 // Not a wait for anything: this sleep *is* the slow network `-drive.delay` asks the
                 // test drive to be, spent inside the upload's background job (the app is busy all
                 // along). Flows and the runner never sleep; they wait on the frames the app pushes.

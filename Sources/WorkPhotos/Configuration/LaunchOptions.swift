@@ -18,15 +18,16 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let driveFail = "drive.fail"
         public static let driveFailures = "drive.failures"
         public static let driveDelay = "drive.delay"
+        public static let driveFlaky = "drive.flaky"
 
         public static let all = [
             uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore, driveFolder, driveFail,
-            driveFailures, driveDelay,
+            driveFailures, driveDelay, driveFlaky,
         ]
         /// Switches that only a test build may honour: they replace real services with stubs.
-        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline, driveFail, driveFailures, driveDelay]
+        public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline, driveFail, driveFailures, driveDelay, driveFlaky]
         /// The test drive's settings: meaningless with a real drive folder.
-        public static let testDrive = [driveFail, driveFailures, driveDelay]
+        public static let testDrive = [driveFail, driveFailures, driveDelay, driveFlaky]
     }
 
     /// The longest `-drive.delay` accepted (seconds): longer is a typo, not a slow network.
@@ -52,13 +53,20 @@ public struct LaunchOptions: Equatable, Sendable {
         public var driveFailures: Int
         /// Seconds each upload to the test drive takes.
         public var driveDelay: Double
+        /// `-drive.flaky PATH`: a marker file that makes the test drive flaky across launches (the
+        /// first upload of a launch that finds no marker fails, and that launch leaves the marker),
+        /// for testing a runner's retries. The composition root reads and writes the file.
+        public var driveFlakyMarker: String?
 
-        public init(user: String?, password: String?, isOffline: Bool, driveFailures: Int = 0, driveDelay: Double = 0) {
+        public init(
+            user: String?, password: String?, isOffline: Bool, driveFailures: Int = 0, driveDelay: Double = 0, driveFlakyMarker: String? = nil
+        ) {
             self.user = user
             self.password = password
             self.isOffline = isOffline
             self.driveFailures = driveFailures
             self.driveDelay = driveDelay
+            self.driveFlakyMarker = driveFlakyMarker
         }
     }
 
@@ -95,7 +103,8 @@ public struct LaunchOptions: Equatable, Sendable {
                 password: try defaults.string(Key.modelPassword),
                 isOffline: try defaults.flag(Key.modelOffline) ?? false,
                 driveFailures: try driveFailures(defaults, argumentKeys: argumentKeys),
-                driveDelay: try driveDelay(defaults)
+                driveDelay: try driveDelay(defaults),
+                driveFlakyMarker: try driveFlakyMarker(defaults, argumentKeys: argumentKeys)
             )
         } catch {
             throw .invalidValue(error)
@@ -141,6 +150,17 @@ public struct LaunchOptions: Equatable, Sendable {
             throw LaunchArgumentError(key: Key.driveFailures, value: "\(count)", expected: "a number of uploads from 0 to 1000")
         }
         return count
+    }
+
+    /// `-drive.flaky PATH`: a path that is not empty, and not with `-drive.fail` or
+    /// `-drive.failures`, which already say how many uploads fail.
+    private static func driveFlakyMarker(_ defaults: any LaunchDefaults, argumentKeys: [String]) throws(LaunchArgumentError) -> String? {
+        guard let marker = try defaults.string(Key.driveFlaky) else { return nil }
+        guard !marker.isEmpty else { throw LaunchArgumentError(key: Key.driveFlaky, value: "", expected: "the path of a marker file") }
+        if let other = [Key.driveFail, Key.driveFailures].first(where: argumentKeys.contains) {
+            throw LaunchArgumentError(key: Key.driveFlaky, value: marker, expected: "either -\(Key.driveFlaky) or -\(other), not both")
+        }
+        return marker
     }
 
     /// `-drive.delay`: seconds, from 0 to `longestDriveDelay`.

@@ -20,7 +20,7 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
-        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.failures, -drive.delay"),
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.failures, -drive.delay, -drive.flaky"),
         (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
@@ -46,6 +46,14 @@ struct LaunchOptionsTests {
         (["ui-testing": "YES", "drive.failures": "many"], #"launch argument -drive.failures: expected a whole number, got "many""#),
         (["ui-testing": "YES", "drive.failures": "1001"], #"launch argument -drive.failures: expected a number of uploads from 0 to 1000, got "1001""#),
         (["drive.failures": "1"], "launch argument -drive.failures is a stub setting and needs -ui-testing YES"),
+        (["drive.flaky": "/tmp/m"], "launch argument -drive.flaky is a stub setting and needs -ui-testing YES"),
+        (["ui-testing": "YES", "drive.flaky": ""], "launch argument -drive.flaky: expected the path of a marker file"),
+        (["ui-testing": "YES", "drive.flaky": "/tmp/m", "drive.failures": "1"],
+         #"launch argument -drive.flaky: expected either -drive.flaky or -drive.failures, not both, got "/tmp/m""#),
+        (["ui-testing": "YES", "drive.flaky": "/tmp/m", "drive.fail": "YES"],
+         #"launch argument -drive.flaky: expected either -drive.flaky or -drive.fail, not both, got "/tmp/m""#),
+        (["ui-testing": "YES", "drive.folder": "/d", "drive.flaky": "/tmp/m"],
+         "launch argument -drive.flaky sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
         (["ui-testing": "YES", "drive.folder": "/d", "drive.failures": "1"],
          "launch argument -drive.failures sets up the test drive and cannot be combined with -drive.folder, which uploads to a real folder: leave one of them out"),
         (["ui-testing": "YES", "drive.folder": "/d", "drive.delay": "0"],
@@ -77,6 +85,11 @@ struct LaunchOptionsTests {
         #expect(try load(["ui-testing": "YES", "drive.fail": "NO"]).stubs?.driveFailures == 0)
     }
 
+    @Test func theTestDriveCanBeFlakyAcrossLaunchesThroughAMarkerFile() throws {
+        #expect(try load(["ui-testing": "YES", "drive.flaky": "/tmp/marker"]).stubs?.driveFlakyMarker == "/tmp/marker")
+        #expect(try load(["ui-testing": "YES"]).stubs?.driveFlakyMarker == nil)
+    }
+
     @Test(arguments: ["0", "600"])
     func theDelaysBoundsAreAccepted(seconds: String) throws {
         #expect(try load(["ui-testing": "YES", "drive.delay": seconds]).stubs?.driveDelay == Double(seconds))
@@ -87,7 +100,7 @@ struct LaunchOptionsTests {
         #expect(try load(["ui-testing": "YES", "drive.folder": "/mnt/drive"]).driveFolder == "/mnt/drive")
     }
 
-    @Test(arguments: ["ui-testing", "model.user", "model.offline", "drive.fail", "drive.failures", "drive.delay"])
+    @Test(arguments: ["ui-testing", "model.user", "model.offline", "drive.fail", "drive.failures", "drive.delay", "drive.flaky"])
     func aReleaseBuildRefusesEveryStubSwitch(key: String) {
         #expect(throws: LaunchOptionsError.stubsRefused(key: key)) {
             try load([key: "YES"], allowsStubs: false)
