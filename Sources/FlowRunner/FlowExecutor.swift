@@ -16,6 +16,9 @@ public struct FlowEnvironment: Sendable {
     public var template: @Sendable (String) throws -> String
     /// Called with the app's process once it is launched (for Ctrl-C), and with nil when it ends.
     public var onProcess: @Sendable (Int32?) -> Void = { _ in }
+    /// Keep the screen after every step in its record (for the HTML report); off, a long run's
+    /// memory stays flat.
+    public var keepsScreens = false
 
     public init(
         scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, folder: URL,
@@ -260,7 +263,7 @@ public final class FlowExecutor {
                 title: step.title, location: step.location, duration: ContinuousClock.now - start,
                 status: failed ? .failed : .passed, screen: screen, depth: depth
             )
-            record.after = app.latestScreen.map(mask)
+            if environment.keepsScreens { record.after = app.latestScreen.map(mask) }
             records.append(record)
         }
     }

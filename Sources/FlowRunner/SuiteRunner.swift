@@ -12,12 +12,18 @@ public final class SuiteRunner: @unchecked Sendable {
         public var timeout: TimeInterval
         /// How many times a failing flow is run again, each time from a fresh copy of its store.
         public var retries: Int
+        /// Keep the screen after every step (the HTML report shows them all).
+        public var keepsScreens: Bool
 
-        public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10, retries: Int = 0) {
+        public init(
+            jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10, retries: Int = 0,
+            keepsScreens: Bool = false
+        ) {
             self.jobs = jobs
             self.repeatCount = repeatCount
             self.timeout = timeout
             self.retries = retries
+            self.keepsScreens = keepsScreens
         }
     }
 
@@ -115,6 +121,7 @@ public final class SuiteRunner: @unchecked Sendable {
                         return path
                     }
                     environment.onProcess = { [weak self] pid in self?.register(job: job, pid: pid) }
+                    environment.keepsScreens = options.keepsScreens
                     var result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
                     // A failing flow runs again from a fresh copy; the failed tries are kept.
                     var tries: [FlowResult] = []

@@ -85,7 +85,7 @@ extension FlowCommand {
             let progress = Console.isTerminal(STDERR_FILENO)
             let runner = SuiteRunner(
                 scheme: scheme, variables: loaded.variables, secrets: secrets,
-                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries)
+                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: html != nil)
             )
             let templates: [String: String]
             do {

@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
     )
 
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case seed, step, launch, wire, list, suite, image, upload, all
+        case seed, step, launch, wire, list, suite, image, upload, scale, all
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -48,6 +48,118 @@ struct Bench: ParsableCommand {
         if measure == .suite || measure == .all { try suite() }
         if measure == .image || measure == .all { try image() }
         if measure == .upload || measure == .all { try upload() }
+        if measure == .scale || measure == .all { try scale() }
+    }
+
+    /// The runner itself at scale: lint of 1,000 generated flows, and a run of 1,000 short flows
+    /// with two jobs whose resident memory stays flat (after 1,000 flows against after 100), with
+    /// no file descriptor or process left behind.
+    private func scale() throws {
+        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let debug = binaries.deletingLastPathComponent().appendingPathComponent("debug")
+        let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-scale-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("lint"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("run"), withIntermediateDirectories: true)
+        for index in 1...1000 {
+            try """
+                name: Generated \(index)
+                tags: [generated, batch\(index % 10)]
+                onAlert: {PhotosPermission: OK}
+                steps:
+                  - Login.login
+                  - Glance.checkCounts: {work: 8, other: 1}
+                  - tap: {button: Review work photos}
+                  - assertVisible: {cell: "Mon 1 Jun 2026, 09:05  Office", selected: false}
+                  - Photos.select: {positions: [1, 3]}
+                  - repeat: {times: 2, steps: [{assertNotVisible: {button: Retry}}]}
+                """.write(to: folder.appendingPathComponent("lint/flow-\(index).yaml"), atomically: true, encoding: .utf8)
+            try "name: Short \(index)\nsteps:\n  - Login.checkLoginScreen\n"
+                .write(to: folder.appendingPathComponent("run/flow-\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        let lintStart = ContinuousClock.now
+        let linted = try FlowSuite.load([folder.appendingPathComponent("lint").path], catalog: WorkPhotosCatalog.catalog)
+        try linted.checkVariables(known: ["test.user", "test.password"])
+        let lint = (ContinuousClock.now - lintStart) / .seconds(1)
+        print(String(format: "lint of %d flows (6 steps each): %.3f s (target: under 1 s)", linted.flows.count, lint))
+
+        let suite = try FlowSuite.load([folder.appendingPathComponent("run").path], catalog: WorkPhotosCatalog.catalog)
+        let scheme = Scheme(
+            name: "bench", app: debug.appendingPathComponent("workphotos").path, seeder: debug.appendingPathComponent("workphotos-seed").path,
+            seeds: seeds, store: Scheme.Store(argument: "photos.store", file: "photos.sqlite"), credentials: ["test.user", "test.password"],
+            launch: LaunchSettings(arguments: ["-ui-testing", "YES"], defaults: [("model.user", "test"), ("model.password", "1234")])
+        )
+        let descriptorsBefore = Self.openDescriptors()
+        let runner = SuiteRunner(scheme: scheme, variables: ["test.user": "test", "test.password": "1234"], secrets: [], options: .init(jobs: 2))
+        let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
+        let memory = Memory()
+        let start = ContinuousClock.now
+        let results = runner.run(suite, templates: templates) { _ in memory.finished() }
+        let wall = (ContinuousClock.now - start) / .seconds(1)
+        runner.cleanUp()
+        guard results.count == 1000, results.allSatisfy(\.passed) else {
+            throw BenchError("the scale run failed: \(results.first { !$0.passed }?.failure.map { "\($0)" } ?? "\(results.count) results")")
+        }
+        let (after100, after1000) = memory.figures
+        let (descriptors100, descriptors1000) = memory.descriptorFigures
+        let descriptorsAfter = Self.openDescriptors()
+        let leftApps = Self.processes(named: "workphotos", under: runner.folder.path)
+        print(String(format: "1000 short flows, 2 jobs: %.2f s; resident memory after 100 flows %.1f MB, after 1000 %.1f MB (%+.1f%%, target: within 10%%); "
+                     + "file descriptors %d before the run, %d after 100 flows, %d after 1000, %d at the end (no more after 1000 flows than after 100: none leaks per flow); apps left: %d",
+                     wall, after100, after1000, (after1000 / after100 - 1) * 100, descriptorsBefore, descriptors100, descriptors1000, descriptorsAfter, leftApps))
+    }
+
+    /// Resident memory (MB) when the 100th and the 1,000th flow finish.
+    final class Memory: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var marks: [Double] = []
+        private var descriptors: [Int] = []
+
+        func finished() {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            if count == 100 || count == 1000 {
+                marks.append(Bench.residentMegabytes())
+                descriptors.append(Bench.openDescriptors())
+            }
+        }
+
+        var figures: (Double, Double) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (marks.first ?? 0, marks.last ?? 0)
+        }
+
+        /// Open file descriptors when the 100th and the 1,000th flow finished.
+        var descriptorFigures: (Int, Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (descriptors.first ?? 0, descriptors.last ?? 0)
+        }
+    }
+
+    static func residentMegabytes() -> Double {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kilobytes / 1024
+    }
+
+    static func openDescriptors() -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
+    }
+
+    /// Processes whose command line names `name` and mentions `folder`.
+    static func processes(named name: String, under folder: String) -> Int {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
+        return pids.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(name) && line.contains(folder)
+        }.count
     }
 
     /// The eight work photos of the default fixture uploaded to a real drive folder: read from the
