@@ -15,6 +15,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case disabled(String, label: String? = nil)
     case notAField(String)
     case blockedByAlert(target: String, alert: String)
+    /// A person named a control by a name it no longer shows (`Select`, now reading `Done`).
+    case renamed(String, now: String, number: Int)
     case nothingToGoBackTo
     case nothingToScroll
     case badScroll(String)
@@ -49,6 +51,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\"\(Suggestion.shown(target))\" is not a text field"
         case let .blockedByAlert(target, alert):
             return "\"\(Suggestion.shown(target))\" is behind the alert \"\(alert)\"; answer the alert first"
+        case let .renamed(target, now, number):
+            return "no control reads \"\(Suggestion.shown(target))\" now: it reads \"\(Suggestion.shown(now))\" (did you mean \"\(Suggestion.shown(now))\", or [\(number)]?)"
         case .nothingToGoBackTo:
             return "nothing to go back to: this is the first screen"
         case .nothingToScroll:

@@ -10,6 +10,9 @@ public final class InteractiveShell: Adapter {
     private let terminal: TerminalControlling?
     private let drawsPictures: Bool
     private var pendingField: Element?
+    /// The controls as last shown, by identifier, and the screen's title: to say when the numbers
+    /// a person was looking at now mean other controls.
+    private var shownControls: (title: String, identifiers: [String])?
 
     /// - Parameters:
     ///   - terminal: the terminal when standard input is one; nil when input is piped, in which
@@ -48,7 +51,7 @@ public final class InteractiveShell: Adapter {
                 terminal?.setEcho(true)
                 output.write("\n")
             }
-            perform(.type(field.identifier, text: line))
+            perform(.type(field.identifier, text: line), naming: .script)  // the field was resolved already
             return true
         }
         let command: Command
@@ -68,13 +71,13 @@ public final class InteractiveShell: Adapter {
             showScreen()
             prompt()
         case let .tap(target):
-            if let field = try? session.resolve(target), field.kind.isField, field.isEnabled {
+            if let field = try? session.resolve(target, naming: .person), field.kind.isField, field.isEnabled {
                 askForText(of: field)
             } else {
-                perform(command)
+                perform(command, naming: .person)
             }
         case .type, .back, .scroll:
-            perform(command)
+            perform(command, naming: .person)
         }
         return true
     }
@@ -95,9 +98,9 @@ public final class InteractiveShell: Adapter {
         prompt()
     }
 
-    private func perform(_ command: Command) {
+    private func perform(_ command: Command, naming: Session.Naming) {
         do {
-            try session.perform(command)
+            try session.perform(command, naming: naming)
             showScreen()
             prompt()
         } catch {
@@ -121,7 +124,22 @@ public final class InteractiveShell: Adapter {
     }
 
     private func showScreen() {
-        output.write(render(session.makeFrame().screen) + "\n")
+        let screen = session.makeFrame().screen
+        output.write(render(screen) + "\n")
+        noteMovedNumbers(on: screen)
+    }
+
+    /// On the same screen, a number that now means another control is said plainly (after
+    /// Select, [1] is Done and the photos start further down): a person typing the number they
+    /// saw a moment ago must not tap something else unawares.
+    private func noteMovedNumbers(on screen: Screen) {
+        let controls = screen.controls
+        defer { shownControls = (screen.title, controls.map(\.identifier)) }
+        guard let shown = shownControls, shown.title == screen.title else { return }
+        let moved = controls.indices.filter { shown.identifiers.indices.contains($0) && shown.identifiers[$0] != controls[$0].identifier }
+        guard !moved.isEmpty else { return }
+        let said = moved.prefix(3).map { "[\($0 + 1)] is now \(Renderer.visible(controls[$0].label))" }.joined(separator: ", ")
+        output.write("note: the numbers moved: \(said)\(moved.count > 3 ? ", …" : "")\n")
     }
 
     private func render(_ screen: Screen) -> String {

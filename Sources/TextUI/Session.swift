@@ -47,13 +47,20 @@ public final class Session {
         return makeFrame()
     }
 
+    /// How a command names a control: a script by its identifier (which never changes), a
+    /// person by what the screen shows now (its number or its label).
+    public enum Naming: Sendable {
+        case script
+        case person
+    }
+
     /// Carries out `command`. `.help`, `.show` and `.quit` are the adapters' business.
-    public func perform(_ command: Command) throws(CommandError) {
+    public func perform(_ command: Command, naming: Naming = .script) throws(CommandError) {
         switch command {
         case let .tap(target):
-            try tap(target)
+            try tap(target, naming: naming)
         case let .type(target, text):
-            try type(text, into: target)
+            try type(text, into: target, naming: naming)
         case .back:
             if let alert = stage.screen.topAlert { throw .blockedByAlert(target: "back", alert: alert.label) }
             guard stage.pop() else { throw .nothingToGoBackTo }
@@ -66,15 +73,25 @@ public final class Session {
         }
     }
 
-    /// The control `target` names on the screen now: a number, an identifier or a label.
-    public func resolve(_ target: String) throws(CommandError) -> Element {
+    /// The control `target` names on the screen now: a number, an identifier or a label. Named by
+    /// a person, it is what the control shows now: a button that reads Done is not found as
+    /// Select, the identifier it keeps; that stale name is an error that says what it reads now.
+    public func resolve(_ target: String, naming: Naming = .script) throws(CommandError) -> Element {
         let screen = stage.screen
         let controls = screen.controls
         if let number = Int(target) {
             guard controls.indices.contains(number - 1) else { throw .noSuchNumber(number, count: controls.count) }
             return controls[number - 1]
         }
-        if let match = Self.match(target, in: controls) { return match }
+        if naming == .person {
+            if let match = Self.match(target, in: controls, byIdentifier: false) { return match }
+            if let stale = controls.first(where: { $0.identifier == target && $0.label != target }),
+               let number = controls.firstIndex(of: stale).map({ $0 + 1 }) {
+                throw .renamed(target, now: stale.label, number: number)
+            }
+        } else if let match = Self.match(target, in: controls) {
+            return match
+        }
         if let alert = screen.topAlert {
             let behind = screen.elements.filter { $0.kind.isControl }
             if Self.match(target, in: behind) != nil { throw .blockedByAlert(target: target, alert: alert.label) }
@@ -85,8 +102,8 @@ public final class Session {
         )
     }
 
-    private func tap(_ target: String) throws(CommandError) {
-        let element = try resolve(target)
+    private func tap(_ target: String, naming: Naming) throws(CommandError) {
+        let element = try resolve(target, naming: naming)
         guard element.isEnabled else { throw Self.disabled(target, element) }
         if let alert = stage.screen.topAlert {
             let buttons = alert.children.filter { $0.kind == .button }
@@ -96,8 +113,8 @@ public final class Session {
         stage.topController?.tap(element.identifier)
     }
 
-    private func type(_ text: String, into target: String) throws(CommandError) {
-        let element = try resolve(target)
+    private func type(_ text: String, into target: String, naming: Naming) throws(CommandError) {
+        let element = try resolve(target, naming: naming)
         guard element.kind.isField else { throw .notAField(target) }
         guard element.isEnabled else { throw Self.disabled(target, element) }
         stage.topController?.enter(text, into: element.identifier)
@@ -132,12 +149,12 @@ public final class Session {
 
     /// Exact identifier, then exact label, then a row's text as drawn (`Mon 1 Jun 2026, 09:05
     /// Office`, as flows match it), then a unique case-insensitive match of identifier or label.
-    private static func match(_ target: String, in elements: [Element]) -> Element? {
-        if let element = elements.first(where: { $0.identifier == target }) { return element }
+    private static func match(_ target: String, in elements: [Element], byIdentifier: Bool = true) -> Element? {
+        if byIdentifier, let element = elements.first(where: { $0.identifier == target }) { return element }
         if let element = elements.first(where: { $0.label == target }) { return element }
         if let element = elements.first(where: { $0.kind == .cell && $0.rowText == target }) { return element }
         let lowered = target.lowercased()
-        let loose = elements.filter { $0.identifier.lowercased() == lowered || $0.label.lowercased() == lowered }
+        let loose = elements.filter { (byIdentifier && $0.identifier.lowercased() == lowered) || $0.label.lowercased() == lowered }
         return loose.count == 1 ? loose[0] : nil
     }
 }

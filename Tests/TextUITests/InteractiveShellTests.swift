@@ -18,6 +18,23 @@ struct InteractiveShellTests {
         #expect(output.text.contains("[1]  Username: alice"))
     }
 
+    @Test func whenTheNumbersMoveOnTheSameScreenTheShellSaysSo() {
+        let stage = Stage()
+        let screen = FakeScreen(title: "Work photos", elements: [.button("Select"), .button("Upload"), .cell("photo-1", label: "Mon")])
+        screen.onTap = { identifier in
+            if identifier == "Select" { screen.elements = [.button("Select", label: "Done"), .button("Select all"), .button("Upload"), .cell("photo-1", label: "Mon")] }
+        }
+        stage.setRoot(screen)
+        let output = OutputSpy()
+        let shell = InteractiveShell(session: Session(stage: stage), output: output, terminal: nil)
+        shell.start()
+        #expect(!output.text.contains("note: the numbers moved"))
+        #expect(shell.handle("tap Select"))
+        #expect(output.text.contains("note: the numbers moved: [2] is now Select all, [3] is now Upload"), "\(output.text)")
+        #expect(shell.handle("show"))
+        #expect(output.text.components(separatedBy: "note: the numbers moved").count == 2, "said once, when they moved")
+    }
+
     @Test func aMistakeIsExplainedAndTheShellCarriesOn() {
         let (shell, output, _, _) = makeSUT()
         #expect(shell.handle("tap Logn"))

@@ -55,6 +55,19 @@ struct SessionTests {
         }
     }
 
+    @Test func aPersonNamesAControlByWhatItShowsNowAndAStaleNameSaysWhatItReads() throws {
+        let stage = Stage()
+        let screen = FakeScreen(elements: [.button("Select", label: "Done"), .button("Delete")])
+        stage.setRoot(screen)
+        let session = Session(stage: stage)
+        #expect { try session.perform(.tap("Select"), naming: .person) } throws: {
+            ($0 as? CommandError)?.description == #"no control reads "Select" now: it reads "Done" (did you mean "Done", or [1]?)"#
+        }
+        try session.perform(.tap("Done"), naming: .person)
+        try session.perform(.tap("Select"), naming: .script)  // a script names it by its identifier, which does not change
+        #expect(screen.events.dropFirst() == [.tap("Select"), .tap("Select")])
+    }
+
     @Test func anAlertBlocksTheScreenBehindItUntilAnswered() throws {
         let (session, screen) = makeSUT()
         var answers: [String] = []
