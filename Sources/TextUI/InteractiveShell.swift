@@ -94,7 +94,9 @@ public final class InteractiveShell: Adapter {
 
     public func settle() {
         guard session.frameIfChanged() != nil else { return }
-        output.write("\n" + render(session.stage.screen) + "\n")
+        let screen = session.stage.screen
+        output.write("\n" + render(screen) + "\n")
+        noteMovedNumbers(on: screen)
         prompt()
     }
 
