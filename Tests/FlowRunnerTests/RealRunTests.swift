@@ -89,14 +89,18 @@ struct RealRunTests {
         #expect(!output.stdout.contains(Self.password))
     }
 
-    @Test func aTrackedPrivateSchemeIsWarnedAboutLoudly() throws {
+    /// git is what tracks a private scheme by mistake; without it the test is shown as skipped.
+    static let hasGit = (try? ChildProcess.run("/usr/bin/env", ["git", "--version"]).status) == 0
+
+    @Test(.enabled(if: hasGit, "git is not installed"))
+    func aTrackedPrivateSchemeIsWarnedAboutLoudly() throws {
         let (workspace, _) = try makeWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/schemes/real.private.yaml", "variables: {test.user: carol}\n")
         let git = { (arguments: [String]) in
             try ChildProcess.run("/usr/bin/env", ["git", "-c", "user.name=t", "-c", "user.email=t@t"] + arguments, currentDirectory: workspace.folder.path)
         }
-        guard try git(["init", "-q"]).status == 0 else { return }  // no git on this machine: nothing to track
+        try #require(try git(["init", "-q"]).status == 0)
         _ = try git(["add", "-f", "Flows/schemes/real.private.yaml"])
         for command in [["lint", "--scheme", "real"], ["run", "--scheme", "real"]] {
             let output = try workspace.flow(command)

@@ -70,12 +70,14 @@ struct StrictMockTests {
         drive.expect.upload(["a"])
         let second = #line + 1
         drive.expect.upload(["b"])
+        let lines = Lines()
         withKnownIssue {
             drive.verify()
         } matching: { issue in
-            [first, second].contains(issue.sourceLocation?.line ?? 0) && "\(issue)".contains("was never made")
+            lines.append(issue.sourceLocation?.line ?? 0)
+            return [first, second].contains(issue.sourceLocation?.line ?? 0) && "\(issue)".contains("was never made")
         }
-        #expect(first != second)
+        #expect(lines.sorted == [first, second], "one issue for each expectation never met, each at its own line")
     }
 
     @Test func callsFromManyThreadsAreEachCountedOnce() async {
@@ -89,5 +91,23 @@ struct StrictMockTests {
         }
         drive.verify()
         #expect(drive.calls.count == 200)
+    }
+}
+
+/// The lines issues were recorded at (the matcher may run on any thread).
+private final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [Int] = []
+
+    func append(_ line: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        lines.append(line)
+    }
+
+    var sorted: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.sorted()
     }
 }
