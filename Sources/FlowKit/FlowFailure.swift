@@ -23,7 +23,7 @@ public struct CallSite: Sendable, Equatable, CustomStringConvertible {
 public struct FlowFailure: Error, Sendable, CustomStringConvertible {
     /// The step, as a person would say it: `tap button "Logn"`.
     public let step: String
-    /// Why it failed: `no button "Logn" on the screen (did you mean "Login"?)`.
+    /// Why it failed: `no button "Logn" on the idle screen (did you mean "Login"?)`.
     public let reason: String
     /// The screen as it was, rendered, with its frame number and idle state.
     public let screen: String?
