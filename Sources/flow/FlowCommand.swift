@@ -4,7 +4,7 @@ import FlowRunner
 import Foundation
 import NameMatching
 
-/// `flow`: runs, checks and lists the YAML flows in `Flows/`.
+/// `flow`: runs, checks and lists the YAML flows in `Flows/`, and merges sharded runs' results.
 ///
 /// Exit codes, decided in one place (`main`): 0 every flow passed, 1 a flow failed, 2 bad input
 /// (a flow, a scheme, an option; nothing was launched), 130 interrupted (Ctrl-C: every app ended).
@@ -19,7 +19,7 @@ struct FlowCommand: ParsableCommand {
             -name value (flow run -test.user alice) or --var name=value.
             Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
             """,
-        subcommands: [Run.self, Lint.self, List.self, Studio.self, Inspect.self, MCPServe.self, Schema.self, Docs.self],
+        subcommands: [Run.self, Lint.self, List.self, Merge.self, Studio.self, Inspect.self, MCPServe.self, Schema.self, Docs.self],
         defaultSubcommand: Run.self
     )
 

@@ -90,20 +90,11 @@ struct Selection: ParsableArguments {
     @Argument(help: "Flow files or folders (default: Flows).")
     var paths: [String] = []
 
-    @OptionGroup var schemeOptions: SchemeOptions
-
-    @Option(name: .customLong("include-tags"), parsing: .upToNextOption,
-            help: ArgumentHelp("Run only flows with one of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
-    var includeTags: [String] = []
-
-    @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption,
-            help: ArgumentHelp("Leave out flows with any of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
-    var excludeTags: [String] = []
-
-    @Flag(name: .customLong("allow-empty"), help: "Succeed when the filters select no flow (by default that is an error, exit 2).")
-    var allowEmpty = false
+    @OptionGroup var filters: FlowFilters
 
     var flowPaths: [String] { paths.isEmpty ? ["Flows"] : paths }
+
+    var schemeOptions: SchemeOptions { filters.schemeOptions }
 
     /// What a command works on once everything read is known to be good.
     struct Loaded {
@@ -129,6 +120,13 @@ struct Selection: ParsableArguments {
     /// The scheme, the selected flows and the variables. Every problem in the flows, the scheme
     /// and the fixtures is collected and thrown together (exit 2), and so is a selection of nothing.
     func load(checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
+        try Self.load(flowPaths, filters: filters, checkFixtures: checkFixtures)
+    }
+
+    /// The same for flow paths given another way (`flow merge --flows`, whose positional
+    /// arguments are the shards' outputs).
+    static func load(_ flowPaths: [String], filters: FlowFilters, checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
+        let (schemeOptions, includeTags, excludeTags, allowEmpty) = (filters.schemeOptions, filters.includeTags, filters.excludeTags, filters.allowEmpty)
         var problems: [LocatedError] = []
         let scheme = try schemeOptions.load(into: &problems)
         for path in flowPaths where !FileManager.default.fileExists(atPath: path) {
@@ -155,8 +153,8 @@ struct Selection: ParsableArguments {
         let (include, exclude) = overridden ? (includeTags, excludeTags) : (scheme.includeTags, scheme.excludeTags)
         let selected = suite.filtered(include: include, exclude: exclude)
         if selected.flows.isEmpty, !allowEmpty {
-            throw .usage(Self.nothingSelected(suite, include: FlowSuite.splitTags(include), exclude: FlowSuite.splitTags(exclude),
-                                              paths: flowPaths, fromScheme: !overridden ? scheme.name : nil))
+            throw .usage(nothingSelected(suite, include: FlowSuite.splitTags(include), exclude: FlowSuite.splitTags(exclude),
+                                         paths: flowPaths, fromScheme: !overridden ? scheme.name : nil))
         }
         return Loaded(scheme: scheme, suite: selected, variables: values, includeTags: include, excludeTags: exclude,
                       leftOut: suite.flows.count - selected.flows.count)
@@ -181,7 +179,7 @@ struct Selection: ParsableArguments {
 
     /// Every fixture a flow names (its `fixture:`, a `seed:` step) that is not in the scheme's
     /// seeds folder, at the place it is named.
-    private func fixtureProblems(_ suite: FlowSuite, scheme: Scheme) -> [LocatedError] {
+    private static func fixtureProblems(_ suite: FlowSuite, scheme: Scheme) -> [LocatedError] {
         let seeds = scheme.seeds
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: seeds)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
         var problems: [LocatedError] = []
@@ -192,6 +190,24 @@ struct Selection: ParsableArguments {
         }
         return problems
     }
+}
+
+/// The options that choose flows among those under the paths: the scheme (and its tag filters),
+/// the variables, `--include-tags`, `--exclude-tags` and `--allow-empty`. `Selection` adds the
+/// paths as arguments; `flow merge` takes them as `--flows`.
+struct FlowFilters: ParsableArguments {
+    @OptionGroup var schemeOptions: SchemeOptions
+
+    @Option(name: .customLong("include-tags"), parsing: .upToNextOption,
+            help: ArgumentHelp("Run only flows with one of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
+    var includeTags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), parsing: .upToNextOption,
+            help: ArgumentHelp("Leave out flows with any of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
+    var excludeTags: [String] = []
+
+    @Flag(name: .customLong("allow-empty"), help: "Succeed when the filters select no flow (by default that is an error, exit 2).")
+    var allowEmpty = false
 }
 
 /// A private scheme holds real credentials: if git tracks one, say so loudly (it is not fatal:
