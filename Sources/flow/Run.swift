@@ -140,6 +140,11 @@ extension FlowCommand {
         /// said on standard error and changes no exit code.
         private func writeReports(_ results: [FlowResult], loaded: Selection.Loaded, duration: Duration) {
             let scheme = loaded.scheme
+            // A report's folder is made if missing (out/1/junit.xml on a fresh CI machine).
+            for file in [junit, html].compactMap({ $0 }) {
+                let folder = (file as NSString).deletingLastPathComponent
+                if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            }
             if let junit {
                 do {
                     try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration)

@@ -193,9 +193,11 @@ struct HTMLReportTests {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/pass.yaml", "name: Passes\nsteps:\n  - Login.checkLoginScreen\n")
-        let output = try workspace.flow(["run", "--html", "/nonexistent-dir/x.html"])
+        // A folder that cannot be made, even by root: its parent is a file.
+        try workspace.write("taken", "a file, not a folder")
+        let output = try workspace.flow(["run", "--html", "taken/x.html"])
         #expect(output.status == 0, "the flows passed")
-        #expect(output.stderr.contains("flow: error: cannot write the HTML report /nonexistent-dir/x.html"), "\(output.stderr)")
+        #expect(output.stderr.contains("flow: error: cannot write the HTML report taken/x.html"), "\(output.stderr)")
         #expect(output.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
 
