@@ -97,3 +97,35 @@ struct ImageProcessingTests {
         #expect(RGBImage.make([[Paint.red], [Paint.red, Paint.blue]]) == nil)
     }
 }
+
+/// Split across the cores, the answers are the very ones of one thread.
+struct ParallelImageProcessingTests {
+    /// A picture of about a megapixel: four chunks of red and blue in stripes, some grey, and a
+    /// tie to settle in reading order when `tie` is set.
+    static func picture(tie: Bool) -> RGBImage? {
+        let width = 1200, height = 900
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let offset = (y * width + x) * 3
+                let colour: (UInt8, UInt8, UInt8) = switch (x / 100 + y / 75) % 3 {
+                case 0: (214, 40, 40)
+                case 1: tie ? (40, 40, 214) : (40, 40, 200 + UInt8(x % 40))
+                default: (UInt8(100 + x % 50), UInt8(100 + x % 50), UInt8(100 + x % 50))
+                }
+                (pixels[offset], pixels[offset + 1], pixels[offset + 2]) = colour
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    @Test(arguments: [false, true])
+    func theDominantColourAndShowAndHideAreTheSameOnAnyNumberOfThreads(tie: Bool) throws {
+        let image = try #require(Self.picture(tie: tie))
+        let one = DominantColour.of(image, threads: 1)
+        for threads in [2, 3, 4, 7] {
+            #expect(DominantColour.of(image, threads: threads) == one, "\(threads) threads")
+            #expect(ShowAndHide.apply(to: image, keeping: one, threads: threads).pixels == ShowAndHide.apply(to: image, keeping: one, threads: 1).pixels)
+        }
+    }
+}
