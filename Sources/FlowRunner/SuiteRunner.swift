@@ -44,6 +44,8 @@ public final class SuiteRunner: @unchecked Sendable {
     private var results: [FlowResult] = []
     /// The run's own folder: the fixture cache and the jobs' folders. Removed at the end.
     public let folder: URL
+    /// How long each fixture took to seed, once `prepare` seeded it (for `--timings-out`).
+    public private(set) var seedingTimes: [String: Duration] = [:]
 
     public init(scheme: Scheme, variables: [String: String], secrets: [String], options: Options) {
         self.scheme = scheme
@@ -79,7 +81,9 @@ public final class SuiteRunner: @unchecked Sendable {
                     + result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
             }
             templates[fixture] = path
-            let seconds = (ContinuousClock.now - start) / .seconds(1)
+            let took = ContinuousClock.now - start
+            seedingTimes[fixture] = took
+            let seconds = took / .seconds(1)
             say("seeded \(fixture) once for this run (\(String(format: "%.2f", seconds)) s); each flow starts from its own copy")
         }
         return templates

@@ -25,8 +25,17 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Flows run at once, each with its own store and app (default: the number of cores).", valueName: "n"))
         var jobs: Int?
 
-        @Option(help: ArgumentHelp("Run this machine's share of the flows: I/N, for N machines.", valueName: "i/n"))
+        @Option(help: ArgumentHelp("Run this machine's share of the flows: I/N, for N machines; or auto, from the CI engine's variables.", valueName: "i/n|auto"))
         var shard: String?
+
+        @Option(name: .customLong("shard-by"), help: ArgumentHelp("How --shard splits: by a hash of each file path, or balanced by the times in --timings.", valueName: "method"))
+        var shardBy: Sharding.Method = .hash
+
+        @Option(help: ArgumentHelp("An earlier run's JUnit (--junit) or timings (--timings-out) file, for --shard-by timings (repeatable).", valueName: "file"))
+        var timings: [String] = []
+
+        @Option(name: .customLong("timings-out"), help: ArgumentHelp("Write this run's timings here (JSON: each flow's seconds, each fixture's seeding).", valueName: "file"))
+        var timingsOut: String?
 
         @Option(name: .customLong("repeat"), help: ArgumentHelp("Run each flow this many times, and list every flow that ever failed.", valueName: "n"))
         var repeatCount: Int = 1
@@ -58,13 +67,15 @@ extension FlowCommand {
             guard (0...100).contains(retries) else { throw ValidationError("--retries \(retries): give 0 to 100") }
             if failOnFlaky, retries == 0 { throw ValidationError("--fail-on-flaky goes with --retries N: without retries nothing can be flaky") }
             guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): give a number of seconds above 0") }
-            if let shard { _ = try Self.parseShard(shard) }
+            if let shard, shard != "auto" { _ = try Self.parseShard(shard) }
+            try Sharding.validate(shard: shard, by: shardBy, timings: timings)
+            if watch, timingsOut != nil { throw ValidationError("--watch has no end to write timings at; --timings-out cannot go with it") }
         }
 
         static func parseShard(_ text: String) throws -> (Int, Int) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-                throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, such as 1/2")
+                throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, such as 1/2, or auto")
             }
             return (index, count)
         }
@@ -74,10 +85,10 @@ extension FlowCommand {
             let loaded = try selection.load()
             var suite = loaded.suite
             let scheme = loaded.scheme
-            if let shard, let (index, count) = try? Self.parseShard(shard) {
-                let all = suite.flows.count
-                suite = suite.shard(index, of: count)
-                if suite.flows.isEmpty { Console.output("shard \(index)/\(count) has none of the \(all) selected flows\n") }
+            var shown = shard
+            if let shard {
+                let choice = try Sharding.select(suite, shard: shard, by: shardBy, timings: timings)
+                (suite, shown) = (choice.suite, choice.shard)
             }
             let jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let secrets = scheme.secretValues(variables: loaded.variables)
@@ -117,7 +128,7 @@ extension FlowCommand {
             let duration = ContinuousClock.now - start
             // Written on Ctrl-C too, with the flows that finished: a stale file from an earlier run
             // must never be read as this run's.
-            writeReports(results, loaded: loaded, duration: duration)
+            writeReports(results, loaded: loaded, duration: duration, shard: shown, runner: runner)
             if runner.wasInterrupted {
                 Console.output("interrupted: every app was ended\n")
                 Console.output(state.tally(skippingTo: total).line + "\n")
@@ -138,7 +149,7 @@ extension FlowCommand {
 
         /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is
         /// said on standard error and changes no exit code.
-        private func writeReports(_ results: [FlowResult], loaded: Selection.Loaded, duration: Duration) {
+        private func writeReports(_ results: [FlowResult], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
             let scheme = loaded.scheme
             // A report's folder is made if missing (out/1/junit.xml on a fresh CI machine).
             for file in [junit, html].compactMap({ $0 }) {
@@ -168,6 +179,13 @@ extension FlowCommand {
                     try HTMLReport.html(results, summary: summary).write(toFile: html, atomically: true, encoding: .utf8)
                 } catch {
                     Console.error("flow: error: cannot write the HTML report \(html): \(error.localizedDescription)\n")
+                }
+            }
+            if let timingsOut {
+                do {
+                    try FlowTimings(results: results, seeding: runner.seedingTimes, interrupted: runner.wasInterrupted).write(to: timingsOut)
+                } catch {
+                    Console.error("flow: error: cannot write the timings file \(timingsOut): \(error.localizedDescription)\n")
                 }
             }
         }

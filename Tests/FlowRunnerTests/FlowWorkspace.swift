@@ -37,9 +37,9 @@ struct FlowWorkspace {
         try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// Runs `flow ARGUMENTS` in the workspace.
-    func flow(_ arguments: [String]) throws -> ChildProcess.Output {
-        try ChildProcess.run(Self.binaries.appendingPathComponent("flow").path, arguments, currentDirectory: folder.path)
+    /// Runs `flow ARGUMENTS` in the workspace (with `environment` instead of this process's, when given).
+    func flow(_ arguments: [String], environment: [String: String]? = nil) throws -> ChildProcess.Output {
+        try ChildProcess.run(Self.binaries.appendingPathComponent("flow").path, arguments, environment: environment, currentDirectory: folder.path)
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
