@@ -44,27 +44,30 @@ let package = Package(
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The system's OpenSSL libcrypto (SHA-256 for the drive's manifest, as sha256sum prints it).
         .systemLibrary(name: "COpenSSLCrypto", providers: [.apt(["libssl-dev"])]),
-        // The only module that imports GRDB: the photo store and the account store; and the drive
-        // folder uploads are written to.
+        // The SQLite side, and the only module that imports GRDB: the photo store, the account
+        // store and its password hashes (libxcrypt), and the default paths of the app's files.
         .target(
-            name: "WorkPhotosStore",
-            dependencies: ["WorkPhotos", "CLibcrypt", "COpenSSLCrypto", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "WorkPhotosSQLite",
+            dependencies: ["WorkPhotos", "CLibcrypt", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The real drive: the folder uploads are written to, with SHA-256 checksums from libcrypto
+        // (no GRDB, no libxcrypt).
+        .target(name: "WorkPhotosDrive", dependencies: ["WorkPhotos", "COpenSSLCrypto"]),
         // YAML read safely, with every problem located: fixtures, flows and schemes.
         .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
         // Fixtures (YAML through LocatedYAML) and the atomic reset.
-        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
+        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosSQLite", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
         .executableTarget(
             name: "workphotos",
-            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosStore", "TextUI", "PresenterKit", "Console"]
+            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosSQLite", "WorkPhotosDrive", "TextUI", "PresenterKit", "Console"]
         ),
         .executableTarget(
             name: "workphotos-seed",
-            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workphotos-accounts",
-            dependencies: ["WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSQLite", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box, as XCUITest does: no YAML, never an app module.
         .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
@@ -89,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "FlowRunner", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
+                "WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotosDrive", "FlowKit", "FlowRunner", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,10 +106,11 @@ let package = Package(
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(
-            name: "WorkPhotosStoreTests",
-            dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "WorkPhotosSQLiteTests",
+            dependencies: ["WorkPhotosSQLite", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "WorkPhotos"]),
+        .testTarget(name: "WorkPhotosDriveTests", dependencies: ["WorkPhotosDrive", "WorkPhotos", "WorkPhotosTesting"]),
+        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotos"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
@@ -121,7 +125,7 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]
 )
