@@ -4,8 +4,10 @@ import PackageDescription
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
 // (NameMatching, Console and AutomationWire are leaves shared across layers: "did you mean"
 // hints, writes that never end a process, and the automation protocol itself);
-// WorkPhotos (core) depends on PresenterKit only; WorkPhotosUI joins core and TextUI;
-// the `workphotos` executable is the composition root.
+// WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
+// WorkPhotosIdentifiers is a leaf that WorkPhotosUI and the robots both import (the robots, no
+// other app module); WorkPhotosSQLite and WorkPhotosDrive implement the core's services, each on
+// its own libraries; the `workphotos` executable is the composition root.
 let package = Package(
     name: "WorkPhotos",
     platforms: [.macOS(.v15)],
@@ -37,7 +39,10 @@ let package = Package(
         .target(name: "StrictMocks"),
         // Test doubles for the core's service protocols: used by test targets only.
         .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
-        .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
+        // The screens' identifiers and the system alerts' names, declared once for the screens that
+        // show them and the robots that find them (no dependencies: the robots import it, never the app).
+        .target(name: "WorkPhotosIdentifiers"),
+        .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "WorkPhotosIdentifiers", "TextUI", "PresenterKit"]),
         // The system's libxcrypt (yescrypt password hashes), for the account store.
         .systemLibrary(name: "CLibcrypt", providers: [.apt(["libcrypt-dev"])]),
         // The system's libedit (BSD editline): line editing, history and Tab completion in flow studio.
@@ -71,8 +76,9 @@ let package = Package(
         ),
         // Drives the app as a black box, as XCUITest does: no YAML, never an app module.
         .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
-        // One robot per screen; knows the app only by what its screens show.
-        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console"]),
+        // One robot per screen; knows the app only by what its screens show, and finds their controls
+        // by the identifiers the screens share with it (WorkPhotosIdentifiers, the one app module it imports).
+        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console", "WorkPhotosIdentifiers"]),
         // Swift Testing glue: failures as issues, an app launched per test.
         .target(name: "FlowTesting", dependencies: ["FlowKit"]),
         // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
@@ -110,6 +116,14 @@ let package = Package(
             dependencies: ["WorkPhotosSQLite", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "WorkPhotosDriveTests", dependencies: ["WorkPhotosDrive", "WorkPhotos", "WorkPhotosTesting"]),
+        // The screens and the robots agree: identifiers, alerts, and the presenters' words robots use as names.
+        .testTarget(
+            name: "WorkPhotosIdentifiersTests",
+            dependencies: [
+                "WorkPhotosIdentifiers", "WorkPhotosRobots", "FlowKit", "WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting",
+                "WorkPhotosTesting",
+            ]
+        ),
         .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotos"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
