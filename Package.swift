@@ -4,8 +4,10 @@ import PackageDescription
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
 // (NameMatching, Console and AutomationWire are leaves shared across layers: "did you mean"
 // hints, writes that never end a process, and the automation protocol itself);
-// WorkPhotos (core) depends on PresenterKit only; WorkPhotosUI joins core and TextUI;
-// the `workphotos` executable is the composition root.
+// WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
+// WorkPhotosIdentifiers is a leaf that WorkPhotosUI and the robots both import (the robots, no
+// other app module); WorkPhotosSQLite and WorkPhotosDrive implement the core's services, each on
+// its own libraries; the `workphotos` executable is the composition root.
 let package = Package(
     name: "WorkPhotos",
     platforms: [.macOS(.v15)],
@@ -37,39 +39,46 @@ let package = Package(
         .target(name: "StrictMocks"),
         // Test doubles for the core's service protocols: used by test targets only.
         .target(name: "WorkPhotosTesting", dependencies: ["WorkPhotos"]),
-        .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "TextUI", "PresenterKit"]),
+        // The screens' identifiers and the system alerts' names, declared once for the screens that
+        // show them and the robots that find them (no dependencies: the robots import it, never the app).
+        .target(name: "WorkPhotosIdentifiers"),
+        .target(name: "WorkPhotosUI", dependencies: ["WorkPhotos", "WorkPhotosIdentifiers", "TextUI", "PresenterKit"]),
         // The system's libxcrypt (yescrypt password hashes), for the account store.
         .systemLibrary(name: "CLibcrypt", providers: [.apt(["libcrypt-dev"])]),
         // The system's libedit (BSD editline): line editing, history and Tab completion in flow studio.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The system's OpenSSL libcrypto (SHA-256 for the drive's manifest, as sha256sum prints it).
         .systemLibrary(name: "COpenSSLCrypto", providers: [.apt(["libssl-dev"])]),
-        // The only module that imports GRDB: the photo store and the account store; and the drive
-        // folder uploads are written to.
+        // The SQLite side, and the only module that imports GRDB: the photo store, the account
+        // store and its password hashes (libxcrypt), and the default paths of the app's files.
         .target(
-            name: "WorkPhotosStore",
-            dependencies: ["WorkPhotos", "CLibcrypt", "COpenSSLCrypto", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "WorkPhotosSQLite",
+            dependencies: ["WorkPhotos", "CLibcrypt", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The real drive: the folder uploads are written to, with SHA-256 checksums from libcrypto
+        // (no GRDB, no libxcrypt).
+        .target(name: "WorkPhotosDrive", dependencies: ["WorkPhotos", "COpenSSLCrypto"]),
         // YAML read safely, with every problem located: fixtures, flows and schemes.
         .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
         // Fixtures (YAML through LocatedYAML) and the atomic reset.
-        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosStore", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
+        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosSQLite", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
         .executableTarget(
             name: "workphotos",
-            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosStore", "TextUI", "PresenterKit", "Console"]
+            dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosSQLite", "WorkPhotosDrive", "TextUI", "PresenterKit", "Console"]
         ),
         .executableTarget(
             name: "workphotos-seed",
-            dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workphotos-accounts",
-            dependencies: ["WorkPhotosStore", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSQLite", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box, as XCUITest does: no YAML, never an app module.
         .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
-        // One robot per screen; knows the app only by what its screens show.
-        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console"]),
+        // One robot per screen; knows the app only by what its screens show, and finds their controls
+        // by the identifiers the screens share with it (WorkPhotosIdentifiers, the one app module it imports).
+        .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console", "WorkPhotosIdentifiers"]),
         // Swift Testing glue: failures as issues, an app launched per test.
         .target(name: "FlowTesting", dependencies: ["FlowKit"]),
         // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
@@ -89,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
-                "WorkPhotosSeeding", "WorkPhotosStore", "FlowKit", "FlowRunner", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
+                "WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotosDrive", "FlowKit", "FlowRunner", "Console", "TextUI", "WorkPhotosRobots", "WorkPhotos",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,10 +112,19 @@ let package = Package(
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(
-            name: "WorkPhotosStoreTests",
-            dependencies: ["WorkPhotosStore", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "WorkPhotosSQLiteTests",
+            dependencies: ["WorkPhotosSQLite", "WorkPhotos", "WorkPhotosTesting", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosStore", "WorkPhotos"]),
+        .testTarget(name: "WorkPhotosDriveTests", dependencies: ["WorkPhotosDrive", "WorkPhotos", "WorkPhotosTesting"]),
+        // The screens and the robots agree: identifiers, alerts, and the presenters' words robots use as names.
+        .testTarget(
+            name: "WorkPhotosIdentifiersTests",
+            dependencies: [
+                "WorkPhotosIdentifiers", "WorkPhotosRobots", "FlowKit", "WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting",
+                "WorkPhotosTesting",
+            ]
+        ),
+        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotos"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
@@ -121,7 +139,7 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,23 +1,19 @@
 import FlowKit
+import WorkPhotosIdentifiers
 
-/// The At a glance screen, and the photo-access alert the system raises over it.
+/// The At a glance screen, where the system first asks for photo access (`PhotoPermissionAlert`).
 public final class GlanceRobot: Robot {
+    /// The title the presenter gives the screen (`GlancePresenter.Message.title`), copied: the
+    /// robots import nothing of the app but its identifiers. WorkPhotosIdentifiersTests checks it.
     override public class var screenTitle: String { "At a glance" }
 
-    public enum ID {
-        public static let title = "At a glance"
-        public static let user = "signedInAs"
-        public static let workPhotos = "workPhotoCount"
-        public static let otherPhotos = "otherPhotoCount"
-        public static let notice = "notice"
-        public static let lastUpload = "lastUpload"
-        public static let review = "Review work photos"
-        public static let settings = "Settings"
-    }
+    /// The screen's identifiers, shared with it.
+    public typealias ID = Identifiers.Glance
 
+    /// The screen's title reads `At a glance`.
     @discardableResult
     public func checkGlance(file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.title].assertVisible(file: file, line: line)
+        app.staticTexts[ID.title].assertLabel(Self.screenTitle, file: file, line: line)
         return self
     }
 
@@ -92,37 +88,5 @@ extension GlanceRobot {
         }
         $0.move("reviewWorkPhotos", to: PhotosRobot.self, "Opens the list of work photos.") { $0.reviewWorkPhotos() }
         $0.move("openSettings", to: SettingsRobot.self, "Opens Settings.") { $0.openSettings() }
-    }
-}
-
-/// The system alert that asks for access to the photo library.
-public struct PhotoPermissionAlert {
-    public static let identifier = "PhotosPermission"
-    public static let allow = "OK"
-    public static let deny = "Don't Allow"
-    /// The alert as flows may name it (`in: PhotosPermission`, `onAlert: {PhotosPermission: OK}`).
-    public static let declaration = AlertDeclaration(identifier: identifier, buttons: [allow, deny])
-    /// The alert that says an answer could not be saved.
-    public static let notSaved = AlertDeclaration(identifier: "PhotosAnswerNotSaved", title: "Your answer was not saved", buttons: ["OK"])
-
-    let app: FlowApp
-
-    public init(app: FlowApp) {
-        self.app = app
-    }
-
-    public func answer(allow: Bool, file: String = #filePath, line: Int = #line) {
-        app.alerts[Self.identifier].buttons[allow ? Self.allow : Self.deny].tap(file: file, line: line)
-    }
-
-    /// Answers the alert whenever it blocks a later step (an interruption monitor).
-    @discardableResult
-    public static func answerWhenAsked(in app: FlowApp, allow: Bool) -> Int {
-        app.addInterruptionMonitor(withDescription: "Photo access") { alert in
-            let button = alert.buttons[allow ? Self.allow : Self.deny]
-            guard button.exists else { return false }
-            button.tap()
-            return true
-        }
     }
 }

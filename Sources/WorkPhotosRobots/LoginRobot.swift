@@ -1,15 +1,14 @@
 import FlowKit
+import WorkPhotosIdentifiers
 
 /// The Login screen: username, password, Login, and the result line.
 public final class LoginRobot: Robot {
+    /// The title the screen shows (`LoginScreen.title`), copied: the robots import nothing of
+    /// the app but its identifiers. WorkPhotosIdentifiersTests checks it.
     override public class var screenTitle: String { "Login" }
 
-    public enum ID {
-        public static let username = "Username"
-        public static let password = "Password"
-        public static let login = "Login"
-        public static let results = "results"
-    }
+    /// The screen's identifiers, shared with it.
+    public typealias ID = Identifiers.Login
 
     /// Signs in and returns the glance's robot. Without arguments it uses the account the run
     /// was configured with (`test.user` and `test.password`).

@@ -1,19 +1,14 @@
 import FlowKit
+import WorkPhotosIdentifiers
 
 /// A photo's detail: its facts, its dominant colour, and Original / Show & Hide / Apply.
 public final class PhotoDetailRobot: Robot {
+    /// The title the presenter gives the screen (`PhotoDetailPresenter.Message.title`), copied: the
+    /// robots import nothing of the app but its identifiers. WorkPhotosIdentifiersTests checks it.
     override public class var screenTitle: String { "Photo" }
 
-    public enum ID {
-        public static let date = "date"
-        public static let place = "place"
-        public static let picture = "picture"
-        public static let dominantColour = "dominantColour"
-        public static let status = "status"
-        public static let original = "Original"
-        public static let showAndHide = "Show & Hide"
-        public static let apply = "Apply"
-    }
+    /// The screen's identifiers, shared with it.
+    public typealias ID = Identifiers.PhotoDetail
 
     @discardableResult
     public func checkPhoto(date: String, place: String, file: String = #filePath, line: Int = #line) -> Self {

@@ -1,27 +1,29 @@
 import FlowKit
+import WorkPhotosIdentifiers
 
 /// The Work photos list.
 public final class PhotosRobot: Robot {
+    /// The title the presenter gives the screen (`WorkPhotosPresenter.Message.title`), copied: the
+    /// robots import nothing of the app but its identifiers. WorkPhotosIdentifiersTests checks it.
     override public class var screenTitle: String { "Work photos" }
 
-    public enum ID {
-        public static let status = "status"
-        public static let openSettings = "Open Settings"
-        public static let select = "Select"
-        public static let selectAll = "Select all"
-        public static let upload = "Upload to Drive"
-        public static let delete = "Delete"
-        public static let notice = "notice"
-        public static let retry = "Retry"
-        public static let deleteAlert = "PhotosDelete"
-        /// The overlay shown while an upload is in flight (an alert with no buttons).
-        public static let uploading = "Uploading…"
-    }
+    /// The screen's identifiers, shared with it.
+    public typealias ID = Identifiers.Photos
+    /// The system's question before deleting.
+    typealias DeleteAlert = Identifiers.PhotosDelete
+
+    /// The title of the overlay shown while an upload is in flight (an alert with no buttons,
+    /// `Identifiers.Progress`): flows may name the overlay by it. The presenter is its one source
+    /// (`WorkPhotosPresenter.Message.uploading`), but the core imports no module of the screens and
+    /// the robots import nothing of the app but its identifiers, so this is a copy, which
+    /// WorkPhotosIdentifiersTests checks against the presenter's. The robot itself finds the
+    /// overlay by its identifier.
+    public static let uploadingTitle = "Uploading…"
 
     /// The system's question before deleting, and the overlay of an upload in flight.
     public static let alerts = [
-        AlertDeclaration(identifier: ID.deleteAlert, buttons: ["Don't Allow", "Delete"]),
-        AlertDeclaration(identifier: "Progress", title: ID.uploading, buttons: []),
+        AlertDeclaration(identifier: DeleteAlert.identifier, buttons: [DeleteAlert.refuse, DeleteAlert.delete]),
+        AlertDeclaration(identifier: Identifiers.Progress.identifier, title: uploadingTitle, buttons: []),
     ]
 
     /// The list shows exactly `count` work photos (cells and the status line agree).
@@ -80,7 +82,7 @@ public final class PhotosRobot: Robot {
 
     private func watchUpload(from button: String, file: String, line: Int) -> Self {
         app.buttons[button].tap(waitForIdle: false, file: file, line: line)
-        let overlay = app.alerts[ID.uploading]
+        let overlay = app.alerts[Identifiers.Progress.identifier]
         overlay.waitFor(timeout: app.timeout, file: file, line: line)
         overlay.waitUntilGone(timeout: app.timeout, file: file, line: line)
         return self
@@ -106,7 +108,7 @@ public final class PhotosRobot: Robot {
     @discardableResult
     public func delete(confirm: Bool, file: String = #filePath, line: Int = #line) -> Self {
         app.buttons[ID.delete].tap(file: file, line: line)
-        app.alerts[ID.deleteAlert].buttons[confirm ? "Delete" : "Don't Allow"].tap(file: file, line: line)
+        app.alerts[DeleteAlert.identifier].buttons[confirm ? DeleteAlert.delete : DeleteAlert.refuse].tap(file: file, line: line)
         return self
     }
 

@@ -1,12 +1,14 @@
 import FlowKit
+import WorkPhotosIdentifiers
 
 /// The Settings screen: the app's access to the photo library, turned on and off by its cell.
 public final class SettingsRobot: Robot {
+    /// The title the presenter gives the screen (`SettingsPresenter.Message.title`), copied: the
+    /// robots import nothing of the app but its identifiers. WorkPhotosIdentifiersTests checks it.
     override public class var screenTitle: String { "Settings" }
 
-    public enum ID {
-        public static let photosAccess = "Photos access"
-    }
+    /// The screen's identifiers, shared with it.
+    public typealias ID = Identifiers.Settings
 
     /// Access reads `value` ("Allowed", "Not allowed", "Not asked yet").
     @discardableResult

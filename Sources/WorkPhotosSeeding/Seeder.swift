@@ -1,7 +1,7 @@
 import Foundation
 import NameMatching
 import WorkPhotos
-import WorkPhotosStore
+import WorkPhotosSQLite
 
 /// Resets a photo store to a fixture, atomically.
 ///

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Console
 import Foundation
-import WorkPhotosStore
+import WorkPhotosSQLite
 
 /// `workphotos-accounts add NAME | remove NAME | list [--store PATH]`: the real accounts the app
 /// signs in against. A password is read from the terminal with echo off, or from standard input

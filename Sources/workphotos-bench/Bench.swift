@@ -4,7 +4,8 @@ import FlowRunner
 import Foundation
 import WorkPhotosSeeding
 import WorkPhotos
-import WorkPhotosStore
+import WorkPhotosDrive
+import WorkPhotosSQLite
 import WorkPhotosRobots
 import TextUI
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Console
 import Foundation
 import WorkPhotosSeeding
-import WorkPhotosStore
+import WorkPhotosSQLite
 
 /// `workphotos-seed [--store PATH] [FIXTURE]`: resets a photo store to a fixture, atomically.
 @main

@@ -3,7 +3,8 @@ import Foundation
 import PresenterKit
 import TextUI
 import WorkPhotos
-import WorkPhotosStore
+import WorkPhotosDrive
+import WorkPhotosSQLite
 
 /// The composition root's entry point: reads the launch arguments, wires real or stub services,
 /// and runs the text UI until `quit` or the end of input.
@@ -119,7 +120,8 @@ enum WorkPhotosApp {
             }
         }
         #endif
-        let drive = options.driveFolder.map { FolderDrive(folder: $0) } ?? FolderDrive(folder: FolderDrive.defaultFolder(), createsFolder: true)
+        let drive = options.driveFolder.map { FolderDrive(folder: $0) }
+            ?? FolderDrive(folder: DefaultStorePath.resolve(file: "Drive"), createsFolder: true)
         if !drive.createsFolder, let problem = drive.problem() {
             logger.log("warning: uploads will fail until this is put right: \(problem)")
         } else {

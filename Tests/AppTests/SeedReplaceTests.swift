@@ -1,5 +1,5 @@
 import Foundation
-import WorkPhotosStore
+import WorkPhotosSQLite
 import Testing
 
 /// `workphotos-seed --store` replaces a WorkPhotos store or nothing: anything else is refused,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WorkPhotos
 import WorkPhotosSeeding
-import WorkPhotosStore
+import WorkPhotosSQLite
 
 struct SeederTests {
     static var seeds: FixtureCatalog {

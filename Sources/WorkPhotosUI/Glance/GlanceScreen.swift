@@ -1,19 +1,12 @@
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// The At a glance screen: who is signed in, the photo counts, the last upload, and where to go next.
 @MainActor
 public final class GlanceScreen: ScreenController, GlanceView {
-    public enum ID {
-        public static let title = "title"
-        public static let user = "signedInAs"
-        public static let workPhotos = "workPhotoCount"
-        public static let otherPhotos = "otherPhotoCount"
-        public static let lastUpload = "lastUpload"
-        public static let notice = "notice"
-        public static let review = "Review work photos"
-        public static let settings = "Settings"
-    }
+    /// Its identifiers, shared with the robots.
+    public typealias ID = Identifiers.Glance
 
     private let presenter: GlancePresenter
     private var model: GlanceViewModel?

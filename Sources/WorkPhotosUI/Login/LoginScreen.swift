@@ -1,17 +1,14 @@
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// The login screen: fields and a button that forward to `LoginPresenter`, and a result line.
 ///
 /// It keeps the password only to forward it; the element tree says no more than "filled".
 @MainActor
 public final class LoginScreen: ScreenController, LoginView {
-    public enum ID {
-        public static let username = "Username"
-        public static let password = "Password"
-        public static let login = "Login"
-        public static let results = "results"
-    }
+    /// Its identifiers, shared with the robots.
+    public typealias ID = Identifiers.Login
 
     private let presenter: LoginPresenter
     private var username = ""

@@ -1,23 +1,14 @@
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// A photo's detail: its facts, a description of its picture (the frame carries no pixels; a
 /// true-colour terminal draws the picture under it), its dominant colour, and Original / Show &
 /// Hide / Apply.
 @MainActor
 public final class PhotoDetailScreen: ScreenController, PhotoDetailView {
-    public enum ID {
-        public static let date = "date"
-        public static let place = "place"
-        public static let coordinates = "coordinates"
-        public static let size = "size"
-        public static let picture = "picture"
-        public static let dominantColour = "dominantColour"
-        public static let status = "status"
-        public static let original = "Original"
-        public static let showAndHide = "Show & Hide"
-        public static let apply = "Apply"
-    }
+    /// Its identifiers, shared with the robots.
+    public typealias ID = Identifiers.PhotoDetail
 
     private let presenter: PhotoDetailPresenter
     private var model: PhotoDetailViewModel?

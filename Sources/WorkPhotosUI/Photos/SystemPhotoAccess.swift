@@ -1,27 +1,25 @@
 import PresenterKit
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// The "system" side of photo access: answers from the stored authorization, and the first time
 /// draws the permission alert on the stage's alert layer, over the app, as a phone's OS does.
 @MainActor
 public final class SystemPhotoAccess: PhotoAccessRequesting {
+    /// The permission alert's words. Its identifier and buttons are `Identifiers.PhotosPermission`,
+    /// shared with the robots.
     public enum Alert {
-        public static let identifier = "PhotosPermission"
         public static let title = "\"WorkPhotos\" Would Like to Access Your Photos"
         public static let message = "WorkPhotos finds the photos you took at work, by where they were taken."
-        public static let deny = "Don't Allow"
-        public static let allow = "OK"
     }
 
-    /// Said when the answer could not be stored: the user must know they will be asked again.
+    /// Said when the answer could not be stored: the user must know they will be asked again. Its
+    /// identifier, title and button are `Identifiers.PhotosAnswerNotSaved`, shared with the robots.
     public enum NotSaved {
-        public static let identifier = "PhotosAnswerNotSaved"
-        public static let title = "Your answer was not saved"
         public static func message(_ error: any Error) -> String {
             "WorkPhotos could not store it: \(ErrorWording.userMessage(for: error)). It will ask again next time."
         }
-        public static let ok = "OK"
     }
 
     private let library: any PhotoLibrary
@@ -54,10 +52,10 @@ public final class SystemPhotoAccess: PhotoAccessRequesting {
         waiting.append(completion)
         guard waiting.count == 1 else { return }
         stage.present(Stage.Alert(
-            identifier: Alert.identifier, title: Alert.title, message: Alert.message,
+            identifier: Identifiers.PhotosPermission.identifier, title: Alert.title, message: Alert.message,
             buttons: [
-                .init(Alert.deny) { [weak self] in self?.answer(.denied) },
-                .init(Alert.allow) { [weak self] in self?.answer(.authorized) },
+                .init(Identifiers.PhotosPermission.deny) { [weak self] in self?.answer(.denied) },
+                .init(Identifiers.PhotosPermission.allow) { [weak self] in self?.answer(.authorized) },
             ]
         ))
     }
@@ -68,8 +66,8 @@ public final class SystemPhotoAccess: PhotoAccessRequesting {
         } catch {
             logger.log("photos: cannot store the answer \(authorization.rawValue): \(error)")
             stage.present(Stage.Alert(
-                identifier: NotSaved.identifier, title: NotSaved.title, message: NotSaved.message(error),
-                buttons: [.init(NotSaved.ok)]
+                identifier: Identifiers.PhotosAnswerNotSaved.identifier, title: Identifiers.PhotosAnswerNotSaved.title,
+                message: NotSaved.message(error), buttons: [.init(Identifiers.PhotosAnswerNotSaved.ok)]
             ))
         }
         let completions = waiting

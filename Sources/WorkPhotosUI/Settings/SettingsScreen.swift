@@ -1,13 +1,12 @@
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// The Settings screen: a cell that turns the app's photo access on and off.
 @MainActor
 public final class SettingsScreen: ScreenController, SettingsView {
-    public enum ID {
-        public static let photosAccess = "Photos access"
-        public static let notice = "notice"
-    }
+    /// Its identifiers, shared with the robots.
+    public typealias ID = Identifiers.Settings
 
     private let presenter: SettingsPresenter
     private var model: SettingsViewModel?

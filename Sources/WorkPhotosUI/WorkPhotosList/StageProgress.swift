@@ -1,12 +1,11 @@
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// A progress overlay on the stage's alert layer: an alert with no buttons, so nothing behind it
 /// can be used until the work ends and the presenter dismisses it.
 @MainActor
 public final class StageProgress: ProgressPresenting {
-    public static let identifier = "Progress"
-
     private let stage: Stage
 
     public init(stage: Stage) {
@@ -14,11 +13,11 @@ public final class StageProgress: ProgressPresenting {
     }
 
     public func presentProgress(title: String, message: String) {
-        stage.dismiss(identifier: Self.identifier)
-        stage.present(Stage.Alert(identifier: Self.identifier, title: title, message: message, buttons: []))
+        stage.dismiss(identifier: Identifiers.Progress.identifier)
+        stage.present(Stage.Alert(identifier: Identifiers.Progress.identifier, title: title, message: message, buttons: []))
     }
 
     public func dismissProgress() {
-        stage.dismiss(identifier: Self.identifier)
+        stage.dismiss(identifier: Identifiers.Progress.identifier)
     }
 }

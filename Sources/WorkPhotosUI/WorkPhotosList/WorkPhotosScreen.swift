@@ -1,21 +1,14 @@
 import TextUI
 import WorkPhotos
+import WorkPhotosIdentifiers
 
 /// The Work photos list: a cell per photo (date, place), a status line, Select / Upload to Drive /
 /// Delete, the last action's notice (with Retry after a failed upload), and Settings when the list
 /// is missing for lack of access. A long list shows a window of rows that `more` and `scroll` move.
 @MainActor
 public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
-    public enum ID {
-        public static let status = "status"
-        public static let openSettings = "Open Settings"
-        public static let select = "Select"
-        public static let selectAll = "Select all"
-        public static let upload = "Upload to Drive"
-        public static let delete = "Delete"
-        public static let notice = "notice"
-        public static let retry = "Retry"
-    }
+    /// Its identifiers, shared with the robots.
+    public typealias ID = Identifiers.Photos
 
     private let presenter: WorkPhotosPresenter
     private var model: WorkPhotosViewModel?
@@ -34,7 +27,7 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
         guard let model else { return [] }
         var elements: [Element] = [.text(model.status, identifier: ID.status)]
         if !model.rows.isEmpty {
-            elements.append(.button(ID.select, label: model.isSelecting ? "Done" : ID.select))
+            elements.append(.button(ID.select, label: model.isSelecting ? ID.done : ID.select))
             if model.isSelecting {
                 elements.append(.button(ID.selectAll))
                 elements.append(.button(ID.upload, isEnabled: model.canUpload))

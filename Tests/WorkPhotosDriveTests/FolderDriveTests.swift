@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkPhotos
-@testable import WorkPhotosStore
+@testable import WorkPhotosDrive
 import WorkPhotosTesting
 
 struct FolderDriveTests {
@@ -126,11 +126,12 @@ struct FolderDriveTests {
         #expect(DriveError.folderMissing(path: folder).userMessage == "the drive folder \(folder) does not exist")
     }
 
+    /// The per-user default folder (`$XDG_DATA_HOME/workphotos/Drive`, which the composition root
+    /// picks; `DefaultStorePathTests` pins the path) is made, with its parents, on first use.
     @Test func theDefaultFolderIsMadeOnFirstUse() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let folder = FolderDrive.defaultFolder(environment: ["XDG_DATA_HOME": directory.path("data")])
-        #expect(folder == directory.path("data") + "/workphotos/Drive")
+        let folder = directory.path("data") + "/workphotos/Drive"
         let receipt = try FolderDrive(folder: folder, createsFolder: true).upload([photo(1, "a", 1, 1)], at: PhotoFactory.june1(17)) { _ in Self.red }
         #expect(receipt.destination.hasPrefix(folder + "/upload-"))
     }
@@ -186,8 +187,8 @@ struct FolderDriveTests {
     }
 
     @Test func theChecksumIsSHA256() {
-        #expect(FolderDrive.sha256(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(FolderDrive.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Checksum.sha256(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(Checksum.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     // MARK: - Helpers

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Where the photo store lives when no path is given: per user, under the XDG data folder.
+/// Where the app keeps its files when no path is given: per user, under the XDG data folder.
+///
+/// The photo store (`photos.sqlite`) and the account store (`accounts.sqlite`) are the stores of
+/// this module; the composition root puts the drive's default folder (`Drive`) beside them.
 public enum DefaultStorePath {
     /// `$XDG_DATA_HOME/workphotos/FILE`, else `~/.local/share/workphotos/FILE` (FILE: photos.sqlite).
     public static func resolve(file: String = "photos.sqlite", environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

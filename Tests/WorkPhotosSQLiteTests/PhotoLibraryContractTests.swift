@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WorkPhotos
-import WorkPhotosStore
+import WorkPhotosSQLite
 import WorkPhotosTesting
 
 /// What every `PhotoLibrary` must do: the SQLite store and the in-memory fake both pass it.

@@ -1,4 +1,3 @@
-import COpenSSLCrypto
 import Foundation
 import WorkPhotos
 
@@ -17,8 +16,9 @@ import Glibc
 /// left behind is removed by the next upload.
 public struct FolderDrive: Drive {
     public let folder: String
-    /// True for the per-user default folder, which is made on first use; a folder given with
-    /// `-drive.folder` must exist (a typo must not create a stray folder).
+    /// True for the per-user default folder the app picks when no `-drive.folder` is given: it is
+    /// made, with its parents, on first use. A folder given with `-drive.folder` must exist (a typo
+    /// must not create a stray folder).
     public let createsFolder: Bool
 
     public static let manifestName = "manifest.json"
@@ -29,11 +29,6 @@ public struct FolderDrive: Drive {
     public init(folder: String, createsFolder: Bool = false) {
         self.folder = folder
         self.createsFolder = createsFolder
-    }
-
-    /// The per-user default: `$XDG_DATA_HOME/workphotos/Drive` (or `~/.local/share/...`).
-    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        DefaultStorePath.resolve(file: "Drive", environment: environment)
     }
 
     /// Why the folder cannot take an upload now, or nil when it can. Also said at launch.
@@ -68,7 +63,7 @@ public struct FolderDrive: Drive {
                 let file = fileNames.claim(for: photo.name)
                 let data = PPM.encode(image)
                 try Self.writeNew(data, to: partial + "/" + file)
-                entries.append(Manifest.Entry(photo: photo, file: file, bytes: data.count, sha256: Self.sha256(data)))
+                entries.append(Manifest.Entry(photo: photo, file: file, bytes: data.count, sha256: Checksum.sha256(data)))
             }
             let manifest = Manifest(uploadedAt: date, photos: entries)
             try Self.writeNew(try manifest.encoded(), to: partial + "/" + Self.manifestName)
@@ -146,141 +141,7 @@ public struct FolderDrive: Drive {
         guard fsync(descriptor) == 0 else { throw DriveError.writeFailed(path: path, reason: describeErrno()) }
     }
 
-    /// The SHA-256 of `data`, in lower-case hex (what `sha256sum` prints).
-    static func sha256(_ data: Data) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        data.withUnsafeBytes { buffer in
-            _ = SHA256(buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, &digest)
-        }
-        return digest.map { String(format: "%02x", $0) }.joined()
-    }
-
     private static func describeErrno() -> String {
         String(cString: strerror(errno))
-    }
-}
-
-/// Why the drive folder could not take an upload. Messages name the folder and say what to do.
-public enum DriveError: Error, Equatable, UserFacingError, CustomStringConvertible {
-    case folderMissing(path: String)
-    case notAFolder(path: String)
-    case notWritable(path: String, reason: String)
-    /// A file of the upload could not be written (a full disk, a folder made read-only meanwhile).
-    case writeFailed(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .folderMissing(path): "the drive folder \(path) does not exist; make it, or point -drive.folder at another"
-        case let .notAFolder(path): "the drive folder \(path) is not a folder; point -drive.folder at a folder"
-        case let .notWritable(path, reason): "the drive folder \(path) cannot be written (\(reason))"
-        case let .writeFailed(path, reason): "cannot write \(path) (\(reason)); nothing of this upload was kept"
-        }
-    }
-
-    public var userMessage: String {
-        switch self {
-        case let .folderMissing(path): "the drive folder \(path) does not exist"
-        case let .notAFolder(path): "the drive folder \(path) is not a folder"
-        case let .notWritable(path, _): "the drive folder \(path) cannot be written"
-        case .writeFailed: "a file could not be written to the drive (is it full?); nothing of this upload was kept"
-        }
-    }
-}
-
-/// Binary PPM (P6): a header and the RGB bytes, row by row; every image viewer reads it.
-enum PPM {
-    static func encode(_ image: RGBImage) -> Data {
-        var data = Data("P6\n\(image.width) \(image.height)\n255\n".utf8)
-        data.append(contentsOf: image.pixels)
-        return data
-    }
-}
-
-/// File names for the photos of one upload: the photo's name made safe for a file system, and
-/// unique within the upload (`-2`, `-3`, ... for a repeat).
-struct FileNames {
-    /// Lower-cased, so two names that differ only in case never meet on a case-blind file system.
-    /// (Every name ends in `.ppm`: none can be the manifest or the checksums.)
-    private var taken: Set<String> = []
-
-    mutating func claim(for photoName: String) -> String {
-        let base = Self.safe(photoName)
-        var name = base + ".ppm"
-        var counter = 1
-        while taken.contains(name.lowercased()) {
-            counter += 1
-            name = "\(base)-\(counter).ppm"
-        }
-        taken.insert(name.lowercased())
-        return name
-    }
-
-    /// No path separators, control characters or leading dots; at most 200 bytes; never empty.
-    static func safe(_ name: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            let unsafe = scalar == "/" || scalar == "\\" || scalar == ":" || scalar.properties.generalCategory == .control
-            scalars.append(unsafe ? "_" : scalar)
-        }
-        var safe = String(scalars)
-        while safe.hasPrefix(".") { safe.removeFirst() }
-        while safe.utf8.count > 200 { safe.removeLast() }
-        safe = safe.trimmingCharacters(in: .whitespaces)
-        return safe.isEmpty ? "photo" : safe
-    }
-}
-
-/// `manifest.json`: what the upload holds, enough to check every file without WorkPhotos.
-struct Manifest: Codable, Equatable {
-    struct Entry: Codable, Equatable {
-        var name: String
-        var file: String
-        var takenAt: Date
-        var place: String
-        var latitude: Double
-        var longitude: Double
-        var width: Int
-        var height: Int
-        var bytes: Int
-        var sha256: String
-
-        init(photo: Photo, file: String, bytes: Int, sha256: String) {
-            name = photo.name
-            self.file = file
-            takenAt = photo.takenAt
-            place = photo.place
-            latitude = photo.coordinate.latitude
-            longitude = photo.coordinate.longitude
-            width = photo.width
-            height = photo.height
-            self.bytes = bytes
-            self.sha256 = sha256
-        }
-    }
-
-    static let currentFormat = "workphotos-drive-manifest/1"
-
-    var format = Manifest.currentFormat
-    var uploadedAt: Date
-    var photos: [Entry]
-
-    init(uploadedAt: Date, photos: [Entry]) {
-        self.uploadedAt = uploadedAt
-        self.photos = photos
-    }
-
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
-
-    static func decode(_ data: Data) throws -> Manifest {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(Manifest.self, from: data)
     }
 }

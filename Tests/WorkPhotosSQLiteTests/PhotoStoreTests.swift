@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WorkPhotos
-import WorkPhotosStore
+import WorkPhotosSQLite
 import WorkPhotosTesting
 
 struct PhotoStoreTests {

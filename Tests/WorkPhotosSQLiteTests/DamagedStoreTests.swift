@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import WorkPhotos
-import WorkPhotosStore
+import WorkPhotosSQLite
 import WorkPhotosTesting
 
 /// A store that breaks its promises is an error naming the file and what is wrong: never a crash,
