@@ -15,7 +15,9 @@ public enum PasswordHasher {
         guard crypt_gensalt_rn("$y$", 0, nil, 0, &salt, Int32(salt.count)) != nil else {
             throw HashError(reason: "cannot make a salt (\(String(cString: strerror(errno))))")
         }
-        return try crypt(password, setting: String(cString: salt))
+        // The salt is NUL-terminated inside its buffer: the text is what comes before the NUL.
+        let text = salt.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return try crypt(password, setting: String(decoding: text, as: UTF8.self))
     }
 
     /// True when `password` hashes to `hash` (its salt and cost are inside it).

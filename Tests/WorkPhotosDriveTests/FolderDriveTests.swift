@@ -84,7 +84,7 @@ struct FolderDriveTests {
         let receipts = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { index in
             let photos = (0..<5).map { photo(Int64(index * 10 + $0), "p\(index)-\($0)", 1, 1) }
-            if let receipt = try? drive.upload(photos, at: PhotoFactory.june1(17)) { _ in Self.red } {
+            if let receipt = try? drive.upload(photos, at: PhotoFactory.june1(17), picture: { _ in Self.red }) {
                 receipts.withLock { $0.append(receipt.destination) }
             }
         }
