@@ -136,7 +136,7 @@ let package = Package(
             name: "FlowRunnerTests",
             dependencies: [
                 "flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console",
-                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "MCP", package: "swift-sdk"), "Yams", "LocatedYAML",
             ]
         ),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
