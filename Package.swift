@@ -16,6 +16,12 @@ let package = Package(
         .executable(name: "flow", targets: ["flow"]),
         .library(name: "PresenterKit", targets: ["PresenterKit"]),
         .library(name: "TextUI", targets: ["TextUI"]),
+        .library(name: "FlowKit", targets: ["FlowKit"]),
+        .library(name: "FlowRunner", targets: ["FlowRunner"]),
+        // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
+        .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
+        .library(name: "AutomationWire", targets: ["AutomationWire"]),
+        .library(name: "WorkPhotosSeeding", targets: ["WorkPhotosSeeding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
