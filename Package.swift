@@ -121,6 +121,8 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
+        // Every public declaration of PresenterKit, TextUI and FlowKit has a /// summary (it reads their sources).
+        .testTarget(name: "DocumentationTests"),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]
