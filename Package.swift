@@ -121,7 +121,8 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
-        // Every public declaration of PresenterKit, TextUI and FlowKit has a /// summary (it reads their sources).
+        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI and FlowKit has
+        // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
         .testTarget(name: "DocumentationTests"),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosStore", "AutomationWire", "Console"]),
     ],
