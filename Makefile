@@ -13,12 +13,15 @@ STORE        ?= .build/run/photos.sqlite
 FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
+# The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
+DOC_TARGETS  := PresenterKit TextUI FlowKit
 
-.PHONY: help deps build test flows run seed bench clean
+.PHONY: help deps build test docs flows run seed bench clean
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
-	@echo "make test   build and run every test, then the YAML flows (what CI runs)"
+	@echo "make test   build and run every test, then the YAML flows (CI runs this, then make docs)"
+	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
 	@echo "make bench  release build, then the performance figures"
@@ -44,6 +47,14 @@ test: deps
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line.)"
 	$(FLOW) run --include-tags slow
 	$(FLOW) run
+
+# swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
+# catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a
+# failure. Each archive lands in .build/docs/<Module>.doccarchive, ready for a static web server.
+docs: deps
+	@mkdir -p .build/docs
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	  $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors --output-path .build/docs
 
 seed: build
 	$(SEED) --store $(STORE) $(FIXTURE)

@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // For `make docs` only: the generate-documentation command plugin; `swift build` compiles none of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .target(name: "NameMatching"),
@@ -145,6 +147,9 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"), "Yams", "LocatedYAML",
             ]
         ),
+        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI and FlowKit has
+        // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
+        .testTarget(name: "DocumentationTests"),
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,6 +23,7 @@ public struct ElementQuery: Sendable {
         FlowElement(app: app, kind: kind, name: nil, index: index, scope: scope, site: CallSite(file: file, line: line))
     }
 
+    /// The first element the query matches, in screen order: ``element(boundBy:file:line:)`` at 0.
     public var firstMatch: FlowElement { element(boundBy: 0) }
 
     /// How many match on the idle screen; for the cells of a long list, every row, on screen or not.

@@ -6,11 +6,16 @@ import NameMatching
 /// A nil property is not checked. An element whose name matches but whose state does not is
 /// reported as such ("it is there, but disabled"), never as a missing name.
 public struct ElementState: Sendable, Equatable, CustomStringConvertible {
+    /// Enabled (true) or disabled (false); nil: either.
     public var enabled: Bool?
+    /// Selected (true) or not (false); nil: either.
     public var selected: Bool?
+    /// The whole label; nil: any.
     public var label: String?
+    /// The whole value (a field's text; an element without one reads as empty); nil: any.
     public var value: String?
 
+    /// A state that checks what is given and nothing else.
     public init(enabled: Bool? = nil, selected: Bool? = nil, label: String? = nil, value: String? = nil) {
         self.enabled = enabled
         self.selected = selected
@@ -21,6 +26,7 @@ public struct ElementState: Sendable, Equatable, CustomStringConvertible {
     /// No condition: any element with the name.
     public static let any = ElementState()
 
+    /// Nothing is checked: the element only has to be there by name.
     public var isAny: Bool { self == .any }
 
     /// True when `element` is in this state.

@@ -13,15 +13,22 @@ public final class FlowApp: @unchecked Sendable {
     /// The app launched for the current test: robots find it here.
     @TaskLocal public static var current: FlowApp?
 
+    /// The path of the app's binary, started by each ``launch(waitForIdle:file:line:)``.
     public var executable: String
+    /// The app's arguments (`-key value` pairs: stubs and settings), read at each launch, so a test
+    /// can change them and launch again.
     public var launchArguments: [String]
+    /// The app's environment (by default the runner's own), read at each launch.
     public var launchEnvironment: [String: String]
     /// Values a flow or robot can read (`test.user`).
     public var variables: [String: String]
     /// The longest any step waits for the app (seconds): a safety net for an app that hangs.
     public var timeout: TimeInterval
+    /// Where each failure goes as it happens: a test framework's issues, a runner's collector,
+    /// standard error.
     public var reporter: any FailureReporting
 
+    /// The failures since the last launch, oldest first (``clearFailures()`` forgets them).
     public private(set) var failures: [FlowFailure] = []
     /// After a failure, the rest of a chain of steps is skipped without waiting again.
     public var hasFailed: Bool { !failures.isEmpty }
@@ -36,6 +43,7 @@ public final class FlowApp: @unchecked Sendable {
     private var monitors: [(token: Int, description: String, handler: (FlowElement) -> Bool)] = []
     private var nextMonitorToken = 0
 
+    /// An app ready to ``launch(waitForIdle:file:line:)``: nothing runs until then.
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
         variables: [String: String] = [:], timeout: TimeInterval = 10, reporter: any FailureReporting = PrintReporter()
@@ -54,13 +62,20 @@ public final class FlowApp: @unchecked Sendable {
 
     // MARK: - Lifecycle
 
+    /// Whether the app's process runs, and how it ended.
     public enum State: Equatable, Sendable {
+        /// Not launched yet.
         case notRunning
+        /// The process runs.
         case running
+        /// The process exited with `code`.
         case exited(code: Int32)
+        /// A signal ended the process: a crash, or the `SIGKILL` that ends an app that hangs or
+        /// will not quit.
         case crashed(signal: Int32)
     }
 
+    /// The process's state now.
     public var state: State {
         guard let connection else { return .notRunning }
         guard let ending = connection.ending else { return .running }
@@ -96,12 +111,20 @@ public final class FlowApp: @unchecked Sendable {
 
     // MARK: - Queries
 
+    /// The buttons: those of the alert on top while one is up, else the screen's.
     public var buttons: ElementQuery { ElementQuery(app: self, kind: .button) }
+    /// The text fields (none is usable while an alert is up).
     public var textFields: ElementQuery { ElementQuery(app: self, kind: .textField) }
+    /// The secure text fields, whose value is a mask once filled, never the text typed.
     public var secureTextFields: ElementQuery { ElementQuery(app: self, kind: .secureTextField) }
+    /// The texts: those of the alert on top while one is up, else the screen's.
     public var staticTexts: ElementQuery { ElementQuery(app: self, kind: .staticText) }
+    /// The rows of the screen's list: a row of a long list is found and counted wherever it is,
+    /// not only in the window shown.
     public var cells: ElementQuery { ElementQuery(app: self, kind: .cell) }
+    /// The images, each named by its identifier or its label (the description drawn for it).
     public var images: ElementQuery { ElementQuery(app: self, kind: .image) }
+    /// The alerts that are up, by identifier or title.
     public var alerts: ElementQuery { ElementQuery(app: self, kind: .alert) }
     /// Elements of every kind.
     public var descendants: ElementQuery { ElementQuery(app: self, kind: nil) }
@@ -149,6 +172,8 @@ public final class FlowApp: @unchecked Sendable {
         return nextMonitorToken
     }
 
+    /// Removes the monitor that ``addInterruptionMonitor(withDescription:handler:)`` returned
+    /// `token` for; an unknown token is ignored.
     public func removeInterruptionMonitor(_ token: Int) {
         monitors.removeAll { $0.token == token }
     }
@@ -311,7 +336,10 @@ public final class FlowApp: @unchecked Sendable {
 
 /// Prints failures to standard error: the default when no test framework is listening.
 public struct PrintReporter: FailureReporting {
+    /// A reporter that prints to the runner's standard error.
     public init() {}
+    /// Prints `failure` to standard error after the file and line it is reported at
+    /// (`LoginFlowTests.swift:12: error: …`).
     public func record(_ failure: FlowFailure) {
         Console.error("\(failure.site): error: \(failure)\n")
     }

@@ -66,16 +66,23 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     /// The buttons of this alert.
     public var buttons: ElementQuery { ElementQuery(app: app, kind: .button, scope: name) }
+    /// The texts of this alert: its message.
     public var staticTexts: ElementQuery { ElementQuery(app: app, kind: .staticText, scope: name) }
     /// The elements of `kind` (nil: any kind) in this alert.
     public func query(of kind: ElementKind?) -> ElementQuery { ElementQuery(app: app, kind: kind, scope: name) }
 
     // MARK: - Properties (read on the idle screen; failures reported where the element was made)
 
+    /// The element is on the idle screen (behind an alert counts), in its state if the selector gives
+    /// one; false when the name is ambiguous.
     public var exists: Bool { snapshot != nil }
+    /// Its label on the idle screen; empty when it is not there.
     public var label: String { snapshot?.label ?? "" }
+    /// Its value (a field's text; a secure field's mask), or nil when it has none or is not there.
     public var value: String? { snapshot?.value }
+    /// Whether it is enabled; false when it is not there.
     public var isEnabled: Bool { snapshot?.isEnabled ?? false }
+    /// Whether it is selected; false when it is not there.
     public var isSelected: Bool { snapshot?.isSelected ?? false }
 
     /// The element as the idle screen shows it, or nil if it is not there (or is ambiguous).

@@ -2,18 +2,23 @@ import Synchronization
 
 /// Where in a test a step was written: failures are reported there, not inside FlowKit.
 public struct CallSite: Sendable, Equatable, CustomStringConvertible {
+    /// The file's full path, as `#filePath` gives it.
     public let file: String
+    /// The line in that file.
     public let line: Int
 
     /// While a robot action runs for a step written elsewhere (a YAML step), failures inside it are
     /// reported at that step, not at the line inside the robot's table that called the method.
     @TaskLocal public static var step: CallSite?
 
+    /// The caller's file and line by default. Robot methods take `file` and `line` with the same
+    /// defaults and pass them on, so a failure lands on the test's line, not the robot's.
     public init(file: String = #filePath, line: Int = #line) {
         self.file = file
         self.line = line
     }
 
+    /// `LoginFlowTests.swift:12`: the file's name and the line.
     public var description: String {
         "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
     }
@@ -29,8 +34,10 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
     public let screen: String?
     /// The last lines the app wrote to standard error.
     public let standardError: [String]
+    /// Where the step was written: a test's line, or the YAML step a robot action ran for.
     public let site: CallSite
 
+    /// A failure with its evidence: ``FlowApp/fail(_:_:site:)`` makes them; a test may make its own.
     public init(step: String, reason: String, screen: String?, standardError: [String], site: CallSite) {
         self.step = step
         self.reason = reason
@@ -39,6 +46,8 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
         self.site = site
     }
 
+    /// The step and why it failed, then the screen and the app's standard error when there are any:
+    /// what a person reads in a test's issue or a runner's output.
     public var description: String {
         var text = "\(step) failed: \(reason)"
         if let screen { text += "\n\nThe screen was:\n\(screen)" }
@@ -51,6 +60,7 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
 
 /// Receives flow failures: a test framework's issue recorder, a runner's report, a test's list.
 public protocol FailureReporting: Sendable {
+    /// Called once for each failure, as it happens, on the thread of the step that failed.
     func record(_ failure: FlowFailure)
 }
 
@@ -58,10 +68,13 @@ public protocol FailureReporting: Sendable {
 public final class FailureCollector: FailureReporting {
     private let storage = Mutex<[FlowFailure]>([])
 
+    /// An empty collector.
     public init() {}
 
+    /// Every failure recorded since the last ``clear()``, oldest first.
     public var failures: [FlowFailure] { storage.withLock { $0 } }
 
+    /// Keeps `failure`, after those before it.
     public func record(_ failure: FlowFailure) {
         storage.withLock { $0.append(failure) }
     }

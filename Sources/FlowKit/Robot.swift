@@ -7,8 +7,12 @@
 /// pass if the app did what the flow says. After the first failure every later step is skipped
 /// without waiting, so a broken chain fails once, at the line that broke it.
 open class Robot {
+    /// The app this robot drives; the robots it leads to drive the same one.
     public let app: FlowApp
 
+    /// A robot of this screen. It does not check that the app shows the screen: the action that
+    /// led here did, with ``next(_:file:line:)``.
+    ///
     /// - Parameter app: the app to drive; by default the one launched for the current test.
     public required init(app: FlowApp? = nil) {
         guard let app = app ?? FlowApp.current else {

@@ -1,11 +1,12 @@
 /// What a YAML flow may call of the robots: every robot's actions, with their typed parameters and
 /// the screen each leads to, and the system alerts the app can raise.
 ///
-/// Each robot declares its actions beside its methods (a `RobotActions` table in the robot's own
-/// file); each entry calls the very method a Swift flow test calls, so a YAML step and a Swift
+/// Each robot declares its actions in its own file, in a `RobotActions` table after its methods;
+/// each entry calls the very method a Swift flow test calls, so a YAML step and a Swift
 /// robot call run the same code. The flow runner reads this catalog, never the robots: its parser,
 /// `flow lint`, `flow schema` and the step reference in docs/flows.md are all made from it.
 public struct RobotCatalog: Sendable {
+    /// Every robot's actions: robot by robot, in the order of the tables, each in the order declared.
     public let actions: [RobotAction]
     /// The alerts the app raises, for checking alert names in flows before anything runs.
     public let alerts: [AlertDeclaration]
@@ -13,6 +14,8 @@ public struct RobotCatalog: Sendable {
     public let formerRobots: [String: String]
     let tables: [any RobotActionTable]
 
+    /// A catalog of the robots' `tables` (one a robot), the `alerts` the app raises, and the robots'
+    /// former names.
     public init(_ tables: [any RobotActionTable], alerts: [AlertDeclaration] = [], formerRobots: [String: String] = [:]) {
         self.tables = tables
         self.actions = tables.flatMap(\.actions)
@@ -23,10 +26,12 @@ public struct RobotCatalog: Sendable {
     /// The robots' names, in the order declared.
     public var robots: [String] { tables.map(\.robot) }
 
+    /// The actions of `robot` (its YAML name: `Login`), in the order declared.
     public func actions(of robot: String) -> [RobotAction] {
         actions.filter { $0.robot == robot }
     }
 
+    /// The action a step names as `robot.name` (`Login`, `login`), or nil when there is none.
     public func action(_ robot: String, _ name: String) -> RobotAction? {
         actions.first { $0.robot == robot && $0.name == name }
     }
@@ -54,10 +59,15 @@ public struct RobotCatalog: Sendable {
 
 /// A system alert the app can raise: its identifier, its title when it is fixed, its buttons.
 public struct AlertDeclaration: Sendable, Equatable {
+    /// The identifier flows name it by (`PhotosPermission`).
     public let identifier: String
+    /// Its title when the app always words it the same, so a flow may name it by that too; else nil.
     public let title: String?
+    /// The titles of its buttons, so a flow that answers it with another is an error before it runs;
+    /// none for an overlay that goes when its work ends.
     public let buttons: [String]
 
+    /// An alert the app raises, as flows may name and answer it.
     public init(identifier: String, title: String? = nil, buttons: [String]) {
         self.identifier = identifier
         self.title = title
@@ -70,9 +80,13 @@ public struct AlertDeclaration: Sendable, Equatable {
 
 /// One robot action as YAML names it: `Login.login`, `Glance.checkCounts: {work: 8, other: 1}`.
 public struct RobotAction: Sendable {
+    /// The robot's YAML name (`Login`).
     public let robot: String
+    /// The action's name (`login`).
     public let name: String
+    /// One sentence for the step reference and the schema.
     public let summary: String
+    /// Its parameters, in the order the robot method takes them.
     public let parameters: [ActionParameter]
     /// The robot of the screen the action leads to (nil: it stays on this screen). The action
     /// checks that it arrived there.
@@ -93,11 +107,13 @@ public struct RobotAction: Sendable {
 /// What a parameter of a robot action is, whatever its Swift type: for the parser, the schema
 /// and the docs.
 public struct ActionParameter: Sendable, Equatable {
+    /// The YAML value a parameter takes.
     public enum Kind: String, Sendable, CaseIterable {
         /// Text, which may hold `${variables}`.
         case text
         /// A whole number.
         case integer
+        /// `true` or `false`.
         case boolean
         /// A YAML list of whole numbers: `[1, 3]`.
         case integers
@@ -113,11 +129,15 @@ public struct ActionParameter: Sendable, Equatable {
         }
     }
 
+    /// Its name in YAML (`work`, `password`).
     public let name: String
+    /// The YAML value it takes.
     public let kind: Kind
+    /// A step may leave it out: the robot method then gets nil, or the robot reads ``defaultVariable``.
     public let isOptional: Bool
     /// Secret values are never printed: in steps, failures and reports they read `••••••••`.
     public let isSecret: Bool
+    /// A short phrase for the step reference and the schema (`the username to type`).
     public let summary: String
     /// The variable the robot reads when the parameter is not given (`test.user`): a flow that
     /// leaves it out uses that variable, and lint and the runner treat it so.
@@ -138,6 +158,7 @@ public struct ActionParameter: Sendable, Equatable {
 
 /// A typed parameter: what YAML must give (`spec`) and the Swift value the robot method receives.
 public struct Parameter<Value: Sendable>: Sendable {
+    /// What the parser, the schema and the step reference know of it.
     public let spec: ActionParameter
     /// The Swift value from the step's argument (nil when it is not given); nil again when a
     /// required argument is missing.
@@ -196,6 +217,7 @@ extension Parameter where Value == Bool? {
 }
 
 extension Parameter where Value == Bool {
+    /// True or false, which the step must give.
     public static func boolean(_ name: String, _ summary: String) -> Self {
         Self(spec: ActionParameter(name, .boolean, summary: summary)) { value in
             if case let .boolean(flag)? = value { flag } else { nil }
@@ -223,15 +245,21 @@ extension Parameter where Value == [Int]? {
 
 /// A step's arguments, checked against the action's parameters when the flow was read.
 public struct ActionArguments: Sendable {
+    /// One argument, of the kind its parameter takes.
     public enum Value: Sendable, Equatable {
+        /// Text, its `${variables}` already replaced by the runner.
         case text(String)
+        /// A whole number.
         case integer(Int)
+        /// True or false.
         case boolean(Bool)
+        /// A list of whole numbers.
         case integers([Int])
     }
 
     let values: [String: Value]
 
+    /// Arguments by parameter name, as the parser checked them (a test may build them by hand).
     public init(_ values: [String: Value] = [:]) {
         self.values = values
     }
@@ -244,9 +272,13 @@ public struct ActionArguments: Sendable {
 
 /// A robot's table of YAML actions: the robot's name, its screen, and its actions.
 public protocol RobotActionTable: Sendable {
+    /// The robot's YAML name (`Login`).
     var robot: String { get }
+    /// The title of the robot's screen (`Login`; `At a glance` for `Glance`).
     var screenTitle: String { get }
+    /// The robot's actions, in the order declared.
     var actions: [RobotAction] { get }
+    /// Removed actions: old name → how to write it now.
     var formerActions: [String: String] { get }
 }
 
@@ -264,11 +296,17 @@ public protocol RobotActionTable: Sendable {
 /// Each parameter is typed, so a closure receives `Int`, `[Int]`, `String` or `String?` as the
 /// robot method wants it; a required argument the parser let through missing fails the step.
 public struct RobotActions<R: Robot>: RobotActionTable {
+    /// The robot's YAML name: `R.name`.
     public let robot: String
+    /// The title of its screen: `R.screenTitle`.
     public let screenTitle: String
+    /// The actions declared, in order.
     public private(set) var actions: [RobotAction] = []
+    /// Renamed or split actions: old name → how to write it now.
     public private(set) var formerActions: [String: String] = [:]
 
+    /// A table for `R`, filled in by `declare` with ``action(_:_:_:formerParameters:perform:)``,
+    /// ``move(_:to:_:_:formerParameters:perform:)`` and ``formerly(_:now:)``.
     public init(_ declare: (inout Self) -> Void) {
         robot = R.name
         screenTitle = R.screenTitle

@@ -6,6 +6,8 @@ import Dispatch
 /// which is when the screen may have changed and the app may have become idle.
 @MainActor
 public final class BackgroundScheduler: WorkScheduling {
+    /// Jobs scheduled whose completion has not finished running: a job still counts while its
+    /// completion runs, so the app is never reported idle in the middle of one.
     public private(set) var pendingWorkCount = 0
 
     /// Called after a job's completion has run (the screen may have changed; idle may be true).
@@ -13,10 +15,14 @@ public final class BackgroundScheduler: WorkScheduling {
 
     private let queue: DispatchQueue
 
+    /// A scheduler whose work runs on `queue` (by default a global queue): a test or a tool can
+    /// give it a queue of its own; completions always come back to the main actor.
     public init(queue: DispatchQueue = .global(qos: .userInitiated)) {
         self.queue = queue
     }
 
+    /// Runs `work` on the queue, then `completion` on the main actor with its result, then
+    /// ``onSettle``; ``pendingWorkCount`` counts the job from now until after its completion.
     public func schedule<Output: Sendable>(
         _ work: @escaping @Sendable () throws -> Output,
         completion: @escaping @MainActor (Result<Output, any Error>) -> Void

@@ -54,10 +54,16 @@ extension LaunchDefaults {
 
 /// A launch argument whose value has the wrong shape.
 public struct LaunchArgumentError: Error, Equatable, CustomStringConvertible {
+    /// The key as typed, without its `-` (`drive.delay`); empty when the word was not a key at all.
     public let key: String
+    /// The offending value (already masked when it may be a secret typed in the wrong place), or
+    /// empty when there is none to show. Print ``description``, which masks a secret key's value
+    /// and shortens a long one.
     public let value: String
+    /// What the key takes, said for a person (`YES or NO`, `a whole number`).
     public let expected: String
 
+    /// An error for `key` given `value`, which should have been `expected`.
     public init(key: String, value: String, expected: String) {
         self.key = key
         self.value = value
@@ -73,6 +79,8 @@ public struct LaunchArgumentError: Error, Equatable, CustomStringConvertible {
         return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
     }
 
+    /// The line a person reads (`launch argument -drive.delay: expected a number, got "soon"`),
+    /// with a secret's value masked and a long value cut short.
     public var description: String {
         let shown = Self.isSecret(key) ? Self.mask : Self.shorten(value)
         if key.isEmpty { return "unexpected launch argument \"\(shown)\": expected \(expected)" }
@@ -93,10 +101,12 @@ public struct UserDefaultsLaunchDefaults: LaunchDefaults, @unchecked Sendable {
     // UserDefaults is documented as thread-safe; it is not marked Sendable on Linux.
     private let defaults: UserDefaults
 
+    /// Reads `defaults`: the standard one holds the process's launch arguments; a test passes its own.
     public init(_ defaults: UserDefaults = .standard) {
         self.defaults = defaults
     }
 
+    /// The object `UserDefaults` holds for `key`, as Foundation parsed it.
     public func value(forKey key: String) -> Any? {
         defaults.object(forKey: key)
     }

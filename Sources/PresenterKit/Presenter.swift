@@ -13,6 +13,8 @@ open class Presenter<View>: ViewLifecycleObserving {
     /// The view, if it is still there.
     public var view: View? { viewObject as? View }
 
+    /// A presenter with no view yet: subclasses take their collaborators in their own initialiser,
+    /// and the view is attached afterwards, since it is usually made with the presenter in hand.
     public init() {}
 
     /// Connects the view. Call before the view reports `viewDidLoad()`.
@@ -20,6 +22,10 @@ open class Presenter<View>: ViewLifecycleObserving {
         viewObject = view as AnyObject
     }
 
+    /// Does nothing: override it to show the view's first state. The view calls it once it is
+    /// built and can be displayed into.
     open func viewDidLoad() {}
+    /// Does nothing: override it to act each time the screen becomes the visible one (shown
+    /// first, or returned to).
     open func viewDidAppear() {}
 }

@@ -11,15 +11,22 @@ public final class AutomationServer: Adapter {
     private let session: Session
     private let output: TextOutput
 
+    /// A server that carries out commands on `session` and writes one frame a line to `output`
+    /// (standard output in the app, a buffer in a test).
     public init(session: Session, output: TextOutput) {
         self.session = session
         self.output = output
     }
 
+    /// Writes the first frame, unasked: the runner learns the app is up, and what it shows.
     public func start() {
         send(session.makeFrame(), reply: nil, error: nil)
     }
 
+    /// Carries out one JSON command and answers with one frame carrying its `id` in `reply`; false
+    /// only for `quit`, once answered. A command the app refuses is answered with `error` set; a line
+    /// that is no command at all gets a frame with `error` and no `reply` (its `id` could not be
+    /// read). Either way the app carries on.
     public func handle(_ line: String) -> Bool {
         let request: Request
         do {
@@ -43,10 +50,14 @@ public final class AutomationServer: Adapter {
         return true
     }
 
+    /// Answers a line over ``InputLoop/lineLimit`` with a frame whose `error` gives its length: the
+    /// line was never read, and the app carries on.
     public func handleOverlong(bytes: Int) {
         send(session.makeFrame(), reply: nil, error: .malformed(WireError.tooLong(bytes: bytes, limit: InputLoop.lineLimit).description))
     }
 
+    /// Pushes a frame, unasked, when the screen or idle changed since the last one: how a runner sees
+    /// background work end.
     public func settle() {
         if let frame = session.frameIfChanged() { send(frame, reply: nil, error: nil) }
     }

@@ -10,7 +10,9 @@ public enum Command: Equatable, Sendable {
     case scroll(ScrollDirection)
     /// Show the screen again (the shell) or answer with the current frame (automation).
     case show
+    /// List the commands (the shell only: automation has no `help`).
     case help
+    /// Leave the app: the shell stops reading; the automation server answers, then stops.
     case quit
 
     /// The verbs, as a person types them.
@@ -19,7 +21,14 @@ public enum Command: Equatable, Sendable {
 
 /// Where a list's window moves.
 public enum ScrollDirection: Equatable, Sendable {
-    case up, down, top, bottom
+    /// The page above.
+    case up
+    /// The next page (what `more` does).
+    case down
+    /// The first page.
+    case top
+    /// The last full page.
+    case bottom
     /// So that row `n` (from 1) is in the window.
     case row(Int)
 

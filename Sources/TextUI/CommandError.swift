@@ -4,25 +4,38 @@ import NameMatching
 ///
 /// Messages quote what was typed only up to a length, and never what may be a secret.
 public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line was blank.
     case empty
+    /// The first word is no command; `suggestion` is the nearest verb, when one is near. The word is
+    /// quoted back only with a suggestion (a stray line may be a password).
     case unknownVerb(String, suggestion: String?)
+    /// `tap` without a control, or `type` without a field.
     case missingTarget(verb: String)
     /// The target as it may be quoted (its first word: the rest may be a secret typed in the wrong
     /// place); `secureField` is set when it began with a secure field's name.
     case noSuchControl(String, suggestion: String?, secureField: String? = nil)
+    /// No control has that number; `count` is how many the screen has.
     case noSuchNumber(Int, count: Int)
     /// The control is disabled; `label` names it when it was picked by number.
     case disabled(String, label: String? = nil)
+    /// `type` named a control that is not a text field.
     case notAField(String)
+    /// The control (or `back`, or `scroll`) is behind the alert titled `alert`: answer the alert first.
     case blockedByAlert(target: String, alert: String)
     /// A person named a control by a name it no longer shows (`Select`, now reading `Done`).
     case renamed(String, now: String, number: Int)
+    /// `back` on the first screen.
     case nothingToGoBackTo
+    /// `scroll` on a screen with no long list.
     case nothingToScroll
+    /// `scroll` with a word that is no direction and no row number from 1.
     case badScroll(String)
+    /// A line over the input limit was dropped, unread.
     case lineTooLong(bytes: Int, limit: Int)
+    /// An automation command that could not be read, or lacks a field its action needs.
     case malformed(String)
 
+    /// The message for whoever sent the command, quoting what was typed only as far as is safe.
     public var description: String {
         switch self {
         case .empty:

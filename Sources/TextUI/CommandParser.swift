@@ -2,6 +2,10 @@ import NameMatching
 
 /// Parses a line a person typed into a command: `tap Login`, `type Username alice`, `3`, `back`.
 public enum CommandParser {
+    /// The command `line` asks for. A number taps that control; otherwise the first word is the verb
+    /// (`tap`, `type`, `back`, `more`, `scroll`, `show`, `help` or `?`, `quit` or `exit`, in any
+    /// case) and the rest of the line its target. An unknown verb is an error with the nearest verb
+    /// as a suggestion.
     public static func parse(_ line: String) throws(CommandError) -> Command {
         let trimmed = line.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }

@@ -17,6 +17,7 @@ public final class InputLoop {
     private let session: Session
     private var idleWaiter: CheckedContinuation<Void, Never>?
 
+    /// A loop that hands lines to `adapter`, each once `session` is idle.
     public init(adapter: Adapter, session: Session) {
         self.adapter = adapter
         self.session = session
@@ -80,7 +81,9 @@ public final class InputLoop {
 
 /// One line of input: its text, or only its length when it was over the limit.
 public enum InputLine: Equatable, Sendable {
+    /// A line's text, without its newline (nor a carriage return before it).
     case text(String)
+    /// A line over the limit, dropped: only its length in bytes is kept.
     case overlong(bytes: Int)
 }
 
@@ -91,10 +94,12 @@ public struct LineSplitter {
     /// Bytes of the current line seen past the limit (it is being dropped).
     private var dropped = 0
 
+    /// A splitter that keeps at most `limit` bytes of any one line.
     public init(limit: Int) {
         self.limit = limit
     }
 
+    /// Takes the next bytes as they were read, calling `emit` for each line they complete.
     public mutating func append(_ bytes: some Collection<UInt8>, _ emit: (InputLine) -> Void) {
         for byte in bytes {
             if byte == 0x0A {

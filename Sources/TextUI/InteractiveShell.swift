@@ -14,7 +14,11 @@ public final class InteractiveShell: Adapter {
     /// a person was looking at now mean other controls.
     private var shownControls: (title: String, identifiers: [String])?
 
+    /// A shell that carries out what a person types on `session` and prints to `output`.
+    ///
     /// - Parameters:
+    ///   - session: the session the commands are carried out on.
+    ///   - output: where screens, errors and prompts are written.
     ///   - terminal: the terminal when standard input is one; nil when input is piped, in which
     ///     case no prompts are printed.
     ///   - drawsPictures: the output is a true-colour terminal: pictures are drawn in half blocks
@@ -26,6 +30,7 @@ public final class InteractiveShell: Adapter {
         self.drawsPictures = drawsPictures
     }
 
+    /// What `help` prints: every command a person can type.
     public static let helpText = """
         Commands:
           <number>                 tap the control with that number (a field asks for its text)
@@ -38,12 +43,15 @@ public final class InteractiveShell: Adapter {
           quit                     leave the app
         """
 
+    /// Prints the first screen, says how to get help, and prompts.
     public func start() {
         showScreen()
         output.write("Type help for the commands.\n")
         prompt()
     }
 
+    /// Carries out one typed line, or takes it as the text of the field tapped just before; false on
+    /// `quit`. A mistake is printed as an error, and the shell carries on.
     public func handle(_ line: String) -> Bool {
         if let field = pendingField {
             pendingField = nil
@@ -82,6 +90,8 @@ public final class InteractiveShell: Adapter {
         return true
     }
 
+    /// Says a line was too long and was ignored; a field that was waiting for its text stops waiting
+    /// (and a secure field's echo comes back on).
     public func handleOverlong(bytes: Int) {
         if let field = pendingField, field.isSecure {
             pendingField = nil
@@ -92,6 +102,8 @@ public final class InteractiveShell: Adapter {
         report(.lineTooLong(bytes: bytes, limit: InputLoop.lineLimit))
     }
 
+    /// Prints the screen again when background work changed it (or idle), with a note when the
+    /// control numbers a person was looking at moved.
     public func settle() {
         guard session.frameIfChanged() != nil else { return }
         let screen = session.stage.screen

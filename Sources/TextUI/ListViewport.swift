@@ -9,6 +9,7 @@ public struct ListViewport: Equatable, Sendable {
     /// Rows above the window.
     public private(set) var first: Int = 0
 
+    /// A window at the top of a list of `total` rows, showing `pageSize` of them (at least one).
     public init(pageSize: Int = 20, total: Int = 0) {
         self.pageSize = max(1, pageSize)
         self.total = max(0, total)
@@ -28,6 +29,9 @@ public struct ListViewport: Equatable, Sendable {
         first = min(first, lastFirst)
     }
 
+    /// Moves the window a page up or down, to the top, to the last full page, or to a row: the
+    /// window then starts at that row's page, or is the last full page near the end. It never
+    /// moves past either end.
     public mutating func scroll(_ direction: ScrollDirection) {
         switch direction {
         case .up: first = max(0, first - pageSize)

@@ -3,14 +3,25 @@
 /// The same text goes to a person's terminal and into every automation frame, so a failing flow
 /// shows exactly what a person would have seen.
 public enum Renderer {
+    /// How many characters wide the rules above and below a screen are (element lines are not cut
+    /// to it).
     public static let width = 48
 
-    /// The size of a picture drawn in a colour terminal: characters across, lines down.
+    /// How many characters across a picture is drawn in a colour terminal, at most.
     public static let pictureColumns = 40
+    /// How many lines down a picture is drawn in a colour terminal, at most (two pixels a line).
     public static let pictureRows = 12
 
-    /// - Parameter pictures: the pictures of image elements, for a colour terminal only: each is
-    ///   drawn in half blocks under its image's description. Frames never pass any.
+    /// The screen as text: a rule with the title; each element drawn on its lines, controls
+    /// numbered from `[1]` (behind an alert, none are: the alert's buttons are); which rows of a
+    /// long list are shown; the alerts; a closing rule. Control characters in any text are drawn
+    /// as symbols (`␛`, `␤`), so text from a store cannot move the cursor.
+    ///
+    /// - Parameters:
+    ///   - screen: the screen to draw; it is not changed (control characters are replaced in the
+    ///     drawing only).
+    ///   - pictures: the pictures of image elements, for a colour terminal only: each is drawn in
+    ///     half blocks under its image's description. Frames never pass any.
     public static func render(_ screen: Screen, pictures: ((String) -> TerminalPicture?)? = nil) -> String {
         let screen = visible(screen)
         var lines: [String] = []

@@ -3,6 +3,7 @@
 /// Implementations are thin views: they forward events to a presenter and display what it says.
 @MainActor
 public protocol ScreenController: AnyObject {
+    /// The title in the screen's top rule: robots recognise the screen by it.
     var title: String { get }
     /// The screen's elements now. Must not change unless the screen's state changed.
     var elements: [Element] { get }
@@ -21,8 +22,12 @@ public protocol ScreenController: AnyObject {
 }
 
 extension ScreenController {
+    /// Does nothing: a screen with nothing to refresh need not say so.
     public func didAppear() {}
+    /// Nil: the screen has no long list, and shows all its cells.
     public var list: ListWindow? { nil }
+    /// Does nothing: never called while ``list`` is nil.
     public func scroll(_ direction: ScrollDirection) {}
+    /// Nil: the screen has no pictures to draw.
     public func picture(_ identifier: String) -> TerminalPicture? { nil }
 }

@@ -6,6 +6,7 @@ import NameMatching
 /// same session, so the same events reach the same screens whichever way the app is driven.
 @MainActor
 public final class Session {
+    /// The screens and alerts commands act on.
     public let stage: Stage
     private let pendingWork: @MainActor () -> Int
 
@@ -13,19 +14,27 @@ public final class Session {
     public private(set) var sequence = 0
     private var published: (screen: Screen, idle: Bool)?
 
-    /// - Parameter pendingWork: how many background jobs are in flight (from the scheduler).
+    /// A session over `stage`, idle whenever `pendingWork` says no job is in flight.
+    ///
+    /// - Parameters:
+    ///   - stage: the screens and alerts that commands act on.
+    ///   - pendingWork: how many background jobs are in flight (from the scheduler).
     public init(stage: Stage, pendingWork: @escaping @MainActor () -> Int = { 0 }) {
         self.stage = stage
         self.pendingWork = pendingWork
     }
 
-    /// No input being handled (commands run synchronously), no background work, no timer pending.
+    /// No background work in flight, as `pendingWork` counts it. Commands run synchronously, so
+    /// none is ever half done when a frame is made.
     public var isIdle: Bool { pendingWork() == 0 }
 
     /// What a frame says: the screen now, whether the app is idle, and its sequence number.
     public struct Frame: Equatable, Sendable {
+        /// The frame's number: one more than the frame made before it.
         public let sequence: Int
+        /// No background work was in flight when the frame was made.
         public let isIdle: Bool
+        /// The screen as the stage shows it: the top screen's title and elements, then any alerts.
         public let screen: Screen
     }
 
@@ -50,7 +59,12 @@ public final class Session {
     /// How a command names a control: a script by its identifier (which never changes), a
     /// person by what the screen shows now (its number or its label).
     public enum Naming: Sendable {
+        /// By identifier first (it never changes), then by label or a row's text, then by a unique
+        /// match that ignores case.
         case script
+        /// By what the screen shows now: a number, a label or a row's text. A name that is only a
+        /// control's identifier (`Select` on a button that now reads `Done`) is an error that says what
+        /// the control reads now.
         case person
     }
 

@@ -6,20 +6,30 @@
 public final class Stage {
     /// An alert on the alert layer, with what each button does.
     public struct Alert {
+        /// One button of an alert: what it reads, and what choosing it does.
         public struct Button {
+            /// What the button reads: a person's tap and a flow name it by this.
             public let title: String
+            /// Runs once the alert is off the layer, when the button is chosen.
             public let handler: @MainActor () -> Void
+            /// A button reading `title` that runs `handler` when chosen (by default nothing: the alert goes).
             public init(_ title: String, handler: @escaping @MainActor () -> Void = {}) {
                 self.title = title
                 self.handler = handler
             }
         }
 
+        /// How scripts name the alert (`PhotosPermission`), whatever its wording;
+        /// ``Stage/dismiss(identifier:)`` takes it off by this.
         public let identifier: String
+        /// The alert's heading, drawn in its top border and published as its label.
         public let title: String
+        /// The text under the title.
         public let message: String
+        /// The buttons, in order; none for a progress overlay, which goes when its work ends.
         public let buttons: [Button]
 
+        /// An alert to ``Stage/present(_:)``.
         public init(identifier: String, title: String, message: String, buttons: [Button]) {
             self.identifier = identifier
             self.title = title
@@ -28,9 +38,11 @@ public final class Stage {
         }
     }
 
+    /// The navigation stack, root first: the last is the screen shown.
     public private(set) var screens: [ScreenController] = []
     private var alerts: [Alert] = []
 
+    /// An empty stage: give it its first screen with ``setRoot(_:)``.
     public init() {}
 
     /// The screen as displayed now: the top screen's elements, then any alerts over it.
@@ -48,6 +60,8 @@ public final class Stage {
         controller.didAppear()
     }
 
+    /// Puts `controller` on top of the stack and tells it it appeared; `back` returns to the one
+    /// below.
     public func push(_ controller: ScreenController) {
         screens.append(controller)
         controller.didAppear()
@@ -62,6 +76,8 @@ public final class Stage {
         return true
     }
 
+    /// Puts `alert` on the alert layer, over the top screen: until it is answered or dismissed, only
+    /// its buttons can be used.
     public func present(_ alert: Alert) {
         alerts.append(alert)
     }

@@ -20,6 +20,8 @@ public final class StandardInputTerminal: TerminalControlling {
         self.original = original
     }
 
+    /// Standard input's terminal, with its settings kept for ``restore()``; nil when standard input
+    /// is not a terminal (piped input has no echo to turn off).
     public static func make() -> StandardInputTerminal? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         var settings = termios()
@@ -27,6 +29,7 @@ public final class StandardInputTerminal: TerminalControlling {
         return StandardInputTerminal(original: settings)
     }
 
+    /// Turns echo off, or back on, from the settings the terminal had at ``make()``.
     public func setEcho(_ enabled: Bool) {
         var settings = original
         if !enabled { settings.c_lflag &= ~tcflag_t(ECHO) }

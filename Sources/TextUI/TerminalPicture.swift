@@ -3,8 +3,11 @@
 /// Only a person's terminal ever draws it (as true-colour half blocks, two pixels a character);
 /// frames for automation and terminals without colour carry the image element's description.
 public struct TerminalPicture: Equatable, Sendable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
+    /// Red, green and blue bytes, row by row from the top left: `width * height * 3` of them.
     public let rgb: [UInt8]
 
     /// Nil when `rgb` does not hold exactly `width * height` pixels.

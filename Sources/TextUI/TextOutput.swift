@@ -12,8 +12,10 @@ public protocol TextOutput: AnyObject {
 /// full) is dropped: there is no one left to tell, and the app must not die of it.
 @MainActor
 public final class StandardOutput: TextOutput {
+    /// The process's standard output.
     public init() {}
 
+    /// Writes `text` at once, with no buffer; a failed write is dropped.
     public func write(_ text: String) {
         Console.output(text)
     }
