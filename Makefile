@@ -16,7 +16,7 @@ RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
 DOC_TARGETS  := PresenterKit TextUI FlowKit
 
-.PHONY: help deps build test docs flows run seed bench clean
+.PHONY: help deps build test docs flows run seed bench bench-check bench-baseline floors testing-app clean
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
@@ -24,7 +24,8 @@ help:
 	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
-	@echo "make bench  release build, then the performance figures"
+	@echo "make bench  release build, then the performance figures, each beside its floor"
+	@echo "make bench-check  the in-process benchmarks against the committed baseline (fails on a 20% regression)"
 	@echo "make build  debug build of every target"
 	@echo "make deps   install what is missing (Debian packages: $(APT_PACKAGES))"
 
@@ -61,22 +62,48 @@ seed: build
 
 # The main job: the flow runner seeds each fixture once, then runs every flow in Flows/ on its own
 # copy of the store, and ends with "N passed, 0 failed".
+# SCHEME=fast runs the flows on the optimised, static testing build (make testing-app first).
+SCHEME       ?= default
 flows: deps
 	$(SWIFT) build
-	$(FLOW) run $(FLOW_ARGS)
+	$(FLOW) run --scheme $(SCHEME) $(FLOW_ARGS)
 
 # Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
 run: build
 	@[ -f $(STORE) ] || $(SEED) --store $(STORE) $(FIXTURE)
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)
 
-# The list and suite figures drive the debug app (signing in needs the stub a release build refuses).
-bench: deps
+# make bench: the runner-level figures (launch, a step, 100 flows, a long list, an upload, the
+# runner at scale), each beside its floor measured in the same run (a Foundation program that
+# prints a line, linked as usual and statically; a pipe round trip), then the in-process
+# benchmarks of the Benchmarks/ package (ordo-one/benchmark: images, the wire, seeding).
+# make bench-check compares those with the committed baseline and fails on a 20% regression;
+# make bench-baseline records a new one (on a quiet machine).
+FLOOR := .build/floor
+bench: deps floors
 	$(SWIFT) build -c release --product workphotos-bench
 	$(SWIFT) build -c release --product workphotos
 	$(SWIFT) build --product workphotos
 	$(SWIFT) build --product workphotos-seed
-	.build/release/workphotos-bench all
+	.build/release/workphotos-bench all --floor $(FLOOR)/floor-echo-static --dynamic-floor $(FLOOR)/floor-echo
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+bench-check: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark baseline check main --no-progress
+
+bench-baseline: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark baseline update main --no-progress
+
+floors:
+	@mkdir -p $(FLOOR)
+	@[ -x $(FLOOR)/floor-echo ] || swiftc -O Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo
+	@[ -x $(FLOOR)/floor-echo-static ] || swiftc -O -static-stdlib Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo-static
+
+# The app the flows run, optimised and linked statically, with the stubs a test build allows
+# (-DTESTING): make flows SCHEME=fast runs the flows on it. It costs a release build of its own
+# (about two minutes from nothing on two cores), so it is not the default: see README, Benchmarks.
+testing-app: deps
+	$(SWIFT) build -c release -Xswiftc -DTESTING --static-swift-stdlib --scratch-path .build-testing --product workphotos
 
 clean:
 	rm -rf .build

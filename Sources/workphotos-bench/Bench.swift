@@ -17,8 +17,10 @@ struct Bench: ParsableCommand {
         abstract: "Measure WorkPhotos' performance targets (run it from a release build: make bench)."
     )
 
+    /// The runner-level figures, each beside its floor measured in the same run. (The in-process
+    /// ones, images, the wire and seeding, are in the Benchmarks/ package: ordo-one/benchmark.)
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case seed, step, launch, wire, list, suite, image, upload, scale, all
+        case launch, step, suite, list, upload, scale, all
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -33,6 +35,15 @@ struct Bench: ParsableCommand {
     @Option(help: "The fixtures folder (default: ./Seeds, or the repository's).")
     var seeds: String?
 
+    @Option(help: "The app the flows run (default: the debug build beside the release bench, as make flows runs it).")
+    var app: String?
+
+    @Option(help: "The floor program, statically linked (make bench builds .build/floor/floor-echo-static).")
+    var floor: String = ".build/floor/floor-echo-static"
+
+    @Option(help: "The same floor program, linked as usual.")
+    var dynamicFloor: String = ".build/floor/floor-echo"
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be at least 1") }
     }
@@ -41,23 +52,34 @@ struct Bench: ParsableCommand {
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from `make bench` (release)")
         #endif
-        if measure == .seed || measure == .all { try seedLarge() }
-        if measure == .step || measure == .all { try step() }
-        if measure == .launch || measure == .all { try launch() }
-        if measure == .wire || measure == .all { wire() }
-        if measure == .list || measure == .all { try list() }
-        if measure == .suite || measure == .all { try suite() }
-        if measure == .image || measure == .all { try image() }
-        if measure == .upload || measure == .all { try upload() }
-        if measure == .scale || measure == .all { try scale() }
+        let measures: [(Measure, () throws -> Void)] = [
+            (.launch, launch), (.step, step), (.suite, suite), (.list, list), (.upload, upload), (.scale, scale),
+        ]
+        for (name, measure) in measures where self.measure == name || self.measure == .all { try measure() }
     }
+
+    /// Where the built programs are: this bench's own folder (release), the debug build beside
+    /// it, and the app the flows run.
+    struct Binaries {
+        let release: URL
+        let debug: URL
+
+        init() {
+            release = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            debug = release.deletingLastPathComponent().appendingPathComponent("debug")
+        }
+    }
+
+    var binaries: Binaries { Binaries() }
+
+    /// The app flows run: `--app`, or the debug build (stubs are refused by a release build).
+    var flowApp: String { app ?? binaries.debug.appendingPathComponent("workphotos").path }
 
     /// The runner itself at scale: lint of 1,000 generated flows, and a run of 1,000 short flows
     /// with two jobs whose resident memory stays flat (after 1,000 flows against after 100), with
     /// no file descriptor or process left behind.
     private func scale() throws {
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let debug = binaries.deletingLastPathComponent().appendingPathComponent("debug")
+        let debug = binaries.debug
         let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-scale-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -186,14 +208,19 @@ struct Bench: ParsableCommand {
         report("upload of 8 work photos to a drive folder (files, manifest, fsync, rename)", samples, target: "none set; for reference")
     }
 
-    /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it.
+    /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it,
+    /// beside its floor: a round trip of one line through a pipe to `cat` and back, measured now.
     private func step() throws {
+        let floor = try Self.pipeRoundTrips(steps)
         try withApp { app in
             let field = app.textFields["Username"]
             for index in 0..<200 { field.replaceText("warm\(index)") }
             let samples = (0..<steps).map { index in Self.time { field.replaceText("user\(index)") } }
             guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
-            report("flow step (type into a field, command to idle frame)", samples, target: "median 0.3 ms or less, p99 under 1 ms")
+            report("pipe round trip (the floor of a step)", floor, target: "the floor")
+            report("flow step (type into a field, command to idle frame)", samples, target: "median within 2.3× the pipe round trip, p99 under 1 ms")
+            print(String(format: "  step ÷ floor: median %.2f× (target ≤ 2.3×), p99 %.3f ms (target < 1 ms)",
+                         Self.percentile(samples, 0.5) / Self.percentile(floor, 0.5), Self.percentile(samples, 0.99)))
         }
     }
 
@@ -201,8 +228,7 @@ struct Bench: ParsableCommand {
     /// far down by name. Signing in needs the stub, which a release build refuses, so this runs the
     /// debug app (`.build/debug/workphotos`): the target holds for debug and release alike.
     private func list() throws {
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let debugApp = binaries.deletingLastPathComponent().appendingPathComponent("debug/workphotos").path
+        let debugApp = flowApp
         guard FileManager.default.isExecutableFile(atPath: debugApp) else {
             throw BenchError("no debug workphotos at \(debugApp): run swift build first (make bench does)")
         }
@@ -240,8 +266,7 @@ struct Bench: ParsableCommand {
     /// one job and with two: wall time, and where a flow's time goes. Signing in needs the stub, so
     /// the flows run the debug app, as `make flows` does.
     private func suite() throws {
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let debug = binaries.deletingLastPathComponent().appendingPathComponent("debug")
+        let debug = binaries.debug
         let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-flows-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -257,11 +282,14 @@ struct Bench: ParsableCommand {
         }
         let suite = try FlowSuite.load([folder.path], catalog: WorkPhotosCatalog.catalog)
         let scheme = Scheme(
-            name: "bench", app: debug.appendingPathComponent("workphotos").path, seeder: debug.appendingPathComponent("workphotos-seed").path,
+            name: "bench", app: flowApp, seeder: debug.appendingPathComponent("workphotos-seed").path,
             seeds: seeds, store: Scheme.Store(argument: "photos.store", file: "photos.sqlite"), credentials: ["test.user", "test.password"],
             launch: LaunchSettings(arguments: ["-ui-testing", "YES"], defaults: [("model.user", "test"), ("model.password", "1234")],
                                                  environment: [("TZ", "UTC")])
         )
+        // The floor: a hundred launches of the static Foundation echo, one after another.
+        let floor = FileManager.default.isExecutableFile(atPath: self.floor) ? try Self.launches(of: self.floor, count: 100).reduce(0, +) / 1000 : 0
+        if floor > 0 { print(String(format: "100 launches of the static Foundation echo (the floor of 100 flows): %.2f s", floor)) }
         for jobs in [1, 2] {
             let runner = SuiteRunner(scheme: scheme, variables: ["test.user": "test", "test.password": "1234"], secrets: [], options: .init(jobs: jobs))
             let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
@@ -274,101 +302,22 @@ struct Bench: ParsableCommand {
             func mean(_ part: (FlowResult) -> Duration) -> Double {
                 results.map { part($0) / .milliseconds(1) }.reduce(0, +) / Double(results.count)
             }
-            print(String(format: "100 flows, %d job%@: %.2f s wall (target: %@); per flow: copy the store %.1f ms, launch %.1f ms, steps %.1f ms (debug app)",
-                         jobs, jobs == 1 ? "" : "s", wall, jobs == 1 ? "2 s" : "1.2 s",
-                         mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }))
+            print(String(format: "100 flows (sign in, allow, glance), %d job%@: %.2f s wall, %.2f× the floor (target: %@); per flow: copy the store %.1f ms, launch %.1f ms, steps %.1f ms (%@)",
+                         jobs, jobs == 1 ? "" : "s", wall, floor > 0 ? wall / floor : 0, jobs == 1 ? "1.0 s" : "0.6 s",
+                         mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }, flowApp))
         }
     }
 
-    /// The dominant colour and Show & Hide of a 12-megapixel picture (4000×3000), on one thread:
-    /// a red bus on a grey street, under an overcast sky.
-    private func image() throws {
-        let width = 4000, height = 3000
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let offset = (y * width + x) * 3
-                let colour: (UInt8, UInt8, UInt8) = if y < 1000 {
-                    (UInt8(170 + y / 40), UInt8(172 + y / 40), UInt8(176 + y / 40))  // an overcast sky
-                } else if (1400..<2200).contains(y), (1000..<3200).contains(x) {
-                    (214, 40, 40)
-                } else {
-                    (UInt8(90 + (x ^ y) & 15), UInt8(90 + (x ^ y) & 15), 96)
-                }
-                pixels[offset] = colour.0
-                pixels[offset + 1] = colour.1
-                pixels[offset + 2] = colour.2
-            }
-        }
-        guard let picture = RGBImage(width: width, height: height, pixels: pixels) else { throw BenchError("cannot make the picture") }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        var checksum = 0
-        for threads in [1, cores] {
-            let said = threads == 1 ? "one thread" : "\(threads) threads"
-            var dominant = DominantColour.of(picture, threads: threads)
-            let finds = (0..<iterations).map { _ in Self.time { dominant = DominantColour.of(picture, threads: threads) } }
-            report("dominant colour of 12 megapixels (\(dominant.colour), \(said))", finds, target: "part of 30 ms")
-            let shows = (0..<iterations).map { _ in
-                Self.time { checksum &+= Int(ShowAndHide.apply(to: picture, keeping: dominant, threads: threads).pixels[0]) }
-            }
-            report("Show & Hide of 12 megapixels (\(said))", shows, target: "with the dominant colour, 30 ms")
-            let both = (0..<iterations).map { _ in Self.time { checksum &+= Int(ShowAndHide.apply(to: picture, threads: threads).0.pixels[1]) } }
-            report("dominant colour then Show & Hide, 12 megapixels (\(said))", both, target: threads == 1 ? "the one-thread figure" : "30 ms")
-        }
-        if checksum == 42 { print("") }
-    }
-
-    /// Encoding and decoding one frame of the login screen, each side's share of a step.
-    private func wire() {
-        let screen = Screen(title: "Login", elements: [
-            .textField("Username", value: "user1"), .secureField("Password", isFilled: true),
-            .button("Login"), .text("", identifier: "results"),
-        ])
-        let frame = Frame(seq: 7, reply: 3, idle: true, error: nil, screen: screen, text: String(repeating: "─", count: 200))
-        let encoded = WireCodec.encode(frame)
-        var sink = 0
-        let encodes = (0..<steps).map { _ in Self.time { sink &+= WireCodec.encodeFrame(frame).count } }
-        report("encode a login frame (\(encoded.count) bytes)", encodes, target: "a small part of a step")
-        let decodes = (0..<steps).map { _ in Self.time { sink &+= (try? WireCodec.decodeFrame(encoded))?.seq ?? 0 } }
-        report("decode a login frame", decodes, target: "a small part of a step")
-        let command = WireCodec.encode(Request(id: 9, action: .type, target: "Username", text: "user1"))
-        let commands = (0..<steps).map { _ in Self.time { sink &+= (try? WireCodec.decodeCommand(command))?.id ?? 0 } }
-        report("decode a command", commands, target: "a small part of a step")
-        if sink == 42 { print("") }
-        MainActor.assumeIsolated { handle() }
-    }
-
-    /// The app's own share of a step, in process: decode a command, carry it out, render and
-    /// encode the frame (no pipes, no threads).
-    @MainActor
-    private func handle() {
-        final class Form: ScreenController {
-            let title = "Login"
-            var text = ""
-            var elements: [Element] {
-                [.textField("Username", value: text), .secureField("Password", isFilled: false), .button("Login"), .text("", identifier: "results")]
-            }
-            func tap(_ identifier: String) {}
-            func enter(_ text: String, into identifier: String) { self.text = text }
-        }
-        final class Discard: TextOutput {
-            var bytes = 0
-            func write(_ text: String) { bytes += text.utf8.count }
-        }
-        let stage = Stage()
-        stage.setRoot(Form())
-        let output = Discard()
-        let server = AutomationServer(session: Session(stage: stage), output: output)
-        let samples = (0..<steps).map { index in
-            Self.time { _ = server.handle(#"{"id":\#(index),"action":"type","target":"Username","text":"user\#(index)"}"#) }
-        }
-        report("app handles a command (in process, no I/O)", samples, target: "a small part of a step")
-        let renders = (0..<steps).map { _ in Self.time { output.bytes += Renderer.render(stage.screen).count } }
-        report("render the login screen", renders, target: "a small part of a step")
-    }
-
-    /// Launch to the first idle frame.
+    /// Launch to the first idle frame, beside its floors measured now: a Foundation program that
+    /// prints a line and exits, linked as usual and with -static-stdlib (`--floor`).
     private func launch() throws {
+        var floors: [(String, [Double])] = []
+        for (name, path) in [("Foundation echo, linked as usual", dynamicFloor), ("Foundation echo, -static-stdlib", floor)] {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw BenchError("no floor program at \(path): make bench builds it (swiftc -static-stdlib Benchmarks/Floor/floor-echo.swift)")
+            }
+            floors.append((name, try Self.launches(of: path, count: iterations)))
+        }
         try withApp { app in
             var samples: [Double] = []
             for _ in 0..<iterations {
@@ -379,17 +328,68 @@ struct Bench: ParsableCommand {
                 samples.append(duration / .milliseconds(1))
                 app.terminate()
             }
-            report("launch to first idle frame", samples, target: "under 50 ms")
+            for (name, floor) in floors { report("launch to first line: \(name) (a floor)", floor, target: "the floor") }
+            report("launch to first idle frame: \(app.executable)", samples, target: "within 1.3× the static floor")
+            print(String(format: "  launch ÷ static floor: %.2f× (target ≤ 1.3×); ÷ the usual floor: %.2f×",
+                         Self.percentile(samples, 0.5) / Self.percentile(floors[1].1, 0.5), Self.percentile(samples, 0.5) / Self.percentile(floors[0].1, 0.5)))
         }
+    }
+
+    /// Milliseconds from starting `path` to reading its first line, for each of `count` runs.
+    static func launches(of path: String, count: Int) throws -> [Double] {
+        try (0..<count).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            let output = Pipe()
+            process.standardOutput = output
+            let start = ContinuousClock.now
+            try process.run()
+            var byte: UInt8 = 0
+            while read(output.fileHandleForReading.fileDescriptor, &byte, 1) == 1, byte != 10 {}
+            let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
+            process.waitUntilExit()
+            return elapsed
+        }
+    }
+
+    /// Milliseconds for one short line to go through a pipe to `cat` and come back, `count` times.
+    static func pipeRoundTrips(_ count: Int) throws -> [Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/cat")
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let line = Array("{\"id\":1,\"action\":\"tap\",\"target\":\"Login\"}\n".utf8)
+        var buffer = [UInt8](repeating: 0, count: line.count)
+        return (0..<(count + 200)).map { _ in
+            Self.time {
+                _ = line.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+                var got = 0
+                while got < line.count {
+                    let n = buffer.withUnsafeMutableBytes { read(output.fileHandleForReading.fileDescriptor, $0.baseAddress! + got, line.count - got) }
+                    guard n > 0 else { break }
+                    got += n
+                }
+            }
+        }.suffix(count)
+    }
+
+    static func percentile(_ samples: [Double], _ p: Double) -> Double {
+        let sorted = samples.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
     }
 
     /// The release app beside this binary, on a store seeded with the default fixture. No stubs:
     /// a release build refuses them, and typing into the login form needs none.
     private func withApp(_ body: (FlowApp) throws -> Void) throws {
-        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let app = binaries.appendingPathComponent("workphotos").path
+        let app = self.app ?? binaries.release.appendingPathComponent("workphotos").path
         guard FileManager.default.isExecutableFile(atPath: app) else {
-            throw BenchError("no workphotos binary beside workphotos-bench at \(app): build every product (make bench does)")
+            throw BenchError("no workphotos at \(app): build every product (make bench does), or give --app")
         }
         let (fixture, _) = try FixtureCatalog.locate(explicit: seeds).load("default")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-app-\(getpid())")
@@ -402,23 +402,10 @@ struct Bench: ParsableCommand {
         try body(flowApp)
     }
 
-    /// Seeding `large` (10,000 photos) into a new store, replacing the previous one each time.
-    private func seedLarge() throws {
-        let (fixture, _) = try FixtureCatalog.locate(explicit: seeds).load("large")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("photos.sqlite").path
-        let samples = try (0..<iterations).map { _ in
-            try Self.time { try Seeder.reset(storeAt: store, to: fixture) }
-        }
-        report("seed large (\(fixture.photoCount) photos)", samples, target: "well under 1000 ms")
-    }
-
     private func report(_ name: String, _ samples: [Double], target: String) {
         let sorted = samples.sorted()
-        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))] }
         print(String(format: "%@: median %.3f ms, p99 %.3f ms, min %.3f ms, max %.3f ms over %d runs (target: %@)",
-                     name, percentile(0.5), percentile(0.99), sorted[0], sorted[sorted.count - 1], sorted.count, target))
+                     name, Self.percentile(sorted, 0.5), Self.percentile(sorted, 0.99), sorted[0], sorted[sorted.count - 1], sorted.count, target))
     }
 
     struct BenchError: Error, CustomStringConvertible {

@@ -68,9 +68,10 @@ enum WorkPhotosApp {
         return try LaunchOptions.load(from: defaults, argumentKeys: defaults.argumentKeys, allowsStubs: isTestBuild)
     }
 
-    /// Stubs are honoured only by debug (test) builds: a release build refuses them.
+    /// Stubs are honoured only by test builds: a debug build, or the optimised testing build the
+    /// flows can run (`-Xswiftc -DTESTING`, `make testing-app`). A release build refuses them.
     private static var isTestBuild: Bool {
-        #if DEBUG
+        #if DEBUG || TESTING
         true
         #else
         false
@@ -79,7 +80,7 @@ enum WorkPhotosApp {
 
     /// The one place that decides which sign-in the app uses.
     private static func makeAuthenticator(_ options: LaunchOptions, logger: any EventLogging) -> any Authenticating {
-        #if DEBUG
+        #if DEBUG || TESTING
         if let stubs = options.stubs {
             logger.log("using stub services (-ui-testing YES)")
             return StubAuthenticator(user: stubs.user, password: stubs.password, isOffline: stubs.isOffline)
@@ -100,7 +101,7 @@ enum WorkPhotosApp {
     /// `-drive.folder` is given), else that folder or the per-user default. A folder that cannot
     /// take uploads is said in the log now; the app runs on, and an upload says it again on screen.
     private static func makeDrive(_ options: LaunchOptions, logger: any EventLogging) -> any Drive {
-        #if DEBUG
+        #if DEBUG || TESTING
         if let stubs = options.stubs, options.driveFolder == nil {
             let seconds = stubs.driveDelay
             var failures = stubs.driveFailures

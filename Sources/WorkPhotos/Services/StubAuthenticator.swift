@@ -1,4 +1,4 @@
-#if DEBUG
+#if DEBUG || TESTING
 /// Compiled into debug (test) builds only: a release build has no stub sign-in to be tricked into.
 ///
 /// Sign-in for UI tests (`-ui-testing YES`): accepts exactly one user and password, given by the

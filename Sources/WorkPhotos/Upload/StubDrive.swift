@@ -1,4 +1,4 @@
-#if DEBUG
+#if DEBUG || TESTING
 import Foundation
 import Synchronization
 
