@@ -2,9 +2,13 @@ import FlowKit
 
 /// `assertVisible`: the element is on the idle screen, in the state the selector gives.
 public struct AssertVisible: PrimitiveStep {
+    /// The word a flow writes for this step; the parser dispatches on it.
     public static let keyword = "assertVisible"
+    /// The step's line in the step reference (docs/flows.md and `flow docs`).
     public static let summary = "The element is on the idle screen, in the state its selector gives (a long list is scrolled through); decided at once on an idle screen."
+    /// How the step is written, from which the parser, the schema and the docs are made.
     public static let form = StepForm.element([])
+    /// Steps as a flow writes them, shown in the docs; a test parses each one.
     public static let examples = [
         "assertVisible: At a glance",
         "assertVisible: {cell: \"Mon 1 Jun 2026, 09:05  Office\"}",
@@ -14,20 +18,25 @@ public struct AssertVisible: PrimitiveStep {
         "assertVisible: {button: Show & Hide, selected: true}",
         "assertVisible: {alert: PhotosPermission}",
     ]
+    /// Old keywords this step replaced, so lint can say how to write them now.
     public static let formerly = [
         "assertEnabled": "assertVisible: {button: Login, enabled: true}",
         "assertLabel": "assertVisible: {staticText: results, label: Login failed}",
         "assertValue": "assertVisible: {textField: Username, value: test}",
         "assertExists": "assertVisible: Login",
     ]
+    /// Old keywords whose check is now a state on the selector, so lint can rewrite them.
     public static let formerState = ["assertEnabled": "enabled", "assertLabel": "label", "assertValue": "value"]
 
+    /// The element the step acts on, as the flow selects it.
     public let element: ElementSelector
 
+    /// Builds the step from what the parser read for it.
     public init(_ input: StepInput) throws(StepInputError) {
         element = try input.element()
     }
 
+    /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
         context.element(element).assertVisible(file: context.site.file, line: context.site.line)
     }
