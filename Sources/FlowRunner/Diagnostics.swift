@@ -2,14 +2,17 @@ import LocatedYAML
 
 /// Every problem lint found, in every file: sorted by file, line and column, each once.
 public struct Diagnostics: Error, Sendable, CustomStringConvertible {
+    /// The problems, each once, sorted by file, line and column.
     public let errors: [LocatedError]
 
+    /// Sorts `errors` and drops repeats, so a problem met twice is printed once.
     public init(_ errors: [LocatedError]) {
         var seen: Set<LocatedError> = []
         let unique = errors.filter { seen.insert($0).inserted }
         self.errors = unique.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
     }
 
+    /// True when lint found nothing.
     public var isEmpty: Bool { errors.isEmpty }
 
     /// The files with a problem.

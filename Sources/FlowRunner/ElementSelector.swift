@@ -11,15 +11,22 @@ import NameMatching
 /// - assertVisible: {staticText: results, label: Login failed}
 /// ```
 public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
+    /// The element's kind (`button:`), or nil for any kind (`element:` or a bare name).
     public var kind: ElementKind?
+    /// The identifier, label or row text the element is found by; it may hold `${variables}`.
     public var name: Text
     /// The alert it is in (`in: PhotosPermission`), by identifier or title.
     public var scope: Text?
+    /// When given, the element must be enabled (true) or disabled (false).
     public var enabled: Bool?
+    /// When given, the element must be selected (true) or not (false).
     public var selected: Bool?
+    /// When given, the element's label must read exactly this.
     public var label: Text?
+    /// When given, the element's value must read exactly this.
     public var value: Text?
 
+    /// A selector by `name`, of any kind unless `kind` is given, with the states given.
     public init(
         kind: ElementKind? = nil, name: Text, scope: Text? = nil, enabled: Bool? = nil, selected: Bool? = nil, label: Text? = nil,
         value: Text? = nil
@@ -41,8 +48,11 @@ public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
 
     /// A key that gives an element's state, or the alert it is in.
     public struct StateKey: Sendable {
+        /// The key as a flow writes it (`enabled`).
         public let key: String
+        /// The type of its value, checked by the parser.
         public let type: FieldType
+        /// One line for the docs and the schema.
         public let summary: String
         /// Puts the value read into the selector.
         let apply: @Sendable (inout ElementSelector, FieldValue) -> Void

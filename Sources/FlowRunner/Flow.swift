@@ -6,14 +6,18 @@ import Yams
 public struct Flow: Sendable {
     /// The file, as given to the runner (relative to the current folder when below it).
     public let file: String
+    /// The flow's `name:`, by which reports, JUnit and the timings file know it.
     public let name: String
+    /// The flow's `tags:`, which `--include-tags` and `--exclude-tags` select on.
     public let tags: [String]
     /// The fixture to seed before the flow (nil: `default`).
     public let fixture: String?
+    /// The flow's `launch:` settings, added to the scheme's when the app starts.
     public let launch: LaunchSettings
     /// Alerts answered whenever they are up before a step (but for the steps that read busy
     /// frames) and whenever they block an action: alert identifier or title → button.
     public let onAlert: [(alert: String, button: String)]
+    /// The steps, in the order they run.
     public let steps: [Step]
 
     /// The `${name}` variables the flow uses anywhere (for lint), with where they are first used.
@@ -24,16 +28,21 @@ public struct Flow: Sendable {
 
 /// Launch arguments, `-key value` defaults and environment, as a flow or a scheme gives them.
 public struct LaunchSettings: Sendable, Equatable {
+    /// Arguments passed to the app as written (they may hold `${variables}`).
     public var arguments: [Text]
+    /// `-key value` pairs, the app's user defaults, in the order given.
     public var defaults: [(key: String, value: Text)]
+    /// Environment variables for the app's process, in the order given.
     public var environment: [(key: String, value: Text)]
 
+    /// Settings as given; each list may be empty.
     public init(arguments: [Text] = [], defaults: [(key: String, value: Text)] = [], environment: [(key: String, value: Text)] = []) {
         self.arguments = arguments
         self.defaults = defaults
         self.environment = environment
     }
 
+    /// Equal when the lists are, pair by pair and in order (tuples are not `Equatable`).
     public static func == (a: LaunchSettings, b: LaunchSettings) -> Bool {
         a.arguments == b.arguments && a.defaults.map(\.key) == b.defaults.map(\.key) && a.defaults.map(\.value) == b.defaults.map(\.value)
             && a.environment.map(\.key) == b.environment.map(\.key) && a.environment.map(\.value) == b.environment.map(\.value)
@@ -42,16 +51,21 @@ public struct LaunchSettings: Sendable, Equatable {
 
 /// A place in a flow file.
 public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    /// The flow file, as the runner was given it.
     public let file: String
+    /// The line, from 1.
     public let line: Int
+    /// The column, from 1.
     public let column: Int
 
+    /// A place in `file`; lines and columns count from 1.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
+    /// `file:line:column`, the form editors and terminals make a link of.
     public var description: String { "\(file):\(line):\(column)" }
 
     var site: CallSite { CallSite(file: file, line: line) }
@@ -59,12 +73,15 @@ public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
 
 /// Text that may hold `${variables}`, resolved when the flow runs.
 public struct Text: Sendable, Equatable, ExpressibleByStringLiteral {
+    /// The text as written, `${variables}` unresolved.
     public let raw: String
 
+    /// Text as written, to be resolved when the flow runs.
     public init(_ raw: String) {
         self.raw = raw
     }
 
+    /// Lets a test or a default write text as a literal.
     public init(stringLiteral value: String) {
         self.raw = value
     }
@@ -84,7 +101,9 @@ public struct Text: Sendable, Equatable, ExpressibleByStringLiteral {
 
 /// A `${name}` in a flow, and where.
 public struct VariableUse: Sendable, Equatable {
+    /// The variable's name, without `${` and `}`.
     public let name: String
+    /// Where it is first used, for lint to point at.
     public let location: SourceLocation
 }
 
@@ -92,10 +111,12 @@ public struct VariableUse: Sendable, Equatable {
 public struct Step: Sendable {
     /// What the step does: a primitive from the registry, or a robot action.
     public let action: any StepAction
+    /// Where the step is written: failures are reported at this line.
     public let location: SourceLocation
     /// The step as written (`Glance.checkCounts`, `tap`), for reports.
     public let title: String
 
+    /// A step that runs `action`, reported as `title` at `location`.
     public init(action: any StepAction, location: SourceLocation, title: String) {
         self.action = action
         self.location = location

@@ -4,11 +4,13 @@ import Foundation
 /// Where and how one flow runs: its scheme, the variables, the folder of its own store, and the
 /// seeded fixtures to copy from.
 public struct FlowEnvironment: Sendable {
+    /// The scheme the flow runs under: the app, its store, its launch settings.
     public var scheme: Scheme
     /// Every variable a flow can use: the scheme's, `--var`, and the runner's own `-key value`.
     public var variables: [String: String]
     /// Values never printed (replaced by `••••••••` in every failure, step and report).
     public var secrets: [String]
+    /// The app's safety-net timeout (`FlowApp.timeout`), only for an app that hangs: an idle screen decides a check at once.
     public var timeout: TimeInterval
     /// This job's own folder: its store lives here and no other job touches it.
     public var folder: URL
@@ -20,6 +22,7 @@ public struct FlowEnvironment: Sendable {
     /// memory stays flat.
     public var keepsScreens = false
 
+    /// An environment with no process callback and no screens kept; set those afterwards when wanted.
     public init(
         scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, folder: URL,
         template: @escaping @Sendable (String) throws -> String
@@ -35,10 +38,15 @@ public struct FlowEnvironment: Sendable {
 
 /// What happened to one step.
 public struct StepRecord: Sendable {
+    /// How the step ended: a step after a failure is skipped, not run.
     public enum Status: String, Sendable { case passed, failed, skipped }
+    /// The step as written, for reports.
     public let title: String
+    /// Where the step is written.
     public let location: SourceLocation
+    /// How long the step took (zero for a skipped step).
     public let duration: Duration
+    /// Whether it passed, failed or was skipped.
     public let status: Status
     /// The screen for `snapshot`, or after a failing step.
     public let screen: String?
@@ -51,15 +59,21 @@ public struct StepRecord: Sendable {
 
 /// How a flow went.
 public struct FlowResult: Sendable {
+    /// The flow that ran.
     public let flow: Flow
     /// Which run of the flow (from 1) under `--repeat`.
     public let iteration: Int
+    /// Why it failed, or nil when it passed.
     public let failure: FlowRunFailure?
+    /// What happened to each step, nested steps included, in the order they ran.
     public let steps: [StepRecord]
+    /// The whole run of the flow: copying the store, launching, the steps and ending the app.
     public let duration: Duration
     /// The split of the time: copying the store, launching the app, and the steps.
     public let copyDuration: Duration
+    /// The time from launching the app to its first idle frame.
     public let launchDuration: Duration
+    /// True when no step failed and the flow could start.
     public var passed: Bool { failure == nil }
     /// The tries that failed before this one (`--retries`), first first; each ran from a fresh
     /// copy of the store. Never dropped: a retry must not hide a failure.
@@ -73,12 +87,16 @@ public struct FlowResult: Sendable {
 /// Why a flow failed: the YAML step, the chain of `runFlow` steps that led to it, and FlowKit's
 /// failure (the robot's own step inside a robot action, the reason, the screen, standard error).
 public struct FlowRunFailure: Sendable, CustomStringConvertible {
+    /// Where the failing YAML step is written.
     public let location: SourceLocation
+    /// The YAML step as written (`Glance.checkCounts`, `tap`).
     public let stepTitle: String
     /// `runFlow` steps from the top flow down to the failing step's file.
     public let via: [SourceLocation]
+    /// FlowKit's failure: the robot's own step, the reason, the screen and the app's standard error.
     public let failure: FlowFailure
 
+    /// The failure as a compiler would print it (`file:line:column: error:`), with a note for each `runFlow` on the way, the screen and standard error.
     public var description: String {
         var text = "\(location): error: \(stepTitle): \(failure.step) failed: \(failure.reason)"
         for site in via.reversed() { text += "\n\(site): note: in runFlow" }
@@ -105,6 +123,7 @@ public final class FlowExecutor {
     /// The screen a `snapshot` step keeps for its record.
     var keptScreen: String?
 
+    /// An executor for flows in `environment`; one flow runs at a time on it.
     public init(environment: FlowEnvironment) {
         self.environment = environment
         app = FlowApp(executable: environment.scheme.app)
@@ -113,6 +132,7 @@ public final class FlowExecutor {
     /// The message of a flow that needs the test account when the run has none.
     public static let noCredentials = "No credentials provided for testing"
 
+    /// Runs `flow` from a fresh copy of its store to the app's end, and says how it went; `iteration` numbers a run under `--repeat`.
     public func run(_ flow: Flow, iteration: Int = 1) -> FlowResult {
         let start = ContinuousClock.now
         let started = self.start(flow)
@@ -127,7 +147,9 @@ public final class FlowExecutor {
 
     /// What starting a flow took, or why it could not start.
     public struct Start: Sendable {
+        /// The time spent copying the seeded store.
         public let copy: Duration
+        /// The time from launching the app to its first idle frame.
         public let launch: Duration
         /// Set when the flow cannot start: no credentials, no store, or an app that does not launch.
         public let failure: FlowRunFailure?

@@ -15,34 +15,48 @@ public struct Scheme: Sendable {
     /// Where the app reads its store: each flow's copy is passed as `-ARGUMENT PATH`, the copy
     /// named `file` inside the flow's own folder.
     public struct Store: Sendable, Equatable {
+        /// The app's argument for its store, without the dash (`photos.store`).
         public var argument: String
+        /// The store's file name inside each flow's own folder (`photos.sqlite`).
         public var file: String
 
+        /// A store passed as `-argument FOLDER/file`.
         public init(argument: String, file: String) {
             self.argument = argument
             self.file = file
         }
     }
 
+    /// The scheme's name (`default`, `fast`), as `--scheme` gives it.
     public var name: String
+    /// The app under test: the binary the flows launch.
     public var app: String
+    /// The program that seeds a fixture's store, run once per fixture before the flows.
     public var seeder: String
+    /// The folder of the fixtures the seeder reads.
     public var seeds: String
+    /// Where the app reads its store, so each flow gets its own copy.
     public var store: Store
     /// The variables of the test account (`test.user`, `test.password`): a flow that uses them
     /// when the run gives none fails with "No credentials provided for testing" instead of lint
     /// refusing it, so the same flows run with a private scheme and without.
     public var credentials: [String]
+    /// Launch arguments, `-key value` defaults and environment for every flow; a flow's own are added.
     public var launch: LaunchSettings
+    /// Variables every flow can use, beside those of `--var` and the runner's own `-key value`.
     public var variables: [String: String]
     /// Variables whose values are never printed (any `*.password`, `*.secret`, `*.token`, and
     /// those a scheme marks `{secret: ...}`).
     public var secretVariables: Set<String>
+    /// Tags a flow must have one of to run, unless the command line gives its own.
     public var includeTags: [String]
+    /// Tags that keep a flow out of the run, unless the command line gives its own.
     public var excludeTags: [String]
 
+    /// The keys a scheme file may have: the reader refuses any other.
     public static let keys = ["app", "seeder", "seeds", "store", "credentials", "arguments", "defaults", "variables", "environment", "tags"]
 
+    /// A scheme with `name` and the given settings; the rest empty, for the layers to fill in.
     public init(
         name: String, app: String = "", seeder: String = "", seeds: String = "Seeds", store: Store = Store(argument: "", file: ""),
         credentials: [String] = [], launch: LaunchSettings = LaunchSettings(), variables: [String: String] = [:],
@@ -73,19 +87,21 @@ public struct Scheme: Sendable {
         secretVariables.contains(variable) || Self.isSecretName(variable)
     }
 
+    /// True for a name that marks a secret by its ending (`password`, `secret`, `token`, any case).
     public static func isSecretName(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
     }
 
-    /// Reads a scheme file over `base` (a private scheme over the shared one of its name): `app`,
-    /// `seeder`, `seeds`, `arguments` and `tags` replace the base's; `defaults`, `environment` and
-    /// `variables` are merged entry by entry, the file's entry winning.
-    /// The keys a run cannot do without, and what each is for; checked once the layers are merged.
+    /// The keys a run cannot do without (`app`, `seeder`, `store`) that no layer gave; checked
+    /// once the layers are merged.
     public func missingKeys() -> [String] {
         [("app", app.isEmpty), ("seeder", seeder.isEmpty), ("store", store.argument.isEmpty)].filter(\.1).map(\.0)
     }
 
+    /// Reads a scheme file over `base` (a private scheme over the shared one of its name): `app`,
+    /// `seeder`, `seeds`, `store`, `credentials`, `arguments` and `tags` replace the base's;
+    /// `defaults`, `environment` and `variables` are merged entry by entry, the file's entry winning.
     public static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
         let text: String
         do {

@@ -14,16 +14,21 @@ public protocol StepAction: Sendable {
 }
 
 extension StepAction {
+    /// None: most steps hold no others.
     public var inner: [InnerSteps] { [] }
+    /// None: only `seed` names a fixture.
     public var seededFixture: Text? { nil }
+    /// False: most steps act on an idle screen, so alerts before them are answered first.
     public var readsBusyFrames: Bool { false }
 }
 
 /// Steps held by another step, with the variables it gives them (`runFlow`'s `variables`).
 public struct InnerSteps: Sendable {
+    /// The held steps.
     public let steps: [Step]
     /// The included flow, for `runFlow`.
     public let flow: Flow?
+    /// The names of the variables the holder gives them, so lint does not call them undefined.
     public let variables: [String]
 }
 
@@ -53,18 +58,23 @@ public protocol PrimitiveStep: StepAction {
 }
 
 extension PrimitiveStep {
+    /// None: most steps have never been written another way.
     public static var formerly: [String: String] { [:] }
+    /// None: most steps replaced no state check.
     public static var formerState: [String: String] { [:] }
 }
 
 /// A step written as a bare word (`- back`): it reads nothing, so it is made with `init()`.
 public protocol BareStep: PrimitiveStep {
+    /// Makes the step; a bare word has nothing to read.
     init()
 }
 
 extension BareStep {
+    /// A bare word: `- back`.
     public static var form: StepForm { .bare }
 
+    /// Ignores the input, which a bare step never has, and makes the step with `init()`.
     public init(_ input: StepInput) throws(StepInputError) {
         self.init()
     }
@@ -74,6 +84,7 @@ extension BareStep {
 /// `flow schema` and the step reference in docs/flows.md are made from this list and the robots'
 /// catalog, and from nothing else.
 public enum StepRegistry {
+    /// Every primitive step, in the order the docs list them; a new step is added here.
     public static let primitives: [any PrimitiveStep.Type] = [
         Tap.self, TypeText.self, EraseText.self,
         AssertVisible.self, AssertNotVisible.self, WaitFor.self, WaitUntilGone.self,
@@ -82,8 +93,10 @@ public enum StepRegistry {
         RunFlow.self, Repeat.self, Snapshot.self,
     ]
 
+    /// The keywords of the primitives, for the schema and for suggestions when a keyword is unknown.
     public static var keywords: [String] { primitives.map { $0.keyword } }
 
+    /// The primitive a flow names by `keyword`, or nil when no primitive has it.
     public static func primitive(_ keyword: String) -> (any PrimitiveStep.Type)? {
         primitives.first { $0.keyword == keyword }
     }
@@ -120,11 +133,16 @@ public enum StepForm: Sendable {
 
 /// A named value in a step's mapping.
 public struct Field: Sendable {
+    /// The name the flow writes (`timeout`).
     public let name: String
+    /// What the value must be; the parser checks it before the step is built.
     public let type: FieldType
+    /// True when the step cannot be written without it; the parser reports it missing.
     public let isRequired: Bool
+    /// One line for the docs and the schema's description.
     public let summary: String
 
+    /// A field named `name` of type `type`, described by `summary` in the docs.
     public init(_ name: String, _ type: FieldType, required: Bool = false, _ summary: String) {
         self.name = name
         self.type = type
@@ -137,7 +155,9 @@ public struct Field: Sendable {
 public enum FieldType: Sendable, Equatable {
     /// Text, which may hold `${variables}`.
     case text
+    /// `true` or `false`.
     case boolean
+    /// A whole number within the range.
     case integer(ClosedRange<Int>)
     /// Seconds, a number above zero.
     case seconds(ClosedRange<Double>)
@@ -171,27 +191,32 @@ public enum FieldType: Sendable, Equatable {
 /// A typed handle on a field: a primitive declares its fields with these and reads its input
 /// through them, so a field's name, type and meaning are written once.
 public struct FieldKey<Value: Sendable>: Sendable {
+    /// The field, as the form, the schema and the docs show it.
     public let field: Field
     let extract: @Sendable (FieldValue) -> Value?
 }
 
 extension FieldKey where Value == Text {
+    /// A text field; its value may hold `${variables}`.
     public static func text(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .text, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
     }
 
+    /// An alert, by identifier or title; lint checks it against the app's declared alerts.
     public static func alert(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .alertName, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
     }
 }
 
 extension FieldKey where Value == Bool {
+    /// An optional `true`/`false` field.
     public static func boolean(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .boolean, summary)) { if case let .boolean(flag) = $0 { flag } else { nil } }
     }
 }
 
 extension FieldKey where Value == Int {
+    /// An optional whole number within `range`.
     public static func integer(_ name: String, in range: ClosedRange<Int>, _ summary: String) -> Self {
         Self(field: Field(name, .integer(range), summary)) { if case let .integer(number) = $0 { number } else { nil } }
     }
@@ -205,24 +230,28 @@ extension FieldKey where Value == Double {
 }
 
 extension FieldKey where Value == ElementSelector {
+    /// An element, written as a step's element is.
     public static func selector(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .selector, summary)) { if case let .selector(selector) = $0 { selector } else { nil } }
     }
 }
 
 extension FieldKey where Value == [Step] {
+    /// A list of steps, parsed as a flow's steps are.
     public static func steps(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .steps, required: required, summary)) { if case let .steps(steps) = $0 { steps } else { nil } }
     }
 }
 
 extension FieldKey where Value == Flow {
+    /// A flow file, relative to the flow that names it; it is read when this flow is parsed.
     public static func flowFile(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .flowFile, required: true, summary)) { if case let .flow(flow) = $0 { flow } else { nil } }
     }
 }
 
 extension FieldKey where Value == [(name: String, value: Text)] {
+    /// A mapping of variable names to text, for an included flow.
     public static func variables(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .variables, summary)) { if case let .variables(pairs) = $0 { pairs } else { nil } }
     }
@@ -230,13 +259,21 @@ extension FieldKey where Value == [(name: String, value: Text)] {
 
 /// A field's value as read.
 public enum FieldValue: Sendable {
+    /// Text, `${variables}` unresolved.
     case text(Text)
+    /// A `true` or `false`.
     case boolean(Bool)
+    /// A whole number.
     case integer(Int)
+    /// A number of seconds.
     case number(Double)
+    /// An element selector.
     case selector(ElementSelector)
+    /// Steps, already parsed.
     case steps([Step])
+    /// A flow file, already read.
     case flow(Flow)
+    /// Variables, in the order written.
     case variables([(name: String, value: Text)])
 }
 
@@ -271,8 +308,10 @@ public struct StepInput: Sendable {
 
 /// What is wrong with a step beyond its form; reported at the step's value.
 public struct StepInputError: Error, Sendable {
+    /// What is wrong, as lint and the parser print it after the step's location.
     public let message: String
 
+    /// An error saying `message` about the step.
     public init(_ message: String) {
         self.message = message
     }
