@@ -33,9 +33,12 @@ public final class FileWatcher {
 
         /// The directory and the name in it (empty for `overflow`).
         public let path: String
+        /// What happened to it.
         public let kind: Kind
+        /// True when the path is a folder, not a file.
         public let isDirectory: Bool
 
+        /// An event, as a test or the watcher makes it.
         public init(path: String, kind: Kind, isDirectory: Bool) {
             self.path = path
             self.kind = kind
@@ -45,6 +48,7 @@ public final class FileWatcher {
 
     /// Why inotify could not start.
     public struct Failure: Error, CustomStringConvertible {
+        /// The reason, as `flow run --watch` prints it.
         public let description: String
     }
 
@@ -59,6 +63,7 @@ public final class FileWatcher {
         | UInt32(IN_CREATE) | UInt32(IN_ONLYDIR)
     #endif
 
+    /// Starts inotify with no directory watched yet; throws where inotify is missing or refuses.
     public init() throws(Failure) {
         #if os(Linux)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))

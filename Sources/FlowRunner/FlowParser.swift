@@ -16,6 +16,7 @@ public final class FlowParser {
     /// The largest flow file read: a flow is a page of steps, not a megabyte.
     public static let fileLimit = 1 << 20
 
+    /// The robots whose actions a flow may use (`Robot.action`), checked as each step is read.
     public let catalog: RobotCatalog
     /// Every problem found so far, in every file read.
     public private(set) var problems: [LocatedError] = []
@@ -26,6 +27,7 @@ public final class FlowParser {
     private var parsed: [String: Flow?] = [:]
     private var including: [String] = []
 
+    /// A parser for flows that use the robots of `catalog`.
     public init(catalog: RobotCatalog) {
         self.catalog = catalog
     }

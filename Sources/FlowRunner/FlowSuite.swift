@@ -6,6 +6,7 @@ import NameMatching
 /// The flows a run will run: found under the paths given, read and checked (nothing launches if
 /// any is bad), filtered by tags, split by shard, repeated.
 public struct FlowSuite: Sendable {
+    /// The flows, in the order they were found.
     public let flows: [Flow]
 
     /// Flow files under `paths` (files, or folders searched recursively for `*.yaml`), sorted.
@@ -81,6 +82,7 @@ public struct FlowSuite: Sendable {
         return uses
     }
 
+    /// A suite of `flows` as given, already read and checked.
     public init(flows: [Flow]) {
         self.flows = flows
     }

@@ -16,10 +16,12 @@ public enum HTMLReport {
         public var duration: Duration
         /// The tag filters that selected the flows (`--include-tags` and `--exclude-tags`, or the scheme's).
         public var includeTags: [String]
+        /// The tags that kept flows out.
         public var excludeTags: [String]
         /// `I/N`, when `--shard` was given.
         public var shard: String?
 
+        /// A summary of a run under `scheme` that took `duration`, with its filters and shard if any.
         public init(scheme: String, duration: Duration, includeTags: [String] = [], excludeTags: [String] = [], shard: String? = nil) {
             self.scheme = scheme
             self.duration = duration

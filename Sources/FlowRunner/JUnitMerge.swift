@@ -27,9 +27,12 @@ import LocatedYAML
 public struct JUnitMerge: Sendable {
     /// One shard's JUnit file: where it was read from (for errors and listings) and its text.
     public struct Shard: Sendable {
+        /// The path it was read from.
         public let file: String
+        /// The JUnit XML as read.
         public let text: String
 
+        /// A shard's JUnit XML `text`, read from `file`.
         public init(file: String, text: String) {
             self.file = file
             self.text = text
@@ -38,7 +41,9 @@ public struct JUnitMerge: Sendable {
 
     /// A flow file some shard ran, with the shards (their JUnit files) that ran it.
     public struct Ran: Sendable, Equatable {
+        /// The flow file.
         public let file: String
+        /// The shards' JUnit files that ran it: more than one means the shards overlapped.
         public let shards: [String]
     }
 

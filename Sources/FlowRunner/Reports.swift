@@ -4,16 +4,21 @@ import Foundation
 /// The lines a run prints: one per flow as it finishes, the failure in full, and the closing tally.
 /// Colour only on a terminal.
 public struct RunTally: Sendable {
+    /// Flow runs that passed, on their first try or on a retry.
     public var passed = 0
+    /// Flow runs that failed every try.
     public var failed = 0
+    /// Flows that never ran (an interrupted run); the caller sets it, as results do not say.
     public var skipped = 0
     /// Passed on a retry (counted in `passed` too), by file.
     public var flaky: [String] = []
     /// Every flow that failed at least once (for `--repeat`), by file, in the order first seen.
     public var everFailed: [String] = []
 
+    /// A tally of nothing yet.
     public init() {}
 
+    /// Counts `result`, and notes its file when it was flaky or failed.
     public mutating func add(_ result: FlowResult) {
         if result.passed {
             passed += 1
@@ -30,6 +35,7 @@ public struct RunTally: Sendable {
     }
 }
 
+/// The line printed for each flow as it finishes.
 public enum ConsoleReport {
     /// `PASS  Sign in  Flows/login/sign-in.yaml  0.12 s`; a flow that passed on a retry is
     /// `FLAKY (passed on try 2 of 3)`, never a plain pass; one that failed every try says so.
@@ -50,6 +56,7 @@ public enum ConsoleReport {
 
 /// JUnit XML: one testcase per flow run, its time, and a failure's text with the screen inside.
 public enum JUnitReport {
+    /// The JUnit XML of `results`, as one suite named `suiteName` that took `duration`; failed tries are kept as Surefire's `flakyFailure` and `rerunFailure`.
     public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration) -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
@@ -109,6 +116,7 @@ public enum JUnitReport {
 /// `--report DIR`: per flow run a text file with each step, its duration and result, and the
 /// screen after a failing step (and at each `snapshot`).
 public enum FolderReport {
+    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path.
     public static func write(_ results: [FlowResult], to folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for result in results {
@@ -118,6 +126,7 @@ public enum FolderReport {
         }
     }
 
+    /// The report of one flow run: every try's steps and screens, failed tries first.
     public static func text(_ result: FlowResult) -> String {
         // Every try's steps and screens are kept, the failed ones first.
         let tries = result.earlierTries + [result]

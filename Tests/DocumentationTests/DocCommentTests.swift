@@ -7,7 +7,7 @@ struct DocCommentTests {
     /// The package's root, from this file's place in it (Tests/DocCommentTests/).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test(arguments: ["PresenterKit", "TextUI", "FlowKit"])
+    @Test(arguments: ["PresenterKit", "TextUI", "FlowKit", "FlowRunner"])
     func everyPublicDeclarationHasASummary(module: String) throws {
         let declarations = try DocCommentScanner.publicDeclarations(inFolder: Self.root.appendingPathComponent("Sources/\(module)"))
         // A scan that finds nothing (a moved folder, a reader that lost its way) must not pass.
