@@ -5,6 +5,7 @@ import Foundation
 /// and the robot catalog, the very declarations the parser reads: the schema and the parser
 /// cannot drift. An editor with the YAML language server completes every step from it.
 public enum FlowSchema {
+    /// The schema as JSON text, for every primitive step and every action of `catalog`'s robots.
     public static func json(catalog: RobotCatalog) -> String {
         var definitions: [String: Any] = [:]
         var bare: [String] = []

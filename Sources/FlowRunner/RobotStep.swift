@@ -4,15 +4,22 @@ import FlowKit
 public struct RobotStep: StepAction {
     /// An argument as written: text may hold `${variables}`, resolved when the step runs.
     public enum Argument: Sendable, Equatable {
+        /// Text, resolved when the step runs.
         case text(Text)
+        /// A whole number (`.integer`, `.count`, `.position`).
         case integer(Int)
+        /// A `true` or `false`.
         case boolean(Bool)
+        /// A list of whole numbers (`.positions`).
         case integers([Int])
     }
 
+    /// The robot action the step names, from the catalog.
     public let action: RobotAction
+    /// The arguments as written, by parameter name; the parser checked them against the action's parameters.
     public let arguments: [String: Argument]
 
+    /// Resolves the text arguments' `${variables}`, then runs the action on the context's app at the step's line.
     public func run(in context: StepContext) {
         var values: [String: ActionArguments.Value] = [:]
         for (name, argument) in arguments {

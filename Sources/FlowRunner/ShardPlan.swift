@@ -20,9 +20,12 @@
 public struct ShardPlan: Sendable, Equatable {
     /// A flow to place: its file and the fixtures it seeds (its `fixture`, its `seed:` steps).
     public struct Item: Sendable, Hashable {
+        /// The flow file.
         public let file: String
+        /// The fixtures it seeds, which a shard pays for once whatever number of its flows use them.
         public let fixtures: [String]
 
+        /// A flow `file` that seeds `fixtures`.
         public init(file: String, fixtures: [String]) {
             self.file = file
             self.fixtures = fixtures
@@ -46,7 +49,9 @@ public struct ShardPlan: Sendable, Equatable {
     /// How the flows were split: by timings, or by the stable hash `--shard I/N` has always used
     /// (kept to compare the two on the same numbers).
     public enum Method: String, Sendable, CaseIterable {
+        /// By the flows' earlier times and their fixtures' seeding, as above.
         case timings
+        /// By a stable hash of each flow's file, with no timings.
         case hash
     }
 

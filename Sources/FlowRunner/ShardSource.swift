@@ -29,6 +29,7 @@ public struct ShardSource: Sendable, Equatable, CustomStringConvertible {
 
     /// Why `--shard auto` could not tell the shard.
     public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What was missing or contradictory, as `flow run` prints it.
         public let description: String
     }
 

@@ -5,9 +5,12 @@ import FlowKit
 /// parameters; the spellings that changed. `flow docs` prints it and `flow docs --update FILE`
 /// puts it between the markers; a test fails when the committed docs are stale.
 public enum StepReference {
+    /// The marker before the generated reference in docs/flows.md; `flow docs --update` replaces what is between the markers.
     public static let begin = "<!-- BEGIN step reference: made by `flow docs` from the step registry and the robots; do not edit by hand -->"
+    /// The marker after the generated reference.
     public static let end = "<!-- END step reference -->"
 
+    /// The reference as Markdown, markers included, for every primitive step and every action of `catalog`'s robots.
     public static func markdown(catalog: RobotCatalog) -> String {
         var lines: [String] = [begin, "", "## Step reference", ""]
         lines += ["### Primitives", ""]

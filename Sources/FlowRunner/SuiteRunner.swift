@@ -6,15 +6,20 @@ import Foundation
 /// `jobs` workers, each with its own folder (its own store, its own app), and reports each flow
 /// as it finishes. Ctrl-C (`interrupt()`) ends every app and leaves no process behind.
 public final class SuiteRunner: @unchecked Sendable {
+    /// How a run runs its flows: how many at once, how often, how patiently, and what it keeps.
     public struct Options: Sendable {
+        /// How many flows run at once, each on its own app (`--jobs`; by default one a core).
         public var jobs: Int
+        /// How many times each flow runs (`--repeat`).
         public var repeatCount: Int
+        /// The apps' safety-net timeout, only for an app that hangs.
         public var timeout: TimeInterval
         /// How many times a failing flow is run again, each time from a fresh copy of its store.
         public var retries: Int
         /// Keep the screen after every step (the HTML report shows them all).
         public var keepsScreens: Bool
 
+        /// Options with one job a core, each flow run once, no retries and no screens kept.
         public init(
             jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10, retries: Int = 0,
             keepsScreens: Bool = false
@@ -29,6 +34,7 @@ public final class SuiteRunner: @unchecked Sendable {
 
     /// Why a run could not start: the app or the seeder is missing, or a fixture cannot be seeded.
     public struct SetupError: Error, CustomStringConvertible {
+        /// What went wrong, as `flow run` prints it.
         public let description: String
     }
 
@@ -47,6 +53,7 @@ public final class SuiteRunner: @unchecked Sendable {
     /// How long each fixture took to seed, once `prepare` seeded it (for `--timings-out`).
     public private(set) var seedingTimes: [String: Duration] = [:]
 
+    /// A runner for flows under `scheme`; nothing is seeded or launched before `prepare` and `run`.
     public init(scheme: Scheme, variables: [String: String], secrets: [String], options: Options) {
         self.scheme = scheme
         self.variables = variables

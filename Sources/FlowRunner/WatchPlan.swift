@@ -17,6 +17,7 @@ public struct WatchPlan: Sendable {
         /// absolute paths.
         public var paths: [String] = []
 
+        /// Changes as given, with no paths noted yet.
         public init(flowFiles: Set<String> = [], fixtures: Set<String> = [], everything: Bool = false, reseedAll: Bool = false) {
             self.flowFiles = flowFiles
             self.fixtures = fixtures
@@ -38,6 +39,7 @@ public struct WatchPlan: Sendable {
     /// The flows to run, in the suite's order.
     public let flows: [Flow]
 
+    /// A round that seeds `fixtures`, then runs `flows`.
     public init(fixtures: [String], flows: [Flow]) {
         self.fixtures = fixtures
         self.flows = flows

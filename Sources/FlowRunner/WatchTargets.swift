@@ -18,6 +18,7 @@ public struct WatchTargets: Sendable, Equatable {
     /// Flow files the selected flows include from outside `flowRoots`.
     public var includedFlows: Set<String>
 
+    /// Targets with every path made absolute and standardised, as the watcher reports paths.
     public init(flowRoots: [String], schemeFiles: [String], seeds: String? = nil, app: String? = nil, seeder: String? = nil,
                 includedFlows: Set<String> = []) {
         self.flowRoots = flowRoots.map(WatchPlan.key)

@@ -5,6 +5,7 @@ import NameMatching
 /// element, children indented under their alert or cell. What `flow inspect` prints and what
 /// `flow studio` shows beside the screen, so the names a flow must use are always in view.
 public enum ElementTree {
+    /// The tree of `screen`, one element a line, starting with the screen's title and its list's rows.
     public static func text(_ screen: ScreenSnapshot) -> String {
         var lines = ["screen \"\(visible(screen.title))\"" + (screen.list.map { "  (list: rows \($0.first + 1)… of \($0.total))" } ?? "")]
         for element in screen.elements { append(element, depth: 1, to: &lines) }

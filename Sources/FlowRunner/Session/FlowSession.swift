@@ -15,16 +15,24 @@ import Yams
 public final class FlowSession {
     /// What a session runs against.
     public struct Options: Sendable {
+        /// The scheme: the app, its store and its launch settings.
         public var scheme: Scheme
+        /// The variables the steps may use.
         public var variables: [String: String]
+        /// The robots whose actions a line may name.
         public var catalog: RobotCatalog
+        /// The fixture the session's store is seeded from.
         public var fixture: String
+        /// The launch settings added to the scheme's, as a flow's `launch:` would be.
         public var launch: LaunchSettings
+        /// Alerts answered whenever they are up, as a flow's `onAlert:` does: alert → button.
         public var onAlert: [(alert: String, button: String)]
         /// The folder `runFlow` paths are relative to (a saved flow's folder, or Flows).
         public var folder: String
+        /// The app's safety-net timeout, for an app that hangs.
         public var timeout: TimeInterval
 
+        /// Options for a session on `scheme`, seeded from `fixture`.
         public init(
             scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String = "default", launch: LaunchSettings = LaunchSettings(),
             onAlert: [(alert: String, button: String)] = [], folder: String = "Flows", timeout: TimeInterval = 10
@@ -44,7 +52,9 @@ public final class FlowSession {
     public struct Kept {
         /// The step as it will be saved.
         public let node: Node
+        /// The step as it runs.
         public let step: Step
+        /// How long it took.
         public let duration: Duration
         /// What secure text was typed as a literal that no secret variable holds: such a session
         /// cannot be saved until the step is undone.
@@ -64,7 +74,9 @@ public final class FlowSession {
         case refused(String)
     }
 
+    /// What the session was started with.
     public let options: Options
+    /// The steps that ran and are kept, in order: the flow a save writes.
     public private(set) var kept: [Kept] = []
     private let runner: SuiteRunner
     private var templates: [String: String] = [:]
@@ -109,6 +121,7 @@ public final class FlowSession {
 
     /// The screen now, as data and as text.
     public var screen: ScreenSnapshot? { executor.app.latestSnapshot }
+    /// The screen as text, secrets masked.
     public var renderedScreen: String? { executor.app.latestScreen.map(mask) }
 
     // MARK: - Steps
@@ -357,8 +370,10 @@ public final class FlowSession {
 
 /// Why a session cannot start, or cannot save.
 public struct SessionError: Error, CustomStringConvertible {
+    /// What went wrong, as the command prints it.
     public let description: String
 
+    /// An error that says `description`.
     public init(_ description: String) {
         self.description = description
     }
