@@ -37,7 +37,7 @@ public struct FlowTimings: Sendable, Equatable {
     /// The version this runner writes and reads.
     public static let version = 1
 
-    /// Timings as given; flow files are keyed by ``key(_:)``, so two spellings of one path add up.
+    /// Timings as given; flow files are keyed by `key(_:)`, so two spellings of one path add up.
     public init(flows: [String: [Double]] = [:], fixtures: [String: [Double]] = [:], interrupted: Bool = false) {
         self.flows = [:]
         self.fixtures = fixtures
