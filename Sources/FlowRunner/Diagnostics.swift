@@ -32,10 +32,3 @@ public struct Diagnostics: Error, Sendable, CustomStringConvertible {
         errors.map(\.description).joined(separator: "\n") + "\n" + summary
     }
 }
-
-extension LocatedError {
-    /// A problem with a whole file (it cannot be read, it is too large): located at its start.
-    public static func wholeFile(_ file: String, _ message: String) -> LocatedError {
-        LocatedError(file: file, line: 1, column: 1, message: message, sourceLine: nil)
-    }
-}

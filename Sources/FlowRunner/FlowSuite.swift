@@ -16,7 +16,7 @@ public struct FlowSuite: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw LocatedError(file: path, line: 1, column: 1, message: "there is no such file or folder", sourceLine: nil)
+                throw .wholeFile(path, "there is no such file or folder")
             }
             guard isDirectory.boolValue else {
                 files.append(path)
@@ -171,6 +171,20 @@ public struct FlowSuite: Sendable {
                 }
             }
         }
+    }
+
+    /// Every fixture a flow names (its `fixture:`, a literal `seed:` step) that is not in the
+    /// folder `seeds`, as a problem at the place it is named, with the nearest fixture there: what
+    /// lint reports, and anything else that checks a suite against a seeds folder.
+    public func fixtureProblems(seeds: String) -> [LocatedError] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: seeds)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
+        var problems: [LocatedError] = []
+        for (fixture, location) in fixtureUses where !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") {
+            let text = (try? String(contentsOfFile: location.file, encoding: .utf8)) ?? ""
+            problems.append(LocatedError(file: location.file, text: text, line: location.line, column: location.column,
+                                         message: "fixture \"\(Suggestion.shown(fixture))\" is not in \(seeds)/" + Suggestion.didYouMean(fixture, in: names)))
+        }
+        return problems
     }
 
     /// The fixtures the flows seed (their `fixture`, and literal `seed` steps), for the run's cache.

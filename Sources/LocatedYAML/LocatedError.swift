@@ -48,3 +48,11 @@ extension StringProtocol {
 extension Set where Element == Character {
     fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
 }
+
+extension LocatedError {
+    /// A problem with a whole file (it cannot be read, it is too large, it is not there): located
+    /// at its start, with no line to quote. The one way every module says it.
+    public static func wholeFile(_ file: String, _ message: String) -> LocatedError {
+        LocatedError(file: file, line: 1, column: 1, message: message, sourceLine: nil)
+    }
+}

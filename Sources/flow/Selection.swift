@@ -143,7 +143,7 @@ struct Selection: ParsableArguments {
             } catch {
                 problems += error.errors
             }
-            if checkFixtures { problems += fixtureProblems(checked, scheme: scheme) }
+            if checkFixtures { problems += checked.fixtureProblems(seeds: scheme.seeds) }
         }
         // A flow may quote a secret the scheme holds (a password typed into a step): never shown.
         let secrets = scheme?.secretValues(variables: values) ?? []
@@ -175,20 +175,6 @@ struct Selection: ParsableArguments {
         }
         message += tags.isEmpty ? "; the flows have no tags" : "; tags: " + tags.joined(separator: ", ")
         return message + " (--allow-empty makes an empty selection a success)"
-    }
-
-    /// Every fixture a flow names (its `fixture:`, a `seed:` step) that is not in the scheme's
-    /// seeds folder, at the place it is named.
-    private static func fixtureProblems(_ suite: FlowSuite, scheme: Scheme) -> [LocatedError] {
-        let seeds = scheme.seeds
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: seeds)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
-        var problems: [LocatedError] = []
-        for (fixture, location) in suite.fixtureUses where !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") {
-            let text = (try? String(contentsOfFile: location.file, encoding: .utf8)) ?? ""
-            problems.append(LocatedError(file: location.file, text: text, line: location.line, column: location.column,
-                                         message: "fixture \"\(Suggestion.shown(fixture))\" is not in \(seeds)/" + Suggestion.didYouMean(fixture, in: names)))
-        }
-        return problems
     }
 }
 
