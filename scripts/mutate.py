@@ -2,23 +2,25 @@
 """Mutation testing for one Swift source file at a time: do the tests notice a small, wrong change?
 
 Usage: `python3 scripts/mutate.py Sources/NameMatching/NameMatcher.swift [--filter NameMatcherTests]`
-(`--list` prints the mutants without building; `--lines 60-80` keeps those lines only; `--in-place`
-mutates the file in this tree and builds the whole package). For the file given, the script makes
-simple mutants one at a time: `==`/`!=` swapped, `<`/`<=` and `>`/`>=` swapped (a boundary moved),
-`&&`/`||` swapped, `true`/`false` swapped, a statement line that is only a call deleted (made `()`), a guard's
-condition made `true` (each condition that binds nothing, when others bind), and a user-facing
-string literal (one with a space or a character outside ASCII, or a `static let` text) emptied.
-For each it rebuilds incrementally, runs the tests of the file's module (the target
-`Tests/<Module>Tests`, narrowed by `--filter`), and says KILLED (a test failed or timed out),
-SURVIVED (every test passed: no test pins that line) or INVALID (it did not compile; not counted),
-then the score, killed / (killed + survived). By default it never touches this tree: it builds a
-small package of its own under `.build/mutants/<Module>Tests/`, holding the module's test target and
-only the targets it depends on (symlinks to the real folders; the mutated file alone is a copy),
-so a mutant rebuilds one module and links one small test binary instead of the whole project.
-Whatever the mode, the file is restored in a `finally` (also on Ctrl-C and SIGTERM), and the run
-stops at once if the unmutated tests do not pass. A file takes from a few minutes to half an hour:
-run it in the background (`nohup python3 scripts/mutate.py FILE > /tmp/mutants.log 2>&1 &`) and
-read the log; each line is printed as soon as it is known.
+(`--list` prints the mutants without building; `--lines 60-80` keeps those lines only, and
+`--lines 0` just builds and runs the unmutated tests; `--in-place` mutates the file in this tree
+and builds the whole package). For the file given, the script makes simple mutants, one at a time:
+`==`/`!=` swapped, `<`/`<=` and `>`/`>=` swapped (a boundary moved), `&&`/`||` swapped,
+`true`/`false` swapped, a statement line that is only a call deleted (made `()`, so that a `case`
+still compiles), a guard's condition made `true` (each condition that binds nothing, when others
+bind), and a user-facing string literal emptied (one with a space or a character outside ASCII, or
+a `static let` text). For each it rebuilds incrementally, runs the tests of the file's module (the
+target `Tests/<Module>Tests`, narrowed by `--filter`), and says KILLED (a test failed or timed
+out), SURVIVED (every test passed: no test pins that line) or INVALID (it did not compile; not
+counted), then the score, killed / (killed + survived). By default it never touches this tree: it
+builds a small package of its own under `.build/mutants/<Module>Tests/`, holding the module's test
+target and only the targets it depends on (symlinks to the real folders, and to the tree's other
+folders such as Seeds/; the mutated file alone is a copy), so a mutant rebuilds one module and links
+one small test binary instead of the whole project. Whatever the mode, the file is restored in a
+`finally` (also on Ctrl-C and SIGTERM), a hung test is killed with its whole session, and the run
+stops at once if the unmutated tests do not pass. A file takes from one minute to a quarter of an
+hour: run it in the background (`nohup python3 scripts/mutate.py FILE > /tmp/mutants.log 2>&1 &`)
+and read the log, where each mutant's line is printed as soon as it is known.
 """
 
 import argparse
@@ -330,6 +332,13 @@ def shadow_package(test_target, module, mutated_file):
             args.append(f"exclude: {json.dumps(target['exclude'])}")
         call = {"regular": "target", "test": "testTarget", "executable": "executableTarget"}[kind]
         lines.append(f"        .{call}({', '.join(args)}),")
+    # The rest of the tree (Seeds/, Flows/...), for tests that find files from #filePath.
+    for entry in ROOT.iterdir():
+        if entry.name in ("Sources", "Tests", "Package.swift", "Package.resolved") or entry.name.startswith("."):
+            continue
+        link = shadow / entry.name
+        if not link.is_symlink():
+            link.symlink_to(entry)
     checkouts = ROOT / ".build" / "checkouts"
     dependencies = []
     for identity in sorted({p for _, p in products}):
