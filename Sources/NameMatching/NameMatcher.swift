@@ -10,6 +10,12 @@ public enum NameMatcher {
     /// The candidate closest to `name` by edit distance (case-insensitive), if it is close enough
     /// to be a plausible typo: at most a third of the longer name's length, and at least one edit.
     public static func nearest(to name: String, in candidates: [String]) -> String? {
+        nearest(to: name, in: candidates, measuring: editDistance)
+    }
+
+    /// `nearest(to:in:)` with the distance it measures by given, so that a test can see which
+    /// candidates get measured at all (those the lengths rule out must not).
+    static func nearest(to name: String, in candidates: [String], measuring measure: ([Character], [Character]) -> Int) -> String? {
         guard name.utf8.count <= maxLength * 4 else { return nil }
         let needle = Array(name.lowercased())
         guard needle.count <= maxLength else { return nil }
@@ -20,7 +26,7 @@ public enum NameMatcher {
             let limit = max(1, max(needle.count, other.count) / 3)
             // The lengths alone bound the distance from below.
             guard abs(needle.count - other.count) <= limit else { continue }
-            let distance = editDistance(needle, other)
+            let distance = measure(needle, other)
             guard distance <= limit else { continue }
             if let current = best, current.distance <= distance { continue }
             best = (candidate, distance)

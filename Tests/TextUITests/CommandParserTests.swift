@@ -7,6 +7,11 @@ struct CommandParserTests {
         ("  tap   Review work photos  ", .tap("Review work photos")),
         ("tap \"Don't Allow\"", .tap("Don't Allow")),
         ("3", .tap("3")),
+        ("1", .tap("1")),
+        ("tap \"", .tap("\"")),  // one quote is not a quoted name
+        ("more", .scroll(.down)),
+        ("scroll top", .scroll(.top)),
+        ("scroll 12", .scroll(.row(12))),
         ("type Username alice", .type("Username", text: "alice")),
         ("type Username  two words ", .type("Username", text: "two words")),
         ("type Username", .type("Username", text: "")),
@@ -29,7 +34,11 @@ struct CommandParserTests {
         ("dance", #"unknown command; type help for the list of commands"#),  // not quoted: a stray line may be a password
         ("tap", "tap needs a control: tap <identifier|label|number>"),
         ("type", "type needs a field and the text: type <field> <text>"),
-        ("0", #"unknown command; type help for the list of commands"#),
+        ("0", #"unknown command; type help for the list of commands"#),  // controls are numbered from 1
+        ("-1", #"unknown command; type help for the list of commands"#),
+        ("tap \"\"", "tap needs a control: tap <identifier|label|number>"),
+        ("type \"\" text", "type needs a field and the text: type <field> <text>"),
+        ("scroll sideways", #"scroll "sideways": expected up, down, top, bottom or a row number from 1"#),
     ])
     func rejectsWithAMessageForAPerson(line: String, message: String) {
         #expect {

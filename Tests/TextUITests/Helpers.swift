@@ -7,6 +7,7 @@ final class FakeScreen: ScreenController {
         case tap(String)
         case enter(String, String)
         case appear
+        case scroll(ScrollDirection)
     }
 
     let title: String
@@ -14,6 +15,8 @@ final class FakeScreen: ScreenController {
     private(set) var events: [Event] = []
     var onTap: (String) -> Void = { _ in }
     var pictures: [String: TerminalPicture] = [:]
+    /// The window onto a long list, when the test gives the screen one.
+    var list: ListWindow?
 
     init(title: String = "Fake", elements: [Element]) {
         self.title = title
@@ -34,6 +37,10 @@ final class FakeScreen: ScreenController {
 
     func didAppear() {
         events.append(.appear)
+    }
+
+    func scroll(_ direction: ScrollDirection) {
+        events.append(.scroll(direction))
     }
 
     func picture(_ identifier: String) -> TerminalPicture? { pictures[identifier] }

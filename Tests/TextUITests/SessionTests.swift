@@ -17,6 +17,16 @@ struct SessionTests {
         #expect(screen.events.last == .tap("Help"))
     }
 
+    @Test func typingIntoADisabledFieldIsRefusedAndReachesNoScreen() {
+        let (session, screen) = makeSUT()
+        screen.elements[0].isEnabled = false
+
+        #expect { try session.perform(.type("Username", text: "alice")) } throws: {
+            ($0 as? CommandError)?.description == #""Username" is disabled"#
+        }
+        #expect(screen.events == [.appear])
+    }
+
     @Test func typesIntoAField() throws {
         let (session, screen) = makeSUT()
         try session.perform(.type("Username", text: "alice"))
@@ -55,6 +65,49 @@ struct SessionTests {
         }
     }
 
+    @Test func aSecureFieldShownOnAnEarlierFrameIsStillRecognisedInWhatIsTypedOnALaterScreen() {
+        let (session, _) = makeSUT()
+        _ = session.makeFrame()  // the login screen, with its Password field, is shown
+        session.stage.setRoot(FakeScreen(title: "At a glance", elements: [.text("Counts"), .button("Review")]))
+
+        #expect { try session.perform(.tap("Password hunter2")) } throws: {
+            ($0 as? CommandError)?.description == #"tap takes the name of one control; to fill "Password", tap it and type the text when asked, "#
+                + "or: type Password <text> (what you typed after it is not shown)"
+        }
+        #expect { try session.perform(.tap("Review now")) } throws: {
+            ($0 as? CommandError)?.description == #"no control "Review …" on this screen; only the first word of what you typed is shown"#
+        }
+    }
+
+    @Test(arguments: ["Password hunter2", "Passwordhunter2", "password hunter2"])
+    func whatIsTypedAfterTheNameOfASecureFieldOnTheScreenIsNeverQuoted(target: String) {
+        let (session, screen) = makeSUT()
+
+        #expect { try session.perform(.tap(target)) } throws: {
+            ($0 as? CommandError)?.description == #"tap takes the name of one control; to fill "Password", tap it and type the text when asked, "#
+                + "or: type Password <text> (what you typed after it is not shown)"
+        }
+        #expect(screen.events == [.appear])
+    }
+
+    @Test func aLongUnknownNameThatDoesNotStartWithASecureFieldsNameIsAnUnknownControl() {
+        let (session, _) = makeSUT()
+
+        #expect { try session.perform(.tap("Usrname bob")) } throws: {
+            ($0 as? CommandError)?.description == #"no control "Usrname …" on this screen; only the first word of what you typed is shown"#
+        }
+    }
+
+    @Test func aSecureFieldsBareNameOnAScreenWithoutItIsAnUnknownControl() {
+        let (session, _) = makeSUT()
+        _ = session.makeFrame()
+        session.stage.setRoot(FakeScreen(title: "At a glance", elements: [.button("Review")]))
+
+        #expect { try session.perform(.tap("Password")) } throws: {
+            ($0 as? CommandError)?.description == #"no control "Password" on this screen"#
+        }
+    }
+
     @Test func aPersonNamesAControlByWhatItShowsNowAndAStaleNameSaysWhatItReads() throws {
         let stage = Stage()
         let screen = FakeScreen(elements: [.button("Select", label: "Done"), .button("Delete")])
@@ -66,6 +119,85 @@ struct SessionTests {
         try session.perform(.tap("Done"), naming: .person)
         try session.perform(.tap("Select"), naming: .script)  // a script names it by its identifier, which does not change
         #expect(screen.events.dropFirst() == [.tap("Select"), .tap("Select")])
+    }
+
+    @Test func aControlIsFoundByItsLabelWhateverItsCase() throws {
+        let (session, screen) = makeSUT()
+        screen.elements[3].isEnabled = true
+
+        try session.perform(.tap("NEED HELP?"))
+
+        #expect(screen.events == [.appear, .tap("Help")])
+    }
+
+    @Test func aCellIsFoundByItsRowAsTheScreenDrawsIt() throws {
+        let stage = Stage()
+        let screen = FakeScreen(elements: [
+            .cell("photo-1", label: "Mon 1 Jun 2026, 09:05", value: "Office"),
+            .cell("photo-2", label: "Mon 1 Jun 2026, 10:00", value: "Park"),
+            .textField("Search", value: "Park"),
+        ])
+        stage.setRoot(screen)
+        let session = Session(stage: stage)
+
+        try session.perform(.tap("Mon 1 Jun 2026, 10:00  Park"))
+        #expect { try session.perform(.tap("Search  Park")) } throws: { $0 is CommandError }
+
+        #expect(screen.events == [.appear, .tap("photo-2")], "a row's text names its cell, and only a cell")
+    }
+
+    @Test func aNameTwoControlsShowInDifferentCasesNamesNeither() {
+        let stage = Stage()
+        let screen = FakeScreen(elements: [.button("draft", label: "Save"), .button("final", label: "SAVE")])
+        stage.setRoot(screen)
+        let session = Session(stage: stage)
+
+        #expect { try session.perform(.tap("save")) } throws: {
+            ($0 as? CommandError) == .noSuchControl("save", suggestion: "Save")
+        }
+        #expect(screen.events == [.appear], "an ambiguous name taps nothing")
+    }
+
+    @Test func aPersonIsNotMatchedByAnIdentifierInAnotherCaseButByWhatTheControlShows() throws {
+        let stage = Stage()
+        let screen = FakeScreen(elements: [.button("Select", label: "Done"), .button("Delete")])
+        stage.setRoot(screen)
+        let session = Session(stage: stage)
+
+        #expect(throws: CommandError.self) { try session.perform(.tap("select"), naming: .person) }
+        try session.perform(.tap("done"), naming: .person)
+
+        #expect(screen.events == [.appear, .tap("Select")])
+    }
+
+    @Test func aScriptIsMatchedByAnIdentifierInAnotherCase() throws {
+        let stage = Stage()
+        let screen = FakeScreen(elements: [.button("Select", label: "Done"), .button("Delete")])
+        stage.setRoot(screen)
+        let session = Session(stage: stage)
+
+        try session.perform(.tap("SELECT"))
+
+        #expect(screen.events == [.appear, .tap("Select")])
+    }
+
+    @Test func scrollingAScreenWithoutAListIsRefusedAndReachesNoScreen() {
+        let (session, screen) = makeSUT()
+
+        #expect { try session.perform(.scroll(.down)) } throws: {
+            ($0 as? CommandError)?.description == "nothing to scroll: this screen has no long list"
+        }
+        #expect(screen.events == [.appear])
+    }
+
+    @Test func scrollingAScreenWithAListMovesItsWindow() throws {
+        let (session, screen) = makeSUT()
+        screen.list = ListWindow(first: 0, total: 50)
+
+        try session.perform(.scroll(.down))
+        try session.perform(.scroll(.row(30)))
+
+        #expect(screen.events == [.appear, .scroll(.down), .scroll(.row(30))])
     }
 
     @Test func anAlertBlocksTheScreenBehindItUntilAnswered() throws {

@@ -24,7 +24,6 @@ public final class PhotoDetailPresenter: Presenter<any PhotoDetailView> {
     private var model: PhotoDetailViewModel
     private var original: RGBImage?
     private var processed: RGBImage?
-    private var isWorking = false
 
     public init(
         photo: Photo, library: any PhotoLibrary, processing: any PictureProcessing, scheduler: any WorkScheduling,
@@ -62,8 +61,8 @@ public final class PhotoDetailPresenter: Presenter<any PhotoDetailView> {
     }
 
     public func didTapApply() {
-        guard model.isApplyEnabled, !isWorking, let processed else { return }
-        isWorking = true
+        // Apply is enabled only while nothing is being worked out or saved: that is the one guard.
+        guard model.isApplyEnabled, let processed else { return }
         model.isApplyEnabled = false
         model.status = Message.applying
         view?.display(model)
@@ -74,7 +73,6 @@ public final class PhotoDetailPresenter: Presenter<any PhotoDetailView> {
     }
 
     private func process() {
-        isWorking = true
         let library = self.library, processing = self.processing, id = photo.id
         scheduler.schedule({ () throws -> (RGBImage, RGBImage, DominantColour)? in
             guard let picture = try library.picture(ofPhoto: id) else { return nil }
@@ -86,7 +84,6 @@ public final class PhotoDetailPresenter: Presenter<any PhotoDetailView> {
     }
 
     private func processed(_ outcome: Result<(RGBImage, RGBImage, DominantColour)?, any Error>) {
-        isWorking = false
         switch outcome {
         case let .success(.some((picture, shown, dominant))):
             original = picture
@@ -105,7 +102,6 @@ public final class PhotoDetailPresenter: Presenter<any PhotoDetailView> {
     }
 
     private func applied(_ outcome: Result<Void, any Error>) {
-        isWorking = false
         switch outcome {
         case .success:
             original = processed

@@ -85,6 +85,56 @@ struct WorkPhotosPresenterTests {
         #expect(sut.view.displayed.last?.rows.map(\.isSelected) == [false, false, false], "Done forgets the choice")
     }
 
+    @Test func selectAllDoesNothingUnlessSelecting() {
+        let sut = makeSUT(library: threePhotos())
+        sut.presenter.viewDidAppear()
+        sut.scheduler.runAll()
+        let shown = sut.view.displayed.count
+
+        sut.presenter.didTapSelectAll()
+        #expect(sut.view.displayed.count == shown, "nothing to show: the list is not being chosen from")
+        sut.presenter.didTapSelect()
+
+        #expect(sut.view.displayed.last?.rows.map(\.isSelected) == [false, false, false], "Select starts with nothing chosen")
+        #expect(sut.view.displayed.last?.canDelete == false)
+    }
+
+    @Test func aPhotoThatLeavesTheListWhenItIsReadAgainLeavesTheChoiceToo() throws {
+        let library = threePhotos()
+        let sut = makeSUT(library: library)
+        sut.presenter.viewDidAppear()
+        sut.scheduler.runAll()
+        sut.presenter.didTapSelect()
+        sut.presenter.didSelectPhoto("photo-1")
+        sut.presenter.didSelectPhoto("photo-3")
+
+        try library.deletePhotos([3])  // elsewhere, while the screen was away
+        sut.presenter.viewDidAppear()
+        sut.scheduler.runAll()
+        sut.presenter.didSelectPhoto("photo-1")
+
+        #expect(sut.view.displayed.last?.rows.map(\.isSelected) == [false, false])
+        #expect(sut.view.displayed.last?.canDelete == false, "photo 3 is gone: nothing is left to delete")
+        sut.presenter.didTapDelete()
+        #expect(confirmer.questions.isEmpty)
+    }
+
+    @Test func aPhotoStillListedWhenItIsReadAgainStaysChosen() throws {
+        let library = threePhotos()
+        let sut = makeSUT(library: library)
+        sut.presenter.viewDidAppear()
+        sut.scheduler.runAll()
+        sut.presenter.didTapSelect()
+        sut.presenter.didSelectPhoto("photo-2")
+
+        sut.presenter.viewDidAppear()
+        sut.scheduler.runAll()
+
+        #expect(sut.view.displayed.last?.rows.map(\.isSelected) == [false, true, false])
+        sut.presenter.didTapDelete()
+        #expect(confirmer.questions == [1])
+    }
+
     @Test func deleteAsksTheSystemFirstAndDeletesOnlyOnYesInTheBackground() throws {
         let library = threePhotos()
         let sut = makeSUT(library: library)
