@@ -89,7 +89,7 @@ bench: deps floors
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
 
 bench-check: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark baseline check main --no-progress
+	scripts/bench-check.sh
 
 bench-baseline: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark baseline update main --no-progress
