@@ -34,6 +34,9 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Join the shards' report folders (the report/ of each shard output) into this folder.", valueName: "dir"))
         var report: String?
 
+        @Option(help: ArgumentHelp("Write one HTML page of the merged run: every flow, its result, each failure's text, and the coverage check.", valueName: "file"))
+        var html: String?
+
         @Option(name: .customLong("flows"),
                 help: ArgumentHelp("A flow file or folder the shards ran, as given to flow run (repeatable; default: Flows).", valueName: "path"))
         var flowPaths: [String] = []
@@ -69,6 +72,13 @@ extension FlowCommand {
                     try Self.mergeFolders(inputs.compactMap(\.report), into: report)
                 } catch {
                     throw FlowCommandError.setup("cannot write the report to \(report): \(error.localizedDescription)")
+                }
+            }
+            if let html {
+                do {
+                    try MergedHTMLReport.html(merged).write(toFile: html, atomically: true, encoding: .utf8)
+                } catch {
+                    throw FlowCommandError.setup("cannot write the HTML report \(html): \(error.localizedDescription)")
                 }
             }
             for failure in merged.failures { Console.output("FAIL  \(failure.name)  \(failure.file)\n") }

@@ -86,3 +86,27 @@ struct FlowMergeTests {
         try XMLDocument(data: Data(text.utf8)).nodes(forXPath: "//testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "file")?.stringValue }.sorted()
     }
 }
+
+/// `flow merge --html`: one page of the merged run, every flow and failure in it, nothing unescaped.
+@Suite(.serialized)
+struct FlowMergeHTMLTests {
+    @Test func theMergedPageHasEveryFlowItsFailureAndTheCoverage() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/pass.yaml", "name: Passes <b>bold</b>\nsteps:\n  - Login.checkLoginScreen\n")
+        try workspace.write("Flows/fail.yaml", "name: Fails\nsteps:\n  - tap: Nope\n")
+        for (index, folder) in ["a", "b"].enumerated() {
+            _ = try workspace.flow(["run", "--shard", "\(index + 1)/2", "--junit", "\(folder)/junit.xml"])
+        }
+        let merged = try workspace.flow(["merge", "--junit", "merged.xml", "--html", "merged.html", "a", "b"])
+        #expect(merged.status == 1, "a flow failed: \(merged.stdout)")
+        let page = try workspace.read("merged.html")
+        let document = try XMLDocument(xmlString: page, options: [])
+        let sections = try document.nodes(forXPath: "//section").compactMap { $0 as? XMLElement }
+        #expect(sections.count == 2)
+        #expect(try document.nodes(forXPath: "//section[contains(@class,'failed')]//pre").first?.stringValue?.contains(#"no element "Nope" on the idle screen"#) == true)
+        #expect(page.contains("Passes &lt;b&gt;bold&lt;/b&gt;") && !page.contains("<b>bold"), "names are escaped")
+        #expect(page.contains("every flow ran exactly once"))
+        #expect(try document.nodes(forXPath: "//script").isEmpty)
+    }
+}
