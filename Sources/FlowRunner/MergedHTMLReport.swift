@@ -8,6 +8,7 @@ import FoundationXML
 /// with its text (the step, the reason, the screen, the app's standard error), and whether every
 /// flow ran exactly once. The screen after every step is in each shard's own `flow run --html`.
 public enum MergedHTMLReport {
+    /// The page of `merged`: its summary and coverage problems, then every testcase with its text.
     public static func html(_ merged: JUnitMerge) -> String {
         let cases = testcases(merged.xml)
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>"
