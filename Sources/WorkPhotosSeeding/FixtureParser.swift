@@ -248,7 +248,7 @@ public struct FixtureParser {
     private func date(_ node: Node, _ what: String) throws -> Date {
         let raw = try string(node, what)
         guard let date = StrictDate.parse(raw) else {
-            throw error("\(what) \"\(raw)\" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59)", at: node)
+            throw error("\(what) \"\(raw)\" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59, Z or an offset from -18:00 to +18:00)", at: node)
         }
         return date
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads `2026-06-01T09:05:00Z` (or with `+02:00`, and optional fractions of a second), refusing
+/// Reads `2026-06-01T09:05:00Z` (or with an offset from `-18:00` to `+18:00`, and optional
+/// fractions of a second), refusing
 /// what Foundation's ISO 8601 parser quietly rolls over: February 30th, June 31st, hour 25,
 /// minute or second 60.
 enum StrictDate {
@@ -15,7 +16,8 @@ enum StrictDate {
         } else {
             let sign = match.8.first == "-" ? -1 : 1
             let parts = match.8.dropFirst().split(separator: ":").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] <= 23, parts[1] <= 59 else { return nil }
+            // Offsets run from -18:00 to +18:00, as Foundation's time zones do (and ISO 8601's in use).
+            guard parts.count == 2, parts[1] <= 59, parts[0] * 60 + parts[1] <= 18 * 60 else { return nil }
             zone = TimeZone(secondsFromGMT: sign * (parts[0] * 3600 + parts[1] * 60))
         }
         guard let zone else { return nil }

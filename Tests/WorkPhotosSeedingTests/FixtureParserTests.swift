@@ -70,7 +70,7 @@ struct FixtureParserTests {
         (
             photo.replacingOccurrences(of: "2026-06-01T09:05:00Z", with: "yesterday"),
             """
-            bad.yaml:3:12: error: photo 1 taken "yesterday" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59)
+            bad.yaml:3:12: error: photo 1 taken "yesterday" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59, Z or an offset from -18:00 to +18:00)
                 taken: yesterday
                        ^
             """
@@ -189,7 +189,7 @@ struct FixtureParserTests {
         (step("- gradient: {from: \"#000000\", to: white}"), "gradient to \"white\" is not a colour like \"#D62828\""),
         (generate(replacing: "count: 12", with: "count: 0"), "generate count 0 is out of range 1...1000000"),
         (generate(replacing: "start: 2026-01-01T00:00:00Z", with: "start: soon"),
-         "generate start \"soon\" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59)"),
+         "generate start \"soon\" is not a date and time like 2026-06-01T09:05:00Z (a real day, hours 00-23, minutes and seconds 00-59, Z or an offset from -18:00 to +18:00)"),
         (generate(replacing: "interval: 60", with: "interval: -1"), "generate interval (seconds) -1 is out of range 0...31536000"),
         (generate(replacing: "width: 2", with: "width: 0"), "generate width 0 is out of range 1...8192"),
         (generate(replacing: "width: 2\n  height: 2", with: "width: 5000\n  height: 5000"), "generate is 5000x5000, over the limit of 16777216 pixels"),
