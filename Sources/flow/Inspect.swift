@@ -38,15 +38,7 @@ extension FlowCommand {
             if let step, step > start.steps.count {
                 throw FlowCommandError.usage("--step \(step): \(flow ?? "the flow") has \(start.steps.count) step\(start.steps.count == 1 ? "" : "s")")
             }
-            let session: FlowSession
-            do {
-                session = try FlowSession(.init(
-                    scheme: scheme, variables: variables, catalog: WorkPhotosCatalog.catalog, fixture: fixture ?? start.fixture,
-                    launch: start.launch, onAlert: start.onAlert, folder: start.folder
-                ))
-            } catch {
-                throw FlowCommandError.setup(error.description)
-            }
+            let session = try start.openSession(scheme: scheme, variables: variables, fixture: fixture)
             defer { session.close() }
             for (index, line) in start.steps.prefix(step ?? start.steps.count).enumerated() {
                 switch session.run(line) {

@@ -44,20 +44,10 @@ extension FlowCommand {
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
             let start = try StudioStart(flow: flow, catalog: WorkPhotosCatalog.catalog, scheme: scheme, variables: variables)
-            var options = FlowSession.Options(
-                scheme: scheme, variables: variables, catalog: WorkPhotosCatalog.catalog, fixture: fixture ?? start.fixture,
-                launch: start.launch, onAlert: start.onAlert, folder: start.folder
-            )
-            options.timeout = 10
-            let session: FlowSession
-            do {
-                session = try FlowSession(options)
-            } catch {
-                throw FlowCommandError.setup(error.description)
-            }
+            let session = try start.openSession(scheme: scheme, variables: variables, fixture: fixture)
             defer { session.close() }
             var studio = StudioLoop(session: session, name: start.name)
-            studio.say("flow studio: scheme \(scheme.name), fixture \(options.fixture). Type a step (tap: Login, Login.login) or an app "
+            studio.say("flow studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step (tap: Login, Login.login) or an app "
                 + "command (3, tap Login, type Username test); :help lists the rest.")
             for (index, line) in start.steps.enumerated() where until.map({ index < $0 }) ?? true {
                 guard studio.step(line, showScreen: false) else {
@@ -79,8 +69,10 @@ struct StudioStart {
     var onAlert: [(alert: String, button: String)] = []
     var folder = "Flows"
     var steps: [String] = []
+    let catalog: RobotCatalog
 
     init(flow: String?, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]) throws(FlowCommandError) {
+        self.catalog = catalog
         guard let flow else { return }
         let parser = FlowParser(catalog: catalog)
         guard let parsed = parser.parse(file: flow) else {
@@ -93,6 +85,19 @@ struct StudioStart {
         folder = (flow as NSString).deletingLastPathComponent
         // The steps as written, one line each (read again from the file: the parser keeps no text).
         steps = FlowSession.stepLines(ofFile: flow)
+    }
+
+    /// A session set up as the flow's header says (`fixture` overrides its fixture); a setup
+    /// failure (seeding, launch) becomes the command's setup error.
+    func openSession(scheme: Scheme, variables: [String: String], fixture: String?) throws(FlowCommandError) -> FlowSession {
+        do {
+            return try FlowSession(.init(
+                scheme: scheme, variables: variables, catalog: catalog, fixture: fixture ?? self.fixture,
+                launch: launch, onAlert: onAlert, folder: folder
+            ))
+        } catch {
+            throw .setup(error.description)
+        }
     }
 }
 
