@@ -38,6 +38,7 @@ public final class FlowApp: @unchecked Sendable {
     public private(set) var lastFrameBytes = 0
 
     private var connection: AppConnection?
+    private var launchStart: ContinuousClock.Instant?
     private var lastFrame: Frame?
     private var nextCommandID = 0
     private var monitors: [(token: Int, description: String, handler: (FlowElement) -> Bool)] = []
@@ -92,7 +93,8 @@ public final class FlowApp: @unchecked Sendable {
         terminate()
         failures = []
         lastFrame = nil
-        let start = ContinuousClock.now
+        launchDuration = nil
+        launchStart = ContinuousClock.now
         do {
             connection = try AppConnection(executable: executable, arguments: launchArguments, environment: launchEnvironment)
         } catch {
@@ -100,7 +102,16 @@ public final class FlowApp: @unchecked Sendable {
             return
         }
         guard waitForIdle else { return }
-        if settle("launch", site: site) != nil { launchDuration = ContinuousClock.now - start }
+        waitForLaunch(file: file, line: line)
+    }
+
+    /// Waits for the first idle frame of an app launched with `waitForIdle: false`, and sets
+    /// ``launchDuration`` (from the launch, not from this call). The flow runner starts the next
+    /// flow's app this way while the current flow runs, then waits here when that flow begins.
+    public func waitForLaunch(file: String = #filePath, line: Int = #line) {
+        if settle("launch", site: CallSite(file: file, line: line)) != nil, let launchStart {
+            launchDuration = ContinuousClock.now - launchStart
+        }
     }
 
     /// Ends the app (it quits at the end of its input; it is killed if it does not) and waits until

@@ -133,9 +133,13 @@ public final class FlowExecutor {
     public static let noCredentials = "No credentials provided for testing"
 
     /// Runs `flow` from a fresh copy of its store to the app's end, and says how it went; `iteration` numbers a run under `--repeat`.
-    public func run(_ flow: Flow, iteration: Int = 1) -> FlowResult {
+    ///
+    /// `whenLaunched` is called once the app is up (or has failed to start), before the first
+    /// step: the suite runner starts the next flow's app there, off this flow's critical path.
+    public func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
         let start = ContinuousClock.now
         let started = self.start(flow)
+        whenLaunched()
         if started.failure == nil {
             run(flow.steps, overlay: [:], depth: 0)
         }
@@ -149,15 +153,49 @@ public final class FlowExecutor {
     public struct Start: Sendable {
         /// The time spent copying the seeded store.
         public let copy: Duration
-        /// The time from launching the app to its first idle frame.
+        /// The time the flow waited for its app's first idle frame: the whole launch, or only what
+        /// was left of it when the app was started ahead (``prelaunch(_:)``).
         public let launch: Duration
         /// Set when the flow cannot start: no credentials, no store, or an app that does not launch.
         public let failure: FlowRunFailure?
     }
 
+    /// Copies `flow`'s store and starts its app without waiting for it, so that `run(flow)` (or
+    /// `start(flow)`) later only waits for what is left of the launch. The suite runner calls it
+    /// for a job's next flow while the current one runs its steps, on a store of the next flow's
+    /// own (another executor's folder), so nothing the current flow does can touch it.
+    public func prelaunch(_ flow: Flow) {
+        let begun = begin(flow)
+        prelaunched = (flow.file, flow.name, begun.copy, begun.spawn, begun.failure)
+    }
+
     /// Copies the flow's store and launches the app on it with the flow's settings: the first half
-    /// of `run`, for a session that then runs its steps one at a time.
+    /// of `run`, for a session that then runs its steps one at a time. An app started ahead by
+    /// ``prelaunch(_:)`` for this flow is waited for instead of launched again.
     public func start(_ flow: Flow) -> Start {
+        let begun: (copy: Duration, spawn: Duration, failure: FlowRunFailure?)
+        if let ahead = prelaunched, ahead.file == flow.file, ahead.name == flow.name {
+            begun = (ahead.copy, .zero, ahead.failure)
+        } else {
+            begun = begin(flow)
+        }
+        prelaunched = nil
+        if let failure = begun.failure { return Start(copy: begun.copy, launch: begun.spawn, failure: failure) }
+        let waitStart = ContinuousClock.now
+        app.waitForLaunch(file: flow.file, line: 1)
+        let launch = begun.spawn + (ContinuousClock.now - waitStart)
+        if app.hasFailed {
+            failingStep = (SourceLocation(file: flow.file, line: 1, column: 1), "launch", [])
+            return Start(copy: begun.copy, launch: launch, failure: failure(flow))
+        }
+        return Start(copy: begun.copy, launch: launch, failure: nil)
+    }
+
+    /// An app started ahead for a flow (by file and name), with what its start took and how it failed.
+    private var prelaunched: (file: String, name: String, copy: Duration, spawn: Duration, failure: FlowRunFailure?)?
+
+    /// The checks, the copy of the store and the app's process started (not waited for).
+    private func begin(_ flow: Flow) -> (copy: Duration, spawn: Duration, failure: FlowRunFailure?) {
         let scheme = environment.scheme
         let root = SourceLocation(file: flow.file, line: 1, column: 1)
         if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys), credentials: Set(scheme.credentials)) {
@@ -165,7 +203,7 @@ public final class FlowExecutor {
             let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give \(names.joined(separator: " and ")) in a private "
                 + "scheme (Flows/schemes/\(scheme.name).private.yaml, or --scheme-file PATH), or as "
                 + names.map { "-\($0) VALUE" }.joined(separator: " ")
-            return Start(copy: .zero, launch: .zero, failure: FlowRunFailure(
+            return (.zero, .zero, FlowRunFailure(
                 location: use.location, stepTitle: "credentials", via: [],
                 failure: FlowFailure(step: "find the test account", reason: reason, screen: nil, standardError: [], site: use.location.site)
             ))
@@ -177,7 +215,7 @@ public final class FlowExecutor {
             try copyTemplate(flow.fixture ?? "default")
             copy = ContinuousClock.now - copyStart
         } catch {
-            return Start(copy: .zero, launch: .zero, failure: FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
+            return (.zero, .zero, FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
                 step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site)))
         }
         app = FlowApp(
@@ -194,15 +232,15 @@ public final class FlowExecutor {
                 return true
             }
         }
-        let launchStart = ContinuousClock.now
-        app.launch(file: flow.file, line: 1)
-        let launch = ContinuousClock.now - launchStart
+        let spawnStart = ContinuousClock.now
+        app.launch(waitForIdle: false, file: flow.file, line: 1)
+        let spawn = ContinuousClock.now - spawnStart
         environment.onProcess(app.processIdentifier)
         if app.hasFailed {
             failingStep = (root, "launch", [])
-            return Start(copy: copy, launch: launch, failure: failure(flow))
+            return (copy, spawn, failure(flow))
         }
-        return Start(copy: copy, launch: launch, failure: nil)
+        return (copy, spawn, nil)
     }
 
     /// Runs `steps` on the started app, one level at the top, and returns their records (and the

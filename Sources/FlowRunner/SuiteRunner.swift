@@ -18,12 +18,16 @@ public final class SuiteRunner: @unchecked Sendable {
         public var retries: Int
         /// Keep the screen after every step (the HTML report shows them all).
         public var keepsScreens: Bool
+        /// Start each job's next app while its current flow runs its steps (`--no-prelaunch` turns
+        /// it off): the next flow then begins on an app that is already up, on its own store.
+        public var prelaunch: Bool
 
-        /// Options with one job a core, each flow run once, no retries and no screens kept.
+        /// Options with one job a core, each flow run once, no retries, no screens kept, and the next app started ahead.
         public init(
             jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10, retries: Int = 0,
-            keepsScreens: Bool = false
+            keepsScreens: Bool = false, prelaunch: Bool = true
         ) {
+            self.prelaunch = prelaunch
             self.jobs = jobs
             self.repeatCount = repeatCount
             self.timeout = timeout
@@ -44,7 +48,7 @@ public final class SuiteRunner: @unchecked Sendable {
     private let options: Options
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var running: [Int: Int32] = [:]  // job → app process
+    private var running: [Int: Int32] = [:]  // a job's slot (job × 2 + slot) → its app's process
     private var stopped = false
     private var nextWork = 0
     private var results: [FlowResult] = []
@@ -113,32 +117,59 @@ public final class SuiteRunner: @unchecked Sendable {
         for job in 0..<jobs {
             let thread = Thread { [self] in
                 let jobFolder = folder.appendingPathComponent("job-\(job + 1)")
-                while true {
-                    lock.lock()
-                    guard !stopped, nextWork < work.count else {
-                        lock.unlock()
-                        break
-                    }
-                    let (flow, iteration) = work[nextWork]
-                    nextWork += 1
-                    lock.unlock()
-                    onStart(flow)
+                // Two slots a job: the flow running, and the next one, whose app is started while
+                // the first runs its steps. Each slot is its own folder, so its own store.
+                var slot = 0
+                func executor() -> FlowExecutor {
                     var environment = FlowEnvironment(
-                        scheme: scheme, variables: variables, secrets: secrets, timeout: options.timeout, folder: jobFolder
+                        scheme: scheme, variables: variables, secrets: secrets, timeout: options.timeout,
+                        folder: jobFolder.appendingPathComponent("slot-\(slot + 1)")
                     ) { fixture in
                         guard let path = seeded[fixture] else {
                             throw SetupError(description: "the fixture \"\(fixture)\" was not seeded for this run (a seed step with a variable?)")
                         }
                         return path
                     }
-                    environment.onProcess = { [weak self] pid in self?.register(job: job, pid: pid) }
+                    let key = job * 2 + slot
+                    environment.onProcess = { [weak self] pid in self?.register(key, pid: pid) }
                     environment.keepsScreens = options.keepsScreens
-                    var result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
+                    slot = 1 - slot
+                    return FlowExecutor(environment: environment)
+                }
+                func claim() -> (flow: Flow, iteration: Int)? {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    guard !stopped, nextWork < work.count else { return nil }
+                    nextWork += 1
+                    return work[nextWork - 1]
+                }
+                var ahead: (executor: FlowExecutor, flow: Flow, iteration: Int)?
+                while true {
+                    let current: (executor: FlowExecutor, flow: Flow, iteration: Int)
+                    if let next = ahead {
+                        current = next
+                        ahead = nil
+                    } else if let (flow, iteration) = claim() {
+                        current = (executor(), flow, iteration)
+                    } else {
+                        break
+                    }
+                    if isStopped {
+                        current.executor.finish()  // an app started ahead for a flow that will not run
+                        break
+                    }
+                    onStart(current.flow)
+                    var result = current.executor.run(current.flow, iteration: current.iteration) {
+                        guard options.prelaunch, let (flow, iteration) = claim() else { return }
+                        let next = executor()
+                        next.prelaunch(flow)
+                        ahead = (next, flow, iteration)
+                    }
                     // A failing flow runs again from a fresh copy; the failed tries are kept.
                     var tries: [FlowResult] = []
                     while !result.passed, tries.count < options.retries, !isStopped {
                         tries.append(result)
-                        result = FlowExecutor(environment: environment).run(flow, iteration: iteration)
+                        result = FlowExecutor(environment: current.executor.environment).run(current.flow, iteration: current.iteration)
                     }
                     result.earlierTries = tries
                     lock.lock()
@@ -147,6 +178,7 @@ public final class SuiteRunner: @unchecked Sendable {
                     lock.unlock()
                     if keep { onFinish(result) }
                 }
+                ahead?.executor.finish()
                 done.signal()
             }
             thread.name = "flow-job-\(job + 1)"
@@ -181,9 +213,9 @@ public final class SuiteRunner: @unchecked Sendable {
         for pid in pids { kill(pid, SIGKILL) }
     }
 
-    private func register(job: Int, pid: Int32?) {
+    private func register(_ slot: Int, pid: Int32?) {
         lock.lock()
-        running[job] = pid
+        running[slot] = pid
         let late = stopped
         lock.unlock()
         if late, let pid { kill(pid, SIGKILL) }

@@ -43,6 +43,9 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Run a failing flow again, from a fresh copy of its store, up to this many times; one that passes on a retry is reported FLAKY, never passed.", valueName: "n"))
         var retries: Int = 0
 
+        @Flag(inversion: .prefixedNo, help: "Start each job's next app while its current flow runs (on the next flow's own store), so a flow begins on an app that is up.")
+        var prelaunch = true
+
         @Flag(name: .customLong("fail-on-flaky"), help: "Fail the run (exit 1) when a flow passed only on a retry.")
         var failOnFlaky = false
 
@@ -96,7 +99,7 @@ extension FlowCommand {
             let progress = Console.isTerminal(STDERR_FILENO)
             let runner = SuiteRunner(
                 scheme: scheme, variables: loaded.variables, secrets: secrets,
-                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: html != nil)
+                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: html != nil, prelaunch: prelaunch)
             )
             let templates: [String: String]
             do {

@@ -290,8 +290,10 @@ struct Bench: ParsableCommand {
         // The floor: a hundred launches of the static Foundation echo, one after another.
         let floor = FileManager.default.isExecutableFile(atPath: self.floor) ? try Self.launches(of: self.floor, count: 100).reduce(0, +) / 1000 : 0
         if floor > 0 { print(String(format: "100 launches of the static Foundation echo (the floor of 100 flows): %.2f s", floor)) }
-        for jobs in [1, 2] {
-            let runner = SuiteRunner(scheme: scheme, variables: ["test.user": "test", "test.password": "1234"], secrets: [], options: .init(jobs: jobs))
+        for jobs in [1, 2] { for prelaunch in [false, true] {
+            let runner = SuiteRunner(
+                scheme: scheme, variables: ["test.user": "test", "test.password": "1234"], secrets: [], options: .init(jobs: jobs, prelaunch: prelaunch)
+            )
             let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
             let start = ContinuousClock.now
             let results = runner.run(suite, templates: templates) { _ in }
@@ -302,10 +304,10 @@ struct Bench: ParsableCommand {
             func mean(_ part: (FlowResult) -> Duration) -> Double {
                 results.map { part($0) / .milliseconds(1) }.reduce(0, +) / Double(results.count)
             }
-            print(String(format: "100 flows (sign in, allow, glance), %d job%@: %.2f s wall, %.2f× the floor (target: %@); per flow: copy the store %.1f ms, launch %.1f ms, steps %.1f ms (%@)",
-                         jobs, jobs == 1 ? "" : "s", wall, floor > 0 ? wall / floor : 0, jobs == 1 ? "1.0 s" : "0.6 s",
+            print(String(format: "100 flows (sign in, allow, glance), %d job%@, %@: %.2f s wall, %.2f× the floor (target: %@); per flow: copy the store %.1f ms, wait for launch %.1f ms, steps %.1f ms (%@)",
+                         jobs, jobs == 1 ? "" : "s", prelaunch ? "next app started ahead" : "no prelaunch", wall, floor > 0 ? wall / floor : 0, jobs == 1 ? "1.0 s" : "0.6 s",
                          mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }, flowApp))
-        }
+        } }
     }
 
     /// Launch to the first idle frame, beside its floors measured now: a Foundation program that

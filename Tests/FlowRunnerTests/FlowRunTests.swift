@@ -248,9 +248,9 @@ struct FlowRunTests {
         try process.run()
         let reader = LineWaiter(output.fileHandleForReading)
         try #require(reader.wait(for: "running 4 flows"))
-        // Both jobs have an app running once their processes show up.
+        // Both jobs have an app running and the next flow's app started ahead: four in all.
         let runFolder = "flow-run-\(process.processIdentifier)-"
-        try #require(reader.untilTrue { Self.apps(matching: runFolder).count == 2 })
+        try #require(reader.untilTrue { Self.apps(matching: runFolder).count == 4 })
 
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()

@@ -1,0 +1,78 @@
+import FlowRunner
+import Foundation
+import Testing
+import WorkPhotosRobots
+
+/// Starting a job's next app while its current flow runs (`SuiteRunner.Options.prelaunch`, on by
+/// default; `flow run --no-prelaunch`): the next flow begins on an app that is already up, on a
+/// store of its own, and an app started ahead for a flow that never runs is ended.
+@Suite(.serialized)
+struct PrelaunchTests {
+    /// Runs `flows` (name → YAML) on one job and returns, for each flow as it finished, how many
+    /// apps of this run were alive at that moment (its own app is ended before `onFinish`).
+    private func appsAliveWhenEachFlowFinished(
+        _ flows: [String: String], prelaunch: Bool, variables: [String: String] = FlowWorkspace.scheme.variables
+    ) throws -> (results: [FlowResult], alive: [Int]) {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        for (name, text) in flows { try workspace.write("Flows/\(name).yaml", text) }
+        let suite = try FlowSuite.load([workspace.folder.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
+        let runner = SuiteRunner(scheme: FlowWorkspace.scheme, variables: variables, secrets: [], options: .init(jobs: 1, prelaunch: prelaunch))
+        defer { runner.cleanUp() }
+        let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
+        let alive = Alive()
+        let folder = runner.folder.path
+        let results = runner.run(suite, templates: templates) { _ in alive.append(FlowRunTests.apps(matching: folder).count) }
+        return (results, alive.counts)
+    }
+
+    private final class Alive: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Int] = []
+        func append(_ count: Int) {
+            lock.lock()
+            values.append(count)
+            lock.unlock()
+        }
+        var counts: [Int] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values
+        }
+    }
+
+    static let flows = [
+        "a": FlowWorkspace.passing("A"),
+        "b": FlowWorkspace.passing("B"),
+        "c": FlowWorkspace.passing("C"),
+    ]
+
+    @Test func theNextFlowsAppIsAlreadyUpWhenAFlowFinishes() throws {
+        let run = try appsAliveWhenEachFlowFinished(Self.flows, prelaunch: true)
+        #expect(run.results.count == 3 && run.results.allSatisfy(\.passed), "\(run.results.compactMap(\.failure))")
+        // Each flow answers the permission alert, which writes to its store: had the app started
+        // ahead shared the running flow's store (or been copied over it), a flow would fail.
+        #expect(run.alive == [1, 1, 0], "the next flow's app runs while a flow ends; none is left after the last")
+    }
+
+    @Test func withoutPrelaunchNoOtherAppRunsWhenAFlowFinishes() throws {
+        let run = try appsAliveWhenEachFlowFinished(Self.flows, prelaunch: false)
+        #expect(run.results.count == 3 && run.results.allSatisfy(\.passed))
+        #expect(run.alive == [0, 0, 0])
+    }
+
+    @Test func aFlowThatCannotStartFailsAtItsOwnTurnWhenItWasStartedAhead() throws {
+        // The second flow needs the test account, which this run does not have: the failure found
+        // while starting it ahead is its own, reported when it runs, and the first flow passes.
+        let flows = [
+            "a": "name: A\nsteps:\n  - Login.checkLoginScreen\n",
+            "b": "name: B\nsteps:\n  - type: {secureTextField: Password, text: \"${test.password}\"}\n",
+        ]
+        let run = try appsAliveWhenEachFlowFinished(flows, prelaunch: true, variables: [:])
+        let byName = Dictionary(uniqueKeysWithValues: run.results.map { ($0.flow.name, $0) })
+        #expect(byName["A"]?.passed == true)
+        let failure = try #require(byName["B"]?.failure)
+        #expect(failure.description.contains(FlowExecutor.noCredentials), "\(failure)")
+        #expect(run.alive == [0, 0], "no app was started for a flow without its credentials")
+    }
+}
