@@ -1,4 +1,4 @@
-# WorkPhotos — every entry point a newcomer or CI needs. `make help` lists them.
+# WorkPhotos — every entry point a newcomer or CI needs. `make help` lists the main ones.
 SWIFT        ?= swift
 # Debian packages the build needs (GRDB links the system SQLite; account passwords use libxcrypt;
 # the drive's manifest checksums use OpenSSL's SHA-256; flow studio edits lines with libedit).

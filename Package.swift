@@ -138,7 +138,6 @@ let package = Package(
             name: "FlowTests",
             dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"]
         ),
-        // Runs the built `workphotos` and `workphotos-seed` binaries as a person or a script would.
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",
@@ -147,9 +146,10 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"), "Yams", "LocatedYAML",
             ]
         ),
-        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI and FlowKit has
+        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit and FlowRunner has
         // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
         .testTarget(name: "DocumentationTests"),
+        // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Runs a program to its end with a whole standard input, and returns what it wrote and how it
-/// ended: the one way the seeding step, the black-box tests and the benchmarks run a binary.
-/// (The flow runner's long-lived app is `FlowKit.AppConnection`.)
+/// ended: the one way the seeding step, `flow`'s git queries and the black-box tests run a binary.
+/// (The flow runner's long-lived app is `FlowKit.AppConnection`; the benchmarks time their own
+/// `Process` launches.)
 public enum ChildProcess {
     public struct Output: Sendable {
         public let stdout: String

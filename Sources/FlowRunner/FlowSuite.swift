@@ -9,8 +9,8 @@ public struct FlowSuite: Sendable {
     /// The flows, in the order they were found.
     public let flows: [Flow]
 
-    /// Flow files under `paths` (files, or folders searched recursively for `*.yaml`), sorted.
-    /// Scheme files (`schemes/` folders) and private files are not flows.
+    /// Flow files under `paths` (files, or folders searched recursively for `*.yaml` and `*.yml`),
+    /// sorted. Scheme files (`schemes/` folders), private files and hidden folders are not flows.
     public static func files(in paths: [String]) throws(LocatedError) -> [String] {
         var files: [String] = []
         for path in paths {

@@ -16,7 +16,8 @@ open class StrictMock<Call: Equatable & Sendable, Reply: Sendable>: @unchecked S
     private let lock = NSLock()
     private var expectations: [Expectation] = []
     private var received: [Call] = []
-    /// Where the mock was made: unexpected calls are reported there.
+    /// Where the mock was made: a call made when none was expected is reported there (a wrong call
+    /// is reported at the line that expected another).
     public let location: SourceLocation
     /// What a mock's method answers a call nobody expected (after recording the failure).
     public let fallback: Reply

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every command is answered by exactly one frame carrying its `id` in `reply`; a command that could
 /// not be carried out is answered by a frame with `error` set, and the app carries on. Frames are
-/// also pushed unasked (`reply` absent) whenever the screen or idle changes, for example when
+/// also pushed unasked (`reply` null) whenever the screen or idle changes, for example when
 /// background work completes. See docs/automation-protocol.md.
 @MainActor
 public final class AutomationServer: Adapter {

@@ -272,7 +272,7 @@ final class WatchMode {
         for directory in targets.directories() { watcher.watch(directory) }
     }
 
-    /// Why a round runs: `changed: Flows/a.yaml, Seeds/tiny.yaml (removed)` (relative to the
+    /// Why a round runs: `changed: Flows/a.yaml, Seeds/large.yaml (removed)` (relative to the
     /// current folder), `Enter`, or both.
     private func describe(_ changes: WatchPlan.Changes) -> String {
         let base = WatchPlan.key(FileManager.default.currentDirectoryPath) + "/"

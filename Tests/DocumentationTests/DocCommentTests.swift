@@ -4,7 +4,7 @@ import Testing
 /// Every public declaration of the libraries people reuse has a `///` summary: DocC shows it as
 /// the symbol's abstract, and an empty one is what a reader of the catalogue would meet.
 struct DocCommentTests {
-    /// The package's root, from this file's place in it (Tests/DocCommentTests/).
+    /// The package's root, from this file's place in it (Tests/DocumentationTests/).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test(arguments: ["PresenterKit", "TextUI", "FlowKit", "FlowRunner"])

@@ -5,7 +5,8 @@ import LocatedYAML
 import Testing
 import WorkPhotosRobots
 
-/// The flow language, read in process with a small catalog of its own (no app, no robots module).
+/// The flow language, read in process with a small catalog of its own (no app); only the step
+/// registry's own examples are read with the WorkPhotos robots' catalog, so their names resolve.
 struct FlowParserTests {
     static let catalog = RobotCatalog(
         [FormRobot.yaml], alerts: [AlertDeclaration(identifier: "PhotosPermission", buttons: ["OK", "Don't Allow"])], formerRobots: ["Sheet": "Form"]

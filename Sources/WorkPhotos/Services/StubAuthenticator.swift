@@ -1,5 +1,5 @@
 #if DEBUG || TESTING
-/// Compiled into debug (test) builds only: a release build has no stub sign-in to be tricked into.
+/// Compiled into test builds only (debug, or `-DTESTING`): a release build has no stub sign-in to be tricked into.
 ///
 /// Sign-in for UI tests (`-ui-testing YES`): accepts exactly one user and password, given by the
 /// launch arguments `-model.user` and `-model.password`; `-model.offline YES` fails as if offline.

@@ -2,7 +2,7 @@
 import Foundation
 import Synchronization
 
-/// Compiled into debug (test) builds only, like the stub sign-in.
+/// Compiled into test builds only (debug, or `-DTESTING`), like the stub sign-in.
 ///
 /// The drive for UI tests (`-ui-testing YES`): keeps what was uploaded in memory;
 /// `-drive.fail YES` makes every upload fail as an unreachable drive would (`-drive.failures N`

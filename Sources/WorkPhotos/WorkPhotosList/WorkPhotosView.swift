@@ -12,7 +12,7 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
         /// When it was taken: "Mon 1 Jun 2026, 09:05".
         public var date: String
         public var place: String
-        /// Chosen for deletion (while selecting).
+        /// Chosen (while selecting), to upload or delete.
         public var isSelected: Bool
 
         public init(identifier: String, date: String, place: String, isSelected: Bool = false) {
@@ -29,7 +29,7 @@ public struct WorkPhotosViewModel: Equatable, Sendable {
     public var status: String
     /// True when the list is missing for lack of access: the screen offers to open Settings.
     public var offersSettings: Bool
-    /// Tapping a row selects it (instead of opening it); Select all and Delete are offered.
+    /// Tapping a row selects it (instead of opening it); Select all, Upload to Drive and Delete are offered.
     public var isSelecting: Bool
     /// Delete is enabled: selecting, with at least one row selected, and nothing in flight.
     public var canDelete: Bool
