@@ -21,12 +21,7 @@ public final class PhotoStore: PhotoLibrary, Sendable {
 
     /// Opens the existing store at `path`, applying any migrations it lacks.
     public static func open(at path: String) throws(StoreError) -> PhotoStore {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
-        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .unreadable(path: path, reason: "permission denied")
-        }
+        try checkFile(at: path)
         let queue = try wrap(path) { try DatabaseQueue(path: path, configuration: configuration) }
         try wrap(path) {
             try queue.read { db in try checkIsStore(db, path: path) }
@@ -34,6 +29,18 @@ public final class PhotoStore: PhotoLibrary, Sendable {
             try queue.read { db in try checkIsHealthy(db, path: path) }
         }
         return PhotoStore(path: path, queue: queue)
+    }
+
+    /// The checks of `open(at:)` that need no SQLite: a file is at `path`, not a directory, and
+    /// readable. Cheap (three system calls), so the app makes them before its first screen and
+    /// opens the store itself in the background (``OpeningPhotoStore``).
+    public static func checkFile(at path: String) throws(StoreError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
+        guard !isDirectory.boolValue else { throw .unreadable(path: path, reason: "it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(path: path, reason: "permission denied")
+        }
     }
 
     /// Checks, without writing anything, that the file at `path` is a WorkPhotos store (its

@@ -18,11 +18,13 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
     private let deletionConfirmation: SystemDeletionConfirmation
     private let drive: any Drive
     private let progress: StageProgress
-    private let formatting: PhotoFormatting
+    /// Made when a screen first shows a date: finding the time zone (ICU) is not the first screen's work.
+    private lazy var formatting = PhotoFormatting(timeZone: timeZone())
+    private let timeZone: () -> TimeZone
 
     init(
         stage: Stage, scheduler: any WorkScheduling, logger: any EventLogging,
-        authenticator: any Authenticating, library: any PhotoLibrary, drive: any Drive, timeZone: TimeZone
+        authenticator: any Authenticating, library: any PhotoLibrary, drive: any Drive, timeZone: @escaping () -> TimeZone
     ) {
         self.stage = stage
         self.scheduler = scheduler
@@ -33,7 +35,7 @@ final class AppComposer: LoginNavigating, GlanceNavigating, WorkPhotosNavigating
         self.deletionConfirmation = SystemDeletionConfirmation(stage: stage)
         self.drive = drive
         self.progress = StageProgress(stage: stage)
-        self.formatting = PhotoFormatting(timeZone: timeZone)
+        self.timeZone = timeZone
     }
 
     func start() {

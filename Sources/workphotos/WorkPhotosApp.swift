@@ -19,15 +19,23 @@ enum WorkPhotosApp {
     static func run() async -> Int32 {
         Console.ignoreBrokenPipes()
         let options: LaunchOptions
-        let store: PhotoStore
+        let storePath: String
         do {
             options = try readOptions()
-            // Opened before anything is shown: a missing or corrupt store is said at once, and is
-            // never created or repaired over the user's data.
-            store = try PhotoStore.open(at: options.photosStore ?? DefaultStorePath.resolve())
+            // A missing or unreadable store is said before anything is shown; it is never created
+            // or repaired over the user's data.
+            storePath = options.photosStore ?? DefaultStorePath.resolve()
+            try PhotoStore.checkFile(at: storePath)
         } catch {
             Console.error("workphotos: error: \(error)\n")
             return 2
+        }
+        // SQLite opens the store meanwhile, off the first screen's path. A file that is not a
+        // WorkPhotos store, or a damaged one, stops the app with code 2 as soon as that is known
+        // (a few milliseconds in), and at the latest when the input ends.
+        let terminal = options.isAutomation ? nil : StandardInputTerminal.make()
+        let store = OpeningPhotoStore(path: storePath) { error in
+            DispatchQueue.main.async { MainActor.assumeIsolated { stop(error, terminal: terminal) } }
         }
 
         // A person at a terminal sees the screen only; the log goes to a file. A script (or a
@@ -40,12 +48,11 @@ enum WorkPhotosApp {
         let composer = AppComposer(
             stage: stage, scheduler: scheduler, logger: logger,
             authenticator: makeAuthenticator(options, logger: logger), library: LoggingPhotoLibrary(store, logger: logger),
-            drive: LoggingDrive(makeDrive(options, logger: logger), logger: logger), timeZone: .current
+            drive: LoggingDrive(makeDrive(options, logger: logger), logger: logger), timeZone: { .current }
         )
         composer.start()
 
         let session = Session(stage: stage, pendingWork: { scheduler.pendingWorkCount })
-        let terminal = options.isAutomation ? nil : StandardInputTerminal.make()
         let adapter: Adapter = options.isAutomation
             ? AutomationServer(session: session, output: StandardOutput())
             : InteractiveShell(
@@ -59,7 +66,19 @@ enum WorkPhotosApp {
         await loop.run()
         interrupt?.forEach { $0.cancel() }
         terminal?.restore()
+        if case .failure(let error) = store.opened() {
+            Console.error("workphotos: error: \(error)\n")
+            return 2
+        }
         return 0
+    }
+
+    /// Ends the app on a store that could not be opened: the terminal put back, the error said, code 2.
+    @MainActor
+    private static func stop(_ error: StoreError, terminal: StandardInputTerminal?) {
+        terminal?.restore()
+        Console.error("workphotos: error: \(error)\n")
+        exit(2)
     }
 
     private static func readOptions() throws -> LaunchOptions {

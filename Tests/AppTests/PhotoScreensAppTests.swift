@@ -77,8 +77,38 @@ struct PhotoScreensAppTests {
         let output = try AppProcess.run(InteractiveAppTests.stubs + store.arguments, input: "")
 
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("workphotos: error: \(store.path) is not a WorkPhotos photo store (it is not an SQLite database)"))
+        let errors = output.stderr.split(separator: "\n").filter { $0.hasPrefix("workphotos: error: ") }
+        #expect(errors.count == 1 && errors[0].hasPrefix("workphotos: error: \(store.path) is not a WorkPhotos photo store (it is not an SQLite database)"),
+                "said once: \(output.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == bytes)
+    }
+
+    @Test func aFileThatIsNotAStoreStopsTheAppByItselfWhileItsInputStaysOpen() throws {
+        // The store opens in the background after the first screen: the app must not wait for a
+        // person (or a runner) to type before it says the store is unusable and stops.
+        let store = try SeededStore(nil)
+        defer { store.remove() }
+        try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: store.path))
+        let process = Process()
+        process.executableURL = AppProcess.executable("workphotos")
+        process.arguments = ["-automation", "YES"] + InteractiveAppTests.stubs + store.arguments
+        let input = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        defer { try? input.fileHandleForWriting.close() }
+        // A safety net only: the app ends within milliseconds; the input is never closed.
+        guard ended.wait(timeout: .now() + 20) == .success else {
+            process.terminate()
+            Issue.record("the app waited for input instead of stopping on a file that is not a store")
+            return
+        }
+        #expect(process.terminationStatus == 2)
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text.contains("workphotos: error: \(store.path) is not a WorkPhotos photo store"))
     }
 
     private func lastScreen(_ stdout: String) -> String {

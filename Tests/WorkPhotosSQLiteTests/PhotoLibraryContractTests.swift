@@ -7,7 +7,7 @@ import WorkPhotosTesting
 /// What every `PhotoLibrary` must do: the SQLite store and the in-memory fake both pass it.
 struct PhotoLibraryContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, inMemory
+        case sqlite, inMemory, opening
         var testDescription: String { rawValue }
     }
 
@@ -93,7 +93,7 @@ struct PhotoLibraryContractTests {
                 Photo(id: Int64(index + 1), name: photo.name, takenAt: photo.taken, coordinate: photo.at, place: photo.place, width: 4, height: 3)
             }
             return (InMemoryPhotoLibrary(photos: list, workLocations: [PhotoFactory.office]), nil)
-        case .sqlite:
+        case .sqlite, .opening:
             let directory = try TemporaryDirectory()
             let store = try PhotoStore.create(at: directory.path("store.sqlite"))
             try store.fill(
@@ -103,7 +103,9 @@ struct PhotoLibraryContractTests {
                              pixels: [UInt8](repeating: 9, count: 36))
                 }
             )
-            return (store, directory)
+            guard kind == .opening else { return (store, directory) }
+            try store.close()
+            return (OpeningPhotoStore(path: directory.path("store.sqlite")), directory)
         }
     }
 }
