@@ -49,28 +49,6 @@ public struct LaunchSettings: Sendable, Equatable {
     }
 }
 
-/// A place in a flow file.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
-    /// The flow file, as the runner was given it.
-    public let file: String
-    /// The line, from 1.
-    public let line: Int
-    /// The column, from 1.
-    public let column: Int
-
-    /// A place in `file`; lines and columns count from 1.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-
-    /// `file:line:column`, the form editors and terminals make a link of.
-    public var description: String { "\(file):\(line):\(column)" }
-
-    var site: CallSite { CallSite(file: file, line: line) }
-}
-
 /// Text that may hold `${variables}`, resolved when the flow runs.
 public struct Text: Sendable, Equatable, ExpressibleByStringLiteral {
     /// The text as written, `${variables}` unresolved.
@@ -122,6 +100,11 @@ public struct Step: Sendable {
         self.location = location
         self.title = title
     }
+}
+
+extension SourceLocation {
+    /// The place as FlowKit reports a failure's caller: file and line.
+    var site: CallSite { CallSite(file: file, line: line) }
 }
 
 extension YAMLReader {

@@ -1,5 +1,6 @@
 import FlowKit
 import Foundation
+import LocatedYAML
 
 /// Where and how one flow runs: its scheme, the variables, the folder of its own store, and the
 /// seeded fixtures to copy from.
@@ -185,7 +186,7 @@ public final class FlowExecutor {
         app.waitForLaunch(file: flow.file, line: 1)
         let launch = begun.spawn + (ContinuousClock.now - waitStart)
         if app.hasFailed {
-            failingStep = (SourceLocation(file: flow.file, line: 1, column: 1), "launch", [])
+            failingStep = (.start(of: flow.file), "launch", [])
             return Start(copy: begun.copy, launch: launch, failure: failure(flow))
         }
         return Start(copy: begun.copy, launch: launch, failure: nil)
@@ -197,7 +198,7 @@ public final class FlowExecutor {
     /// The checks, the copy of the store and the app's process started (not waited for).
     private func begin(_ flow: Flow) -> (copy: Duration, spawn: Duration, failure: FlowRunFailure?) {
         let scheme = environment.scheme
-        let root = SourceLocation(file: flow.file, line: 1, column: 1)
+        let root = SourceLocation.start(of: flow.file)
         if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys), credentials: Set(scheme.credentials)) {
             let names = scheme.credentials
             let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give \(names.joined(separator: " and ")) in a private "
@@ -266,7 +267,7 @@ public final class FlowExecutor {
 
     /// The first failure recorded, where it happened in the flow.
     private func failure(_ flow: Flow) -> FlowRunFailure? {
-        let root = SourceLocation(file: flow.file, line: 1, column: 1)
+        let root = SourceLocation.start(of: flow.file)
         return collector.failures.first.map { failure in
             FlowRunFailure(
                 location: failingStep?.location ?? root, stepTitle: failingStep?.title ?? "launch",

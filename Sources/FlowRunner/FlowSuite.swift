@@ -76,7 +76,7 @@ public struct FlowSuite: Sendable {
             }
         }
         for flow in flows {
-            uses.append((flow.fixture ?? "default", flow.fixtureLocation ?? SourceLocation(file: flow.file, line: 1, column: 1)))
+            uses.append((flow.fixture ?? "default", flow.fixtureLocation ?? .start(of: flow.file)))
             walk(flow.steps)
         }
         return uses
@@ -152,8 +152,7 @@ public struct FlowSuite: Sendable {
     private static func check(_ flow: Flow, known: Set<String>, into problems: inout [LocatedError]) {
         for use in flow.variableUses where !known.contains(use.name) {
             problems.append(LocatedError(
-                file: use.location.file, text: (try? String(contentsOfFile: use.location.file, encoding: .utf8)) ?? "",
-                line: use.location.line, column: use.location.column,
+                at: use.location, text: (try? String(contentsOfFile: use.location.file, encoding: .utf8)) ?? "",
                 message: "no value for ${\(use.name)}" + Suggestion.didYouMean(use.name, in: Array(known))
                     + "; give it in the scheme's variables, with --var \(use.name)=VALUE, or as -\(use.name) VALUE"
             ))
@@ -181,7 +180,7 @@ public struct FlowSuite: Sendable {
         var problems: [LocatedError] = []
         for (fixture, location) in fixtureUses where !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") {
             let text = (try? String(contentsOfFile: location.file, encoding: .utf8)) ?? ""
-            problems.append(LocatedError(file: location.file, text: text, line: location.line, column: location.column,
+            problems.append(LocatedError(at: location, text: text,
                                          message: "fixture \"\(Suggestion.shown(fixture))\" is not in \(seeds)/" + Suggestion.didYouMean(fixture, in: names)))
         }
         return problems

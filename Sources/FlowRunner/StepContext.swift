@@ -1,4 +1,5 @@
 import FlowKit
+import LocatedYAML
 
 /// What a step can do while it runs: the app, its elements, variables, nested steps, the store.
 /// Every failure is recorded on the app at the step's place in its flow file.

@@ -1,4 +1,5 @@
 import FlowKit
+import LocatedYAML
 
 /// What a step does once it is read: a primitive of the registry, or a robot action.
 public protocol StepAction: Sendable {

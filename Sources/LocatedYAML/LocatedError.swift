@@ -1,28 +1,45 @@
 /// A problem in a file, located the way a compiler reports one: `FILE:LINE:COLUMN: error: ...`,
 /// then the offending line and a caret under the column.
 public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    public let column: Int
+    /// Where the problem is: file, line and column.
+    public let location: SourceLocation
+    /// What is wrong there, and what to do about it.
     public let message: String
     /// The text of the offending line, when the file has one there.
     public let sourceLine: String?
 
+    /// The file, as it was named.
+    public var file: String { location.file }
+    /// The line, from 1.
+    public var line: Int { location.line }
+    /// The column, from 1.
+    public var column: Int { location.column }
+
+    /// An error at `line` and `column` of `file`, quoting `sourceLine` under the message when given.
     public init(file: String, line: Int, column: Int, message: String, sourceLine: String?) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-        self.sourceLine = sourceLine
+        self.init(SourceLocation(file: file, line: line, column: column), message: message, sourceLine: sourceLine)
     }
 
     /// An error at `line` and `column` of `text`, quoting that line.
     public init(file: String, text: some StringProtocol, line: Int, column: Int, message: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let source = lines.indices.contains(line - 1) ? String(lines[line - 1]) : nil
-        self.init(file: file, line: line, column: column, message: message, sourceLine: source)
+        self.init(at: SourceLocation(file: file, line: line, column: column), text: text, message: message)
     }
 
+    /// An error at `location` in `text` (the contents of `location.file`), quoting its line.
+    public init(at location: SourceLocation, text: some StringProtocol, message: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let source = lines.indices.contains(location.line - 1) ? String(lines[location.line - 1]) : nil
+        self.init(location, message: message, sourceLine: source)
+    }
+
+    private init(_ location: SourceLocation, message: String, sourceLine: String?) {
+        self.location = location
+        self.message = message
+        self.sourceLine = sourceLine
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE`, then the offending line (when it is not blank) and a
+    /// caret under the column.
     public var description: String {
         var text = "\(file):\(line):\(column): error: \(message)"
         if let sourceLine, !sourceLine.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -53,6 +70,6 @@ extension LocatedError {
     /// A problem with a whole file (it cannot be read, it is too large, it is not there): located
     /// at its start, with no line to quote. The one way every module says it.
     public static func wholeFile(_ file: String, _ message: String) -> LocatedError {
-        LocatedError(file: file, line: 1, column: 1, message: message, sourceLine: nil)
+        LocatedError(.start(of: file), message: message, sourceLine: nil)
     }
 }

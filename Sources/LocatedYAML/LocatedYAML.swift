@@ -1,18 +1,5 @@
 import Yams
 
-/// A YAML problem at a place in its text: line and column from 1.
-public struct YAMLProblem: Error, Equatable, Sendable {
-    public let line: Int
-    public let column: Int
-    public let message: String
-
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-}
-
 /// Composes YAML into Yams nodes for the parsers that locate every error (fixtures, flows,
 /// schemes), after refusing what would make Yams misbehave.
 ///
@@ -22,23 +9,37 @@ public struct YAMLProblem: Error, Equatable, Sendable {
 ///   key that is an alias of nested aliases costs exponential time: 630 bytes hung it.
 /// - Yams' own errors get their line and column, and never the whole text as context.
 public enum LocatedYAML {
-    public static func compose(_ text: String) throws(YAMLProblem) -> Node? {
-        try checkCharacters(text)
-        try checkKeys(text)
+    /// The root node of `text`, the contents of `file`, or nil when it holds no document.
+    ///
+    /// Every problem is thrown at its line and column of `file`, quoting that line of `text`.
+    public static func compose(_ text: String, file: String) throws(LocatedError) -> Node? {
+        let place = Place(file: file, text: text)
+        try checkCharacters(place)
+        try checkKeys(place)
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw problem(error, in: text)
+            throw problem(error, in: place)
         } catch {
-            throw YAMLProblem(line: 1, column: 1, message: "cannot read the YAML: \(error)")
+            throw place.error(line: 1, column: 1, "cannot read the YAML: \(error)")
+        }
+    }
+
+    /// The file being composed and its text: where every problem is located and quoted.
+    private struct Place {
+        let file: String
+        let text: String
+
+        func error(line: Int, column: Int, _ message: String) -> LocatedError {
+            LocatedError(file: file, text: text, line: line, column: column, message: message)
         }
     }
 
     // MARK: - Characters
 
-    private static func checkCharacters(_ text: String) throws(YAMLProblem) {
+    private static func checkCharacters(_ place: Place) throws(LocatedError) {
         var line = 1, column = 1
-        for scalar in text.unicodeScalars {
+        for scalar in place.text.unicodeScalars {
             if scalar == "\n" {
                 line += 1
                 column = 1
@@ -48,7 +49,7 @@ public enum LocatedYAML {
             let isControl = (value < 0x20 && scalar != "\t" && scalar != "\r") || value == 0x7F || (0x80...0x9F).contains(value)
             if isControl {
                 let code = String(value, radix: 16, uppercase: true)
-                throw YAMLProblem(line: line, column: column, message: "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) is not allowed here; remove it")
+                throw place.error(line: line, column: column, "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) is not allowed here; remove it")
             }
             column += 1
         }
@@ -57,11 +58,11 @@ public enum LocatedYAML {
     // MARK: - Keys
 
     /// A light scan of the text's structure, enough to find keys that are not plain scalars.
-    private static func checkKeys(_ text: String) throws(YAMLProblem) {
+    private static func checkKeys(_ place: Place) throws(LocatedError) {
         var flowOpenings: [(line: Int, column: Int)] = []
         var quote: Character?
         var lineNumber = 1
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in place.text.split(separator: "\n", omittingEmptySubsequences: false) {
             let characters = Array(rawLine)
             var index = 0
             // Only indentation and sequence dashes so far: a `?` here starts an explicit key.
@@ -76,7 +77,7 @@ public enum LocatedYAML {
                             continue
                         }
                         quote = nil
-                        try checkNotAKey(characters, after: index + 1, start: nil, what: "", line: lineNumber)
+                        try checkNotAKey(characters, after: index + 1, start: nil, what: "", in: place)
                     } else if open == "\"", character == "\\" {
                         index += 1
                     }
@@ -94,12 +95,12 @@ public enum LocatedYAML {
                 case "'" where separated || "[{,:".contains(previous ?? " "):
                     quote = character
                 case "?" where atNodeStart && (index + 1 == characters.count || characters[index + 1] == " "):
-                    throw YAMLProblem(line: lineNumber, column: column, message: "an explicit key (? ...) is not allowed; keys are plain words")
+                    throw place.error(line: lineNumber, column: column, "an explicit key (? ...) is not allowed; keys are plain words")
                 case "*" where separated || "[{,".contains(previous ?? " "):
                     var end = index + 1
                     while end < characters.count, characters[end].isLetter || characters[end].isNumber || "-_".contains(characters[end]) { end += 1 }
                     let name = String(characters[index..<end])
-                    try checkNotAKey(characters, after: end, start: (lineNumber, column), what: "an alias (\(name))", line: lineNumber)
+                    try checkNotAKey(characters, after: end, start: (lineNumber, column), what: "an alias (\(name))", in: place)
                     index = end
                     atNodeStart = false
                     continue
@@ -110,7 +111,7 @@ public enum LocatedYAML {
                     continue
                 case "]", "}":
                     let opening = flowOpenings.popLast()
-                    try checkNotAKey(characters, after: index + 1, start: opening, what: "a list or mapping", line: lineNumber)
+                    try checkNotAKey(characters, after: index + 1, start: opening, what: "a list or mapping", in: place)
                 case ",":
                     atNodeStart = true
                     index += 1
@@ -133,40 +134,40 @@ public enum LocatedYAML {
 
     /// Throws when `characters[after...]` starts, past spaces, with `:` that ends a key.
     private static func checkNotAKey(
-        _ characters: [Character], after start: Int, start opening: (line: Int, column: Int)?, what: String, line: Int
-    ) throws(YAMLProblem) {
+        _ characters: [Character], after start: Int, start opening: (line: Int, column: Int)?, what: String, in place: Place
+    ) throws(LocatedError) {
         var index = start
         while index < characters.count, characters[index] == " " { index += 1 }
         guard index < characters.count, characters[index] == ":" else { return }
         let next = index + 1 < characters.count ? characters[index + 1] : " "
         guard " \t,}]".contains(next), let opening, !what.isEmpty else { return }
-        throw YAMLProblem(line: opening.line, column: opening.column, message: "\(what) cannot be a key; keys are plain words")
+        throw place.error(line: opening.line, column: opening.column, "\(what) cannot be a key; keys are plain words")
     }
 
     // MARK: - Yams' errors
 
-    private static func problem(_ error: YamlError, in text: String) -> YAMLProblem {
+    private static func problem(_ error: YamlError, in place: Place) -> LocatedError {
         switch error {
         case let .parser(context, problem, mark, _) where problem.contains("another document") || context?.text.contains("single document") == true,
              let .composer(context, problem, mark, _) where problem.contains("another document") || context?.text.contains("single document") == true:
-            return YAMLProblem(line: mark.line, column: mark.column,
-                               message: "the file holds one YAML document, and a second one starts here (---); put it in a file of its own")
+            return place.error(line: mark.line, column: mark.column,
+                               "the file holds one YAML document, and a second one starts here (---); put it in a file of its own")
         case let .scanner(_, problem, mark, _) where problem.contains("nesting level"), let .parser(_, problem, mark, _) where problem.contains("nesting level"):
-            return YAMLProblem(line: mark.line, column: mark.column, message: "the YAML nests too deeply here; a file holds a few levels, not thousands")
+            return place.error(line: mark.line, column: mark.column, "the YAML nests too deeply here; a file holds a few levels, not thousands")
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             let during = context.map { " \($0.text)" } ?? ""
-            return YAMLProblem(line: mark.line, column: mark.column, message: "invalid YAML: \(problem)\(during)")
+            return place.error(line: mark.line, column: mark.column, "invalid YAML: \(problem)\(during)")
         case let .reader(problem, offset, _, _):
-            let (line, column) = position(ofByte: offset ?? 0, in: text)
-            return YAMLProblem(line: line, column: column, message: "invalid YAML: \(problem)")
+            let (line, column) = position(ofByte: offset ?? 0, in: place.text)
+            return place.error(line: line, column: column, "invalid YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-            return YAMLProblem(
+            return place.error(
                 line: max(1, context.mark.line), column: max(1, context.mark.column),
-                message: "the key \(keys) appears twice in one mapping; keep one"
+                "the key \(keys) appears twice in one mapping; keep one"
             )
         default:
-            return YAMLProblem(line: 1, column: 1, message: "invalid YAML")
+            return place.error(line: 1, column: 1, "invalid YAML")
         }
     }
 

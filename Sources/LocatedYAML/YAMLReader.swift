@@ -4,9 +4,12 @@ import Yams
 /// Reads Yams nodes with every problem located in its file: fixtures, flows and schemes share it,
 /// so every YAML mistake is worded, located and suggested the same way.
 public struct YAMLReader: Sendable {
+    /// The file, as it was named: every error is located in it.
     public let file: String
+    /// The file's contents.
     public let text: String
 
+    /// A reader of `text`, the contents of `file`.
     public init(file: String, text: String) {
         self.file = file
         self.text = text
@@ -14,13 +17,10 @@ public struct YAMLReader: Sendable {
 
     /// The document's root, composed safely (see `LocatedYAML`).
     public func root() throws(LocatedError) -> Node? {
-        do {
-            return try LocatedYAML.compose(text)
-        } catch {
-            throw LocatedError(file: file, text: text, line: error.line, column: error.column, message: error.message)
-        }
+        try LocatedYAML.compose(text, file: file)
     }
 
+    /// An error at `node`'s line and column (the start of the file when it has none), quoting its line.
     public func error(_ message: String, at node: Node?) -> LocatedError {
         LocatedError(file: file, text: text, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
     }
@@ -55,17 +55,20 @@ public struct YAMLReader: Sendable {
         return result
     }
 
+    /// A list's items (none for an empty value); `what` names the value in the error.
     public func sequence(_ node: Node, _ what: String) throws -> [Node] {
         if case .scalar = node, node.null != nil { return [] }
         guard let items = node.sequence else { throw error("\(what) should be a list (items starting with -)", at: node) }
         return Array(items)
     }
 
+    /// A scalar's text; a list or mapping is an error that names `what`.
     public func string(_ node: Node, _ what: String) throws -> String {
         guard case let .scalar(scalar) = node else { throw error("\(what) should be text, not a list or mapping", at: node) }
         return scalar.string
     }
 
+    /// One text, or a list of them, as a list.
     public func strings(_ node: Node, _ what: String) throws -> [String] {
         if case .scalar = node, node.null == nil { return [try string(node, what)] }
         var result: [String] = []
@@ -73,6 +76,7 @@ public struct YAMLReader: Sendable {
         return result
     }
 
+    /// A whole number within `range`.
     public func integer(_ node: Node, _ what: String, in range: ClosedRange<Int>) throws -> Int {
         let raw = try string(node, what)
         guard let value = Int(raw) else { throw error("\(what) should be a whole number, not \"\(Suggestion.shown(raw))\"", at: node) }
@@ -83,6 +87,7 @@ public struct YAMLReader: Sendable {
         return value
     }
 
+    /// A finite number within `range`.
     public func number(_ node: Node, _ what: String, in range: ClosedRange<Double>) throws -> Double {
         let raw = try string(node, what)
         guard let value = Double(raw), value.isFinite else { throw error("\(what) should be a number, not \"\(Suggestion.shown(raw))\"", at: node) }
@@ -90,6 +95,7 @@ public struct YAMLReader: Sendable {
         return value
     }
 
+    /// `true` or `false`, nothing else.
     public func boolean(_ node: Node, _ what: String) throws -> Bool {
         let raw = try string(node, what)
         switch raw {

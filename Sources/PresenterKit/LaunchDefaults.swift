@@ -53,6 +53,9 @@ extension LaunchDefaults {
 }
 
 /// A launch argument whose value has the wrong shape.
+///
+/// It is located by its key on a command line, not by a line and column in a file, so it is not
+/// a `SourceLocation` of the parsers' errors.
 public struct LaunchArgumentError: Error, Equatable, CustomStringConvertible {
     /// The key as typed, without its `-` (`drive.delay`); empty when the word was not a key at all.
     public let key: String

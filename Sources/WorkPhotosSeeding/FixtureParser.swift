@@ -28,14 +28,14 @@ public struct FixtureParser {
         let parser = FixtureParser(file: file, text: text)
         let root = try parser.reader.root()
         guard let root else {
-            throw parser.error("the fixture is empty; expected keys such as photos, workLocations, authorization", line: 1, column: 1)
+            throw parser.reader.error("the fixture is empty; expected keys such as photos, workLocations, authorization", at: nil)
         }
         do {
             return try parser.fixture(root)
         } catch let error as FixtureError {
             throw error
         } catch {
-            throw parser.error("\(error)", line: 1, column: 1)
+            throw parser.reader.error("\(error)", at: nil)
         }
     }
 
@@ -267,10 +267,6 @@ public struct FixtureParser {
 
     private func error(_ message: String, at node: Node) -> FixtureError {
         reader.error(message, at: node)
-    }
-
-    private func error(_ message: String, line: Int, column: Int) -> FixtureError {
-        LocatedError(file: reader.file, text: reader.text, line: line, column: column, message: message)
     }
 
     private static func format(_ value: Double) -> String {

@@ -18,7 +18,7 @@ struct CIRecipeTests {
     @Test(arguments: recipes)
     func aRecipeIsValidYAMLAndNamesOnlyCommandsAndOptionsThatExist(recipe: String) throws {
         let text = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent(recipe), encoding: .utf8)
-        let root = try #require(try LocatedYAML.compose(text), "\(recipe) is YAML")
+        let root = try #require(try LocatedYAML.compose(text, file: recipe), "\(recipe) is YAML")
         #expect(root.mapping != nil)
         let options = try Self.options(text)
         #expect(!options.isEmpty, "\(recipe) runs flow with options")
@@ -40,7 +40,7 @@ struct CIRecipeTests {
 
     @Test func theKubernetesJobIsIndexedAndItsTotalIsItsCompletions() throws {
         let text = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("deploy/kubernetes/flows-job.yaml"), encoding: .utf8)
-        let spec = try #require(try LocatedYAML.compose(text)?.mapping?["spec"]?.mapping)
+        let spec = try #require(try LocatedYAML.compose(text, file: "deploy/kubernetes/flows-job.yaml")?.mapping?["spec"]?.mapping)
         #expect(spec["completionMode"]?.string == "Indexed")
         let completions = try #require(spec["completions"]?.int)
         let container = try #require(spec["template"]?.mapping?["spec"]?.mapping?["containers"]?.sequence?.first?.mapping)
@@ -52,7 +52,7 @@ struct CIRecipeTests {
 
     @Test func theGitHubMatrixHasAsManyShardsAsItsFlowShardSays() throws {
         let text = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent(".github/workflows/flows.yml"), encoding: .utf8)
-        let jobs = try #require(try LocatedYAML.compose(text)?.mapping?["jobs"]?.mapping)
+        let jobs = try #require(try LocatedYAML.compose(text, file: ".github/workflows/flows.yml")?.mapping?["jobs"]?.mapping)
         #expect(Set(jobs.keys.compactMap(\.string)) == ["build", "flows", "merge"])
         let flows = try #require(jobs["flows"]?.mapping)
         let shards = flows["strategy"]?.mapping?["matrix"]?.mapping?["shard"]?.sequence?.compactMap(\.int) ?? []

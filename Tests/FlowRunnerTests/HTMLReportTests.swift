@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import FlowRunner
+import LocatedYAML
 import Testing
 
 /// `flow run --html FILE`: one self-contained page, parsed as XML to check what it holds, that

@@ -11,19 +11,21 @@ struct LocatedYAMLTests {
         return text + "photos:\n  ? *k9\n  : boom\n"
     }()
 
-    @Test func anAliasUsedAsAKeyIsRefusedBeforeYamsComposesIt() {
-        #expect(problem(Self.aliasKeyBomb) == YAMLProblem(line: 3, column: 3, message: "an explicit key (? ...) is not allowed; keys are plain words"))
+    @Test func anAliasUsedAsAKeyIsRefusedBeforeYamsComposesIt() throws {
+        let found = try #require(problem(Self.aliasKeyBomb))
+        #expect(found == (line: 3, column: 3, message: "an explicit key (? ...) is not allowed; keys are plain words"))
     }
 
     @Test(arguments: [
-        ("a: &x 1\n*x : 2\n", YAMLProblem(line: 2, column: 1, message: "an alias (*x) cannot be a key; keys are plain words")),
-        ("a: &x 1\nb: {*x: 2}\n", YAMLProblem(line: 2, column: 5, message: "an alias (*x) cannot be a key; keys are plain words")),
-        ("[a, b]: 1\n", YAMLProblem(line: 1, column: 1, message: "a list or mapping cannot be a key; keys are plain words")),
-        ("m: {{a: 1}: 2}\n", YAMLProblem(line: 1, column: 5, message: "a list or mapping cannot be a key; keys are plain words")),
-        ("- ? a\n  : b\n", YAMLProblem(line: 1, column: 3, message: "an explicit key (? ...) is not allowed; keys are plain words")),
+        ("a: &x 1\n*x : 2\n", (line: 2, column: 1, message: "an alias (*x) cannot be a key; keys are plain words")),
+        ("a: &x 1\nb: {*x: 2}\n", (line: 2, column: 5, message: "an alias (*x) cannot be a key; keys are plain words")),
+        ("[a, b]: 1\n", (line: 1, column: 1, message: "a list or mapping cannot be a key; keys are plain words")),
+        ("m: {{a: 1}: 2}\n", (line: 1, column: 5, message: "a list or mapping cannot be a key; keys are plain words")),
+        ("- ? a\n  : b\n", (line: 1, column: 3, message: "an explicit key (? ...) is not allowed; keys are plain words")),
     ])
-    func keysMustBePlainScalars(text: String, expected: YAMLProblem) {
-        #expect(problem(text) == expected)
+    func keysMustBePlainScalars(text: String, expected: Problem) throws {
+        let found = try #require(problem(text))
+        #expect(found == expected)
     }
 
     @Test(arguments: [
@@ -39,11 +41,12 @@ struct LocatedYAMLTests {
     }
 
     @Test(arguments: [
-        ("a: 1\nb: x\u{0}y\n", YAMLProblem(line: 2, column: 5, message: "control character U+0000 is not allowed here; remove it")),
-        ("a: 1\n  \nc: \u{1B}[31m\n", YAMLProblem(line: 3, column: 4, message: "control character U+001B is not allowed here; remove it")),
+        ("a: 1\nb: x\u{0}y\n", (line: 2, column: 5, message: "control character U+0000 is not allowed here; remove it")),
+        ("a: 1\n  \nc: \u{1B}[31m\n", (line: 3, column: 4, message: "control character U+001B is not allowed here; remove it")),
     ])
-    func aControlCharacterIsLocatedWhereItIs(text: String, expected: YAMLProblem) {
-        #expect(problem(text) == expected)
+    func aControlCharacterIsLocatedWhereItIs(text: String, expected: Problem) throws {
+        let found = try #require(problem(text))
+        #expect(found == expected)
     }
 
     @Test func aDuplicateKeyIsLocatedWithoutTheWholeText() throws {
@@ -59,12 +62,21 @@ struct LocatedYAMLTests {
         #expect(found.message.hasPrefix("invalid YAML: "))
     }
 
-    private func problem(_ text: String) -> YAMLProblem? {
+    /// What a test compares of the error `compose` throws: where it is, and what it says.
+    typealias Problem = (line: Int, column: Int, message: String)
+
+    private func problem(_ text: String) -> Problem? {
         do {
-            _ = try LocatedYAML.compose(text)
+            _ = try LocatedYAML.compose(text, file: "f.yaml")
             return nil
         } catch {
-            return error
+            return (error.line, error.column, error.message)
+        }
+    }
+
+    @Test func aProblemIsLocatedInTheFileGivenAndQuotesItsLine() {
+        #expect(throws: LocatedError(file: "f.yaml", line: 2, column: 1, message: "an alias (*x) cannot be a key; keys are plain words", sourceLine: "*x : 2")) {
+            try LocatedYAML.compose("a: &x 1\n*x : 2\n", file: "f.yaml")
         }
     }
 

@@ -330,7 +330,7 @@ public final class FlowSession {
 
     /// The steps of a flow file as lines, as written (for a session that starts from a flow).
     public static func stepLines(ofFile file: String) -> [String] {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8), let root = try? LocatedYAML.compose(text),
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8), let root = try? LocatedYAML.compose(text, file: file),
               let items = root.mapping?["steps"]?.sequence else { return [] }
         return items.map { line($0) }
     }
