@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
-// (NameMatching, Console and AutomationWire are leaves shared across layers: "did you mean"
-// hints, writes that never end a process, and the automation protocol itself);
+// (NameMatching and Console are leaves shared across layers, "did you mean" hints and writes that
+// never end a process; AutomationWire, the automation protocol itself, uses only NameMatching);
 // WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
 // WorkPhotosIdentifiers is a leaf that WorkPhotosUI and the robots both import (the robots, no
 // other app module); WorkPhotosSQLite and WorkPhotosDrive implement the core's services, each on

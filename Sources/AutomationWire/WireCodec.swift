@@ -16,7 +16,8 @@ public enum WireCodec {
         try decode(Frame.self, from: line, rejectingDuplicates: false)
     }
 
-    /// The longest line either side accepts. A frame of a full screen is a few kilobytes.
+    /// The longest line the runner decodes (a frame of a full screen is a few kilobytes). The app
+    /// reads commands of at most `InputLoop.lineLimit` (64 KiB) and answers a longer one with an error.
     public static let lineLimit = 1 << 20
 
     /// Decodes one line, with errors that name the field and never quote the line.

@@ -35,6 +35,17 @@ public final class InputLoop {
     /// Runs until the adapter says quit or the input ends.
     public func run<Lines: AsyncSequence<InputLine, Never>>(lines: Lines) async {
         adapter.start()
+        await handle(lines)
+    }
+
+    /// Runs on standard input. The first screen is out before the reader thread is made: a
+    /// launch waits for nothing it does not need.
+    public func run() async {
+        adapter.start()
+        await handle(Self.lines(of: STDIN_FILENO))
+    }
+
+    private func handle<Lines: AsyncSequence<InputLine, Never>>(_ lines: Lines) async {
         for await line in lines {
             await untilIdle()
             switch line {
@@ -45,11 +56,6 @@ public final class InputLoop {
             }
         }
         await untilIdle()
-    }
-
-    /// Runs on standard input.
-    public func run() async {
-        await run(lines: Self.lines(of: STDIN_FILENO))
     }
 
     private func untilIdle() async {

@@ -44,6 +44,12 @@ struct Bench: ParsableCommand {
     @Option(help: "The same floor program, linked as usual.")
     var dynamicFloor: String = ".build/floor/floor-echo"
 
+    @Option(help: "The static floor program that reads UserDefaults' argument domain first (make bench builds .build/floor/floor-defaults-static).")
+    var defaultsFloor: String = ".build/floor/floor-defaults-static"
+
+    @Option(help: "The static floor program linked at a fixed address (-no-pie), as the testing build is.")
+    var fixedAddressFloor: String = ".build/floor/floor-echo-static-nopie"
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be at least 1") }
     }
@@ -67,6 +73,14 @@ struct Bench: ParsableCommand {
         init() {
             release = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
             debug = release.deletingLastPathComponent().appendingPathComponent("debug")
+        }
+
+        /// The testing build (`make testing-app`: .build-testing/ beside .build/), if it was built.
+        var testing: String? {
+            var folder = release
+            while folder.lastPathComponent != ".build", folder.pathComponents.count > 1 { folder.deleteLastPathComponent() }
+            let app = folder.deletingLastPathComponent().appendingPathComponent(".build-testing/release/workphotos").path
+            return FileManager.default.isExecutableFile(atPath: app) ? app : nil
         }
     }
 
@@ -212,15 +226,15 @@ struct Bench: ParsableCommand {
     /// beside its floor: a round trip of one line through a pipe to `cat` and back, measured now.
     private func step() throws {
         let floor = try Self.pipeRoundTrips(steps)
-        try withApp { app in
+        try withApp { app, _ in
             let field = app.textFields["Username"]
             for index in 0..<200 { field.replaceText("warm\(index)") }
             let samples = (0..<steps).map { index in Self.time { field.replaceText("user\(index)") } }
             guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
             report("pipe round trip (the floor of a step)", floor, target: "the floor")
-            report("flow step (type into a field, command to idle frame)", samples, target: "median within 2.3× the pipe round trip, p99 under 1 ms")
-            print(String(format: "  step ÷ floor: median %.2f× (target ≤ 2.3×), p99 %.3f ms (target < 1 ms)",
-                         Self.percentile(samples, 0.5) / Self.percentile(floor, 0.5), Self.percentile(samples, 0.99)))
+            report("flow step (type into a field, command to idle frame)", samples, target: "median ≤ 0.3 ms, p99 ≤ 1 ms")
+            print(String(format: "  step ÷ floor: median %.1f× the pipe round trip; median %.3f ms (target ≤ 0.3 ms), p99 %.3f ms (target ≤ 1 ms)",
+                         Self.percentile(samples, 0.5) / Self.percentile(floor, 0.5), Self.percentile(samples, 0.5), Self.percentile(samples, 0.99)))
         }
     }
 
@@ -290,7 +304,9 @@ struct Bench: ParsableCommand {
         // The floor: a hundred launches of the static Foundation echo, one after another.
         let floor = FileManager.default.isExecutableFile(atPath: self.floor) ? try Self.launches(of: self.floor, count: 100).reduce(0, +) / 1000 : 0
         if floor > 0 { print(String(format: "100 launches of the static Foundation echo (the floor of 100 flows): %.2f s", floor)) }
-        for jobs in [1, 2] { for prelaunch in [false, true] {
+        for app in suiteApps { for jobs in [1, 2] { for prelaunch in [false, true] {
+            var scheme = scheme
+            scheme.app = app
             let runner = SuiteRunner(
                 scheme: scheme, variables: ["test.user": "test", "test.password": "1234"], secrets: [], options: .init(jobs: jobs, prelaunch: prelaunch)
             )
@@ -306,42 +322,70 @@ struct Bench: ParsableCommand {
             }
             print(String(format: "100 flows (sign in, allow, glance), %d job%@, %@: %.2f s wall, %.2f× the floor (target: %@); per flow: copy the store %.1f ms, wait for launch %.1f ms, steps %.1f ms (%@)",
                          jobs, jobs == 1 ? "" : "s", prelaunch ? "next app started ahead" : "no prelaunch", wall, floor > 0 ? wall / floor : 0, jobs == 1 ? "1.0 s" : "0.6 s",
-                         mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }, flowApp))
-        } }
+                         mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }, app))
+        } } }
     }
 
-    /// Launch to the first idle frame, beside its floors measured now: a Foundation program that
-    /// prints a line and exits, linked as usual and with -static-stdlib (`--floor`).
+    /// Launch to the first idle frame, beside its floors measured in the same loop (one launch of
+    /// each floor, then one of the app, and again), so a machine that slows down part-way slows
+    /// them alike: a Foundation program that prints a line and exits, linked as usual and with
+    /// -static-stdlib (`--floor`), the static one reading UserDefaults' argument domain first
+    /// (`--defaults-floor`), which every launch of the app must do, and the static one linked at a
+    /// fixed address as the testing build is (`--fixed-address-floor`). The release app as shipped is
+    /// measured, and the testing build the flows can run (make testing-app) when it is there.
     private func launch() throws {
-        var floors: [(String, [Double])] = []
-        for (name, path) in [("Foundation echo, linked as usual", dynamicFloor), ("Foundation echo, -static-stdlib", floor)] {
-            guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw BenchError("no floor program at \(path): make bench builds it (swiftc -static-stdlib Benchmarks/Floor/floor-echo.swift)")
-            }
-            floors.append((name, try Self.launches(of: path, count: iterations)))
+        let floors = [
+            ("Foundation echo, linked as usual", dynamicFloor), ("Foundation echo, -static-stdlib", floor),
+            ("the static echo reading UserDefaults' argument domain", defaultsFloor),
+            ("Foundation echo, -static-stdlib, fixed address (-no-pie)", fixedAddressFloor),
+        ]
+        for (_, path) in floors where !FileManager.default.isExecutableFile(atPath: path) {
+            throw BenchError("no floor program at \(path): make bench builds it (swiftc -static-stdlib Benchmarks/Floor/*.swift)")
         }
-        try withApp { app in
-            var samples: [Double] = []
-            for _ in 0..<iterations {
-                app.launch()
-                guard let duration = app.launchDuration, !app.hasFailed else {
-                    throw BenchError("the launch benchmark failed: \(app.failures.first.map { "\($0)" } ?? "no frame")")
+        for path in launchApps {
+            try withApp(path) { app, arguments in
+                var floorSamples = floors.map { _ in [Double]() }
+                var samples: [Double] = []
+                for _ in 0..<iterations {
+                    for (index, (_, floor)) in floors.enumerated() {
+                        floorSamples[index] += try Self.launches(of: floor, arguments: arguments, count: 1)
+                    }
+                    app.launch()
+                    guard let duration = app.launchDuration, !app.hasFailed else {
+                        throw BenchError("the launch benchmark failed: \(app.failures.first.map { "\($0)" } ?? "no frame")")
+                    }
+                    samples.append(duration / .milliseconds(1))
+                    app.terminate()
                 }
-                samples.append(duration / .milliseconds(1))
-                app.terminate()
+                for (index, (name, _)) in floors.enumerated() { report("launch to first line: \(name) (a floor)", floorSamples[index], target: "the floor") }
+                report("launch to first idle frame: \(app.executable)", samples, target: "within 1.3× the static floor")
+                let median = Self.percentile(samples, 0.5)
+                print(String(format: "  launch ÷ static floor: %.2f× (target ≤ 1.3×); ÷ the usual floor: %.2f×; ÷ the floor with UserDefaults: %.2f×; ÷ the fixed-address static floor: %.2f×",
+                             median / Self.percentile(floorSamples[1], 0.5), median / Self.percentile(floorSamples[0], 0.5),
+                             median / Self.percentile(floorSamples[2], 0.5), median / Self.percentile(floorSamples[3], 0.5)))
             }
-            for (name, floor) in floors { report("launch to first line: \(name) (a floor)", floor, target: "the floor") }
-            report("launch to first idle frame: \(app.executable)", samples, target: "within 1.3× the static floor")
-            print(String(format: "  launch ÷ static floor: %.2f× (target ≤ 1.3×); ÷ the usual floor: %.2f×",
-                         Self.percentile(samples, 0.5) / Self.percentile(floors[1].1, 0.5), Self.percentile(samples, 0.5) / Self.percentile(floors[0].1, 0.5)))
         }
     }
 
-    /// Milliseconds from starting `path` to reading its first line, for each of `count` runs.
-    static func launches(of path: String, count: Int) throws -> [Double] {
+    /// The apps the hundred flows run on: `--app`, or the debug build (as `make flows` runs it) and
+    /// the testing build (as `make flows SCHEME=fast` does) when it is there.
+    private var suiteApps: [String] {
+        if let app { return [app] }
+        return [flowApp] + [binaries.testing].compactMap { $0 }
+    }
+
+    /// The apps `launch` measures: `--app`, or the release build beside this bench and the testing build.
+    private var launchApps: [String] {
+        if let app { return [app] }
+        return [binaries.release.appendingPathComponent("workphotos").path] + [binaries.testing].compactMap { $0 }
+    }
+
+    /// Milliseconds from starting `path` (with `arguments`) to reading its first line, for each of `count` runs.
+    static func launches(of path: String, arguments: [String] = [], count: Int) throws -> [Double] {
         try (0..<count).map { _ in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
             let output = Pipe()
             process.standardOutput = output
             let start = ContinuousClock.now
@@ -388,8 +432,8 @@ struct Bench: ParsableCommand {
 
     /// The release app beside this binary, on a store seeded with the default fixture. No stubs:
     /// a release build refuses them, and typing into the login form needs none.
-    private func withApp(_ body: (FlowApp) throws -> Void) throws {
-        let app = self.app ?? binaries.release.appendingPathComponent("workphotos").path
+    private func withApp(_ path: String? = nil, _ body: (FlowApp, _ arguments: [String]) throws -> Void) throws {
+        let app = path ?? self.app ?? binaries.release.appendingPathComponent("workphotos").path
         guard FileManager.default.isExecutableFile(atPath: app) else {
             throw BenchError("no workphotos at \(app): build every product (make bench does), or give --app")
         }
@@ -398,10 +442,11 @@ struct Bench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("photos.sqlite").path
         try Seeder.reset(storeAt: store, to: fixture)
-        let flowApp = FlowApp(executable: app, arguments: ["-automation", "YES", "-photos.store", store])
+        let arguments = ["-automation", "YES", "-photos.store", store]
+        let flowApp = FlowApp(executable: app, arguments: arguments)
         flowApp.launch()
         defer { flowApp.terminate() }
-        try body(flowApp)
+        try body(flowApp, arguments)
     }
 
     private func report(_ name: String, _ samples: [Double], target: String) {

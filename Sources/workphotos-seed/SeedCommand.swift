@@ -4,7 +4,8 @@ import Foundation
 import WorkPhotosSeeding
 import WorkPhotosSQLite
 
-/// `workphotos-seed [--store PATH] [FIXTURE]`: resets a photo store to a fixture, atomically.
+/// `workphotos-seed [--store PATH] [--seeds DIR] [--force] [FIXTURE]` (or `--list`): resets a
+/// photo store to a fixture, atomically.
 @main
 struct SeedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
