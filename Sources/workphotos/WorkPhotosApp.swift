@@ -105,14 +105,19 @@ enum WorkPhotosApp {
             return StubAuthenticator(user: stubs.user, password: stubs.password, isOffline: stubs.isOffline)
         }
         #endif
-        let path = options.accountsStore ?? DefaultStorePath.resolve(file: "accounts.sqlite")
-        do {
-            let store = try AccountStore.open(at: path)
-            logger.log("signing in against the account store at \(path)")
-            return AccountAuthenticator(store: store)
-        } catch {
-            logger.log("warning: real sign-in is unavailable: \(error)")
-            return UnconfiguredAuthenticator(reason: Self.unavailableReason(error))
+        // The account store is opened at the first sign-in (off the main actor), not before the
+        // Login screen: what it says about the store is logged then.
+        let accountsStore = options.accountsStore
+        return FirstUseAuthenticator {
+            let path = accountsStore ?? DefaultStorePath.resolve(file: "accounts.sqlite")
+            do throws(AccountStoreError) {
+                let store = try AccountStore.open(at: path)
+                logger.log("signing in against the account store at \(path)")
+                return AccountAuthenticator(store: store)
+            } catch {
+                logger.log("warning: real sign-in is unavailable: \(error)")
+                return UnconfiguredAuthenticator(reason: Self.unavailableReason(error))
+            }
         }
     }
 
