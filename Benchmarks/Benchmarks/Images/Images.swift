@@ -7,13 +7,19 @@ import WorkPhotos
 /// machine's cores.
 let benchmarks: @Sendable () -> Void = {
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(5), maxIterations: 40,
-        thresholds: [.wallClock: .init(relative: [.p50: 20, .p90: 20]), .mallocCountTotal: .init(relative: [.p50: 20])]
-    )
+    // A 20% regression at the median fails, always, and at p90 on one thread. On all the cores the
+    // slow tail is whatever else the shared machine runs on the other core: p90 of the same build
+    // moved from 30 to 74 ms between runs here, so it is not checked there.
+    func configuration(threads: Int) -> Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, maxDuration: .seconds(5), maxIterations: 40,
+            thresholds: [.wallClock: .init(relative: threads == 1 ? [.p50: 20, .p90: 20] : [.p50: 20]), .mallocCountTotal: .init(relative: [.p50: 20])]
+        )
+    }
     guard let picture = makePicture() else { return }
     for threads in [1, cores] {
         let said = threads == 1 ? "one thread" : "\(threads) threads"
+        let configuration = configuration(threads: threads)
         Benchmark("Dominant colour, 12 MP, \(said)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(DominantColour.of(picture, threads: threads)) }
         }

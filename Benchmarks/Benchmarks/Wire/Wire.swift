@@ -4,11 +4,13 @@ import Benchmark
 /// The wire's share of one flow step, in process: encoding and decoding a frame and a command.
 /// (The app's own handling of a command runs on its main actor, which this harness does not run
 /// benchmarks on: `workphotos-bench step` measures it, with the pipes, against their floor.)
-/// Target: a small part of a step (a step, command to idle frame, is within 2.3× a pipe round trip).
+/// Target: a small part of a step (a step, command to idle frame, takes at most 0.3 ms at the median).
+/// A 20% regression at the median fails. The slow tail of a few microseconds is the shared
+/// machine's (p90 of the same build moved from 7 to 11 µs between runs here), so it is not checked.
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .mallocCountTotal, .throughput], timeUnits: .microseconds, maxDuration: .seconds(3),
-        thresholds: [.wallClock: .init(relative: [.p50: 20, .p90: 20]), .mallocCountTotal: .init(relative: [.p50: 20])]
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, maxDuration: .seconds(3),
+        thresholds: [.wallClock: .init(relative: [.p50: 20]), .mallocCountTotal: .init(relative: [.p50: 20])]
     )
     let screen = Screen(title: "Login", elements: [
         .textField("Username", value: "user1"), .secureField("Password", isFilled: true), .button("Login"), .text("", identifier: "results"),
