@@ -37,6 +37,12 @@ enum WorkPhotosApp {
         let store = OpeningPhotoStore(path: storePath) { error in
             DispatchQueue.main.async { MainActor.assumeIsolated { stop(error, terminal: terminal) } }
         }
+        // A person (or a script piping lines in) sees no screen of a store that cannot work: only
+        // the automation protocol, which a flow runner reads, shows the first screen meanwhile.
+        if !options.isAutomation, case .failure(let error) = store.opened() {
+            Console.error("workphotos: error: \(error)\n")
+            return 2
+        }
 
         // A person at a terminal sees the screen only; the log goes to a file. A script (or a
         // redirected standard error) gets the log on standard error, where the runner reads it.

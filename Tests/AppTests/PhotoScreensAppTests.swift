@@ -80,6 +80,7 @@ struct PhotoScreensAppTests {
         let errors = output.stderr.split(separator: "\n").filter { $0.hasPrefix("workphotos: error: ") }
         #expect(errors.count == 1 && errors[0].hasPrefix("workphotos: error: \(store.path) is not a WorkPhotos photo store (it is not an SQLite database)"),
                 "said once: \(output.stderr)")
+        #expect(output.stdout.isEmpty, "a person sees no screen of a store that cannot work: \(output.stdout)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == bytes)
     }
 
