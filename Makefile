@@ -114,6 +114,7 @@ TESTING_APP      := .build-testing/release/workphotos
 STATIC_C_LIBS    := .build-testing/static-c-libs
 testing-app: deps
 	@mkdir -p $(STATIC_C_LIBS)
+	@command -v clang >/dev/null 2>&1 || { echo "error: clang (part of the Swift toolchain) is not on PATH; it finds the static archives" >&2; exit 2; }
 	@for lib in sqlite3 crypto crypt; do \
 	  archive=$$(clang -print-file-name=lib$$lib.a); \
 	  [ -f "$$archive" ] || { echo "error: no lib$$lib.a (from its Debian -dev package): make deps installs it" >&2; exit 2; }; \
@@ -127,4 +128,4 @@ testing-app: deps
 	  echo "error: $(TESTING_APP) is position-independent; it should be linked with -no-pie" >&2; exit 1; fi
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-testing

@@ -106,8 +106,9 @@ public final class FlowApp: @unchecked Sendable {
     }
 
     /// Waits for the first idle frame of an app launched with `waitForIdle: false`, and sets
-    /// ``launchDuration`` (from the launch, not from this call). The flow runner starts the next
-    /// flow's app this way while the current flow runs, then waits here when that flow begins.
+    /// ``launchDuration`` (from the launch, not from this call: called late, it counts the time
+    /// nobody waited too). The flow runner starts the next flow's app this way while the current
+    /// flow runs, then waits here when that flow begins.
     public func waitForLaunch(file: String = #filePath, line: Int = #line) {
         if settle("launch", site: CallSite(file: file, line: line)) != nil, let launchStart {
             launchDuration = ContinuousClock.now - launchStart

@@ -13,7 +13,7 @@ public struct FlowEnvironment: Sendable {
     public var secrets: [String]
     /// The app's safety-net timeout (`FlowApp.timeout`), only for an app that hangs: an idle screen decides a check at once.
     public var timeout: TimeInterval
-    /// This job's own folder: its store lives here and no other job touches it.
+    /// This flow's own folder: its store lives here and no other flow touches it.
     public var folder: URL
     /// The seeded store of a fixture, made once per run, to copy from.
     public var template: @Sendable (String) throws -> String
@@ -68,11 +68,13 @@ public struct FlowResult: Sendable {
     public let failure: FlowRunFailure?
     /// What happened to each step, nested steps included, in the order they ran.
     public let steps: [StepRecord]
-    /// The whole run of the flow: copying the store, launching, the steps and ending the app.
+    /// The whole run of the flow: copying the store, launching, the steps and ending the app
+    /// (the copy and the start done ahead included; the next flow's start, done meanwhile, not).
     public let duration: Duration
     /// The split of the time: copying the store, launching the app, and the steps.
     public let copyDuration: Duration
-    /// The time from launching the app to its first idle frame.
+    /// The time spent launching the app for this flow: starting its process, then waiting for its
+    /// first idle frame; for an app started ahead, only what was left of that wait.
     public let launchDuration: Duration
     /// True when no step failed and the flow could start.
     public var passed: Bool { failure == nil }
@@ -137,16 +139,22 @@ public final class FlowExecutor {
     ///
     /// `whenLaunched` is called once the app is up (or has failed to start), before the first
     /// step: the suite runner starts the next flow's app there, off this flow's critical path.
+    ///
+    /// The flow's `duration` is its own: the copy and the start of its app when they were done
+    /// ahead are in it, and the time `whenLaunched` takes (the next flow's) is not.
     public func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
         let start = ContinuousClock.now
+        let ahead = prelaunched.map { $0.copy + $0.spawn } ?? .zero
         let started = self.start(flow)
+        let nextStart = ContinuousClock.now
         whenLaunched()
+        let next = ContinuousClock.now - nextStart
         if started.failure == nil {
             run(flow.steps, overlay: [:], depth: 0)
         }
         finish()
         let failure = started.failure ?? self.failure(flow)
-        return FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start,
+        return FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start - next + ahead,
                           copyDuration: started.copy, launchDuration: started.launch)
     }
 
@@ -154,8 +162,9 @@ public final class FlowExecutor {
     public struct Start: Sendable {
         /// The time spent copying the seeded store.
         public let copy: Duration
-        /// The time the flow waited for its app's first idle frame: the whole launch, or only what
-        /// was left of it when the app was started ahead (``prelaunch(_:)``).
+        /// The time spent launching the app for this flow: starting its process, then waiting for
+        /// its first idle frame (when it was started ahead by ``prelaunch(_:)``, only what was
+        /// left of that wait when the flow began).
         public let launch: Duration
         /// Set when the flow cannot start: no credentials, no store, or an app that does not launch.
         public let failure: FlowRunFailure?
@@ -176,7 +185,7 @@ public final class FlowExecutor {
     public func start(_ flow: Flow) -> Start {
         let begun: (copy: Duration, spawn: Duration, failure: FlowRunFailure?)
         if let ahead = prelaunched, ahead.file == flow.file, ahead.name == flow.name {
-            begun = (ahead.copy, .zero, ahead.failure)
+            begun = (ahead.copy, ahead.spawn, ahead.failure)
         } else {
             begun = begin(flow)
         }

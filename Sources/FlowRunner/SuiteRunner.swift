@@ -3,8 +3,9 @@ import FlowKit
 import Foundation
 
 /// Runs a suite of flows: seeds each fixture once into the run's cache, then runs the flows on
-/// `jobs` workers, each with its own folder (its own store, its own app), and reports each flow
-/// as it finishes. Ctrl-C (`interrupt()`) ends every app and leaves no process behind.
+/// `jobs` workers, each flow in its own folder (its own store, its own app; a worker starts its
+/// next flow's app while the current one runs), and reports each flow as it finishes. Ctrl-C
+/// (`interrupt()`) ends every app and leaves no process behind.
 public final class SuiteRunner: @unchecked Sendable {
     /// How a run runs its flows: how many at once, how often, how patiently, and what it keeps.
     public struct Options: Sendable {
@@ -48,7 +49,10 @@ public final class SuiteRunner: @unchecked Sendable {
     private let options: Options
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var running: [Int: Int32] = [:]  // a job's slot (job × 2 + slot) → its app's process
+    private var running: [Int: Int32] = [:]  // a flow's executor (its slot number) → its app's process
+    private var nextSlot = 0
+    /// Apps started for a job's next flow, which it has not begun yet.
+    private var startedAhead: [Int: (executor: FlowExecutor, flow: Flow, iteration: Int)] = [:]
     private var stopped = false
     private var nextWork = 0
     private var results: [FlowResult] = []
@@ -116,54 +120,37 @@ public final class SuiteRunner: @unchecked Sendable {
         let seeded = templates
         for job in 0..<jobs {
             let thread = Thread { [self] in
-                let jobFolder = folder.appendingPathComponent("job-\(job + 1)")
-                // Two slots a job: the flow running, and the next one, whose app is started while
-                // the first runs its steps. Each slot is its own folder, so its own store.
-                var slot = 0
+                /// An executor of its own for each flow: its own folder (so its own store) and its
+                /// own key for Ctrl-C, so the app started ahead never shares either with the one running.
                 func executor() -> FlowExecutor {
+                    lock.lock()
+                    nextSlot += 1
+                    let slot = nextSlot
+                    lock.unlock()
                     var environment = FlowEnvironment(
                         scheme: scheme, variables: variables, secrets: secrets, timeout: options.timeout,
-                        folder: jobFolder.appendingPathComponent("slot-\(slot + 1)")
+                        folder: folder.appendingPathComponent("flow-\(slot)")
                     ) { fixture in
                         guard let path = seeded[fixture] else {
                             throw SetupError(description: "the fixture \"\(fixture)\" was not seeded for this run (a seed step with a variable?)")
                         }
                         return path
                     }
-                    let key = job * 2 + slot
-                    environment.onProcess = { [weak self] pid in self?.register(key, pid: pid) }
+                    environment.onProcess = { [weak self] pid in self?.register(slot, pid: pid) }
                     environment.keepsScreens = options.keepsScreens
-                    slot = 1 - slot
                     return FlowExecutor(environment: environment)
                 }
-                func claim() -> (flow: Flow, iteration: Int)? {
-                    lock.lock()
-                    defer { lock.unlock() }
-                    guard !stopped, nextWork < work.count else { return nil }
-                    nextWork += 1
-                    return work[nextWork - 1]
-                }
-                var ahead: (executor: FlowExecutor, flow: Flow, iteration: Int)?
-                while true {
-                    let current: (executor: FlowExecutor, flow: Flow, iteration: Int)
-                    if let next = ahead {
-                        current = next
-                        ahead = nil
-                    } else if let (flow, iteration) = claim() {
-                        current = (executor(), flow, iteration)
-                    } else {
-                        break
-                    }
-                    if isStopped {
-                        current.executor.finish()  // an app started ahead for a flow that will not run
-                        break
-                    }
+                while let current = nextFlow(for: job, work: work, makeExecutor: executor) {
                     onStart(current.flow)
                     var result = current.executor.run(current.flow, iteration: current.iteration) {
-                        guard options.prelaunch, let (flow, iteration) = claim() else { return }
+                        // This flow's app is up: start the next flow's on a store of its own. Any
+                        // job that runs out of work takes it over rather than wait behind this one.
+                        guard options.prelaunch, let (flow, iteration) = claim(work) else { return }
                         let next = executor()
                         next.prelaunch(flow)
-                        ahead = (next, flow, iteration)
+                        lock.lock()
+                        startedAhead[job] = (next, flow, iteration)
+                        lock.unlock()
                     }
                     // A failing flow runs again from a fresh copy; the failed tries are kept.
                     var tries: [FlowResult] = []
@@ -171,6 +158,7 @@ public final class SuiteRunner: @unchecked Sendable {
                         tries.append(result)
                         result = FlowExecutor(environment: current.executor.environment).run(current.flow, iteration: current.iteration)
                     }
+                    try? FileManager.default.removeItem(at: current.executor.environment.folder)
                     result.earlierTries = tries
                     lock.lock()
                     let keep = !stopped
@@ -178,16 +166,53 @@ public final class SuiteRunner: @unchecked Sendable {
                     lock.unlock()
                     if keep { onFinish(result) }
                 }
-                ahead?.executor.finish()
                 done.signal()
             }
             thread.name = "flow-job-\(job + 1)"
             thread.start()
         }
         for _ in 0..<jobs { done.wait() }
+        // Apps started ahead for flows a stopped run will not begin.
+        lock.lock()
+        let left = startedAhead.values.map(\.executor)
+        startedAhead = [:]
+        lock.unlock()
+        for executor in left { executor.finish() }
         lock.lock()
         defer { lock.unlock() }
         return results
+    }
+
+    /// The next flow for `job`: the one it started ahead, else one not yet claimed, else one another
+    /// job started ahead and has not begun (it is busy with a longer flow); nil when there is none
+    /// or the run is stopped.
+    private func nextFlow(
+        for job: Int, work: [(Flow, Int)], makeExecutor: () -> FlowExecutor
+    ) -> (executor: FlowExecutor, flow: Flow, iteration: Int)? {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return nil
+        }
+        if let own = startedAhead.removeValue(forKey: job) {
+            lock.unlock()
+            return own
+        }
+        lock.unlock()
+        if let (flow, iteration) = claim(work) { return (makeExecutor(), flow, iteration) }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped, let other = startedAhead.keys.sorted().first else { return nil }
+        return startedAhead.removeValue(forKey: other)
+    }
+
+    /// The next flow no job has claimed, or nil.
+    private func claim(_ work: [(Flow, Int)]) -> (Flow, Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped, nextWork < work.count else { return nil }
+        nextWork += 1
+        return work[nextWork - 1]
     }
 
     private var isStopped: Bool {
@@ -210,7 +235,16 @@ public final class SuiteRunner: @unchecked Sendable {
         stopped = true
         let pids = Array(running.values)
         lock.unlock()
-        for pid in pids { kill(pid, SIGKILL) }
+        // An app that ended on its own may have left its number to another process by now: only
+        // a process whose command line names this run's folder is one of ours.
+        for pid in pids where Self.isApp(pid, of: folder) { kill(pid, SIGKILL) }
+    }
+
+    /// Whether process `pid` is an app of this run: its command line names the run's folder (the
+    /// store it was given is in there).
+    static func isApp(_ pid: Int32, of folder: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(folder.path)
     }
 
     private func register(_ slot: Int, pid: Int32?) {

@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 import WorkPhotos
 
-/// The photo store, opened on a background thread so that the app's first screen does not wait
+/// The photo store, opened on a background thread so that the app's first screen need not wait
 /// for SQLite: GRDB's set-up, the migrations and the health checks take about 1.7 ms of a launch
-/// of 8 ms here, and the Login screen needs none of it.
+/// of 8 ms here, and the Login screen needs none of it. (The app lets only the automation
+/// protocol's first frame go ahead; a person's first screen waits, and never shows a store that
+/// cannot work.)
 ///
 /// Opening starts at `init`. Every `PhotoLibrary` call waits until it has ended, then forwards to
 /// the store, or throws the error opening met. `onFailure` hears that error once, as soon as it is

@@ -106,7 +106,7 @@ final class WatchMode {
             self.runner?.cleanUp()
             runner = SuiteRunner(
                 scheme: loaded.scheme, variables: loaded.variables, secrets: loaded.scheme.secretValues(variables: loaded.variables),
-                options: .init(jobs: jobs, repeatCount: 1, timeout: options.timeout)
+                options: .init(jobs: jobs, repeatCount: 1, timeout: options.timeout, prelaunch: options.prelaunch)
             )
             self.runner = runner
             templates = [:]

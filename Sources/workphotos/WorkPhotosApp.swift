@@ -30,9 +30,11 @@ enum WorkPhotosApp {
             Console.error("workphotos: error: \(error)\n")
             return 2
         }
-        // SQLite opens the store meanwhile, off the first screen's path. A file that is not a
-        // WorkPhotos store, or a damaged one, stops the app with code 2 as soon as that is known
-        // (a few milliseconds in), and at the latest when the input ends.
+        // SQLite opens the store on another thread. Under the automation protocol the first screen
+        // does not wait for it: a file that is not a WorkPhotos store, or a damaged one, stops the
+        // app with code 2 as soon as that is known (a few milliseconds in, so a flow fails at its
+        // launch or its first step, with the store's error in the app's standard error), and at
+        // the latest when the input ends.
         let terminal = options.isAutomation ? nil : StandardInputTerminal.make()
         let store = OpeningPhotoStore(path: storePath) { error in
             DispatchQueue.main.async { MainActor.assumeIsolated { stop(error, terminal: terminal) } }

@@ -11,13 +11,18 @@ struct PrelaunchTests {
     /// Runs `flows` (name → YAML) on one job and returns, for each flow as it finished, how many
     /// apps of this run were alive at that moment (its own app is ended before `onFinish`).
     private func appsAliveWhenEachFlowFinished(
-        _ flows: [String: String], prelaunch: Bool, variables: [String: String] = FlowWorkspace.scheme.variables
+        _ flows: [String: String], prelaunch: Bool, variables: [String: String] = FlowWorkspace.scheme.variables,
+        jobs: Int = 1, retries: Int = 0
     ) throws -> (results: [FlowResult], alive: [Int]) {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
-        for (name, text) in flows { try workspace.write("Flows/\(name).yaml", text) }
+        for (name, text) in flows {
+            try workspace.write("Flows/\(name).yaml", text.replacingOccurrences(of: "WORKSPACE", with: workspace.folder.path))
+        }
         let suite = try FlowSuite.load([workspace.folder.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
-        let runner = SuiteRunner(scheme: FlowWorkspace.scheme, variables: variables, secrets: [], options: .init(jobs: 1, prelaunch: prelaunch))
+        let runner = SuiteRunner(
+            scheme: FlowWorkspace.scheme, variables: variables, secrets: [], options: .init(jobs: jobs, retries: retries, prelaunch: prelaunch)
+        )
         defer { runner.cleanUp() }
         let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
         let alive = Alive()
@@ -74,5 +79,35 @@ struct PrelaunchTests {
         let failure = try #require(byName["B"]?.failure)
         #expect(failure.description.contains(FlowExecutor.noCredentials), "\(failure)")
         #expect(run.alive == [0, 0], "no app was started for a flow without its credentials")
+    }
+
+    @Test func aFlowRetriedWhileTheNextAppWaitsPassesAndSoDoesTheNext() throws {
+        // The first flow fails its first try (the test drive's first upload fails) and passes the
+        // retry, on a fresh copy in its own folder; the next flow's app, started ahead, waits.
+        let flows = ["a": RetryTests.flakyUpload(marker: "WORKSPACE/marker"), "b": FlowWorkspace.passing("B")]
+        let run = try appsAliveWhenEachFlowFinished(flows, prelaunch: true, retries: 1)
+        #expect(run.results.map(\.flow.name) == ["Flaky upload", "B"])
+        let allPassed = run.results.allSatisfy { $0.passed }
+        #expect(allPassed, "\(run.results.compactMap(\.failure))")
+        #expect(run.results.first?.earlierTries.count == 1, "the first try failed and is kept")
+        #expect(run.alive == [1, 0], "the next flow's app was up all along")
+    }
+
+    @Test func aJobWithNothingLeftTakesOverAFlowStartedAheadBehindALongOne() throws {
+        // Two jobs. Whichever runs the long flow starts the app of a short one ahead; the other
+        // job, out of work, runs that short flow instead of leaving it to wait for the long one.
+        var flows = ["a-long": """
+            name: Long
+            steps:
+              - repeat:
+                  times: 3000
+                  steps:
+                    - type: {textField: Username, text: x}
+            """]
+        for index in 1...3 { flows["b\(index)"] = "name: Short \(index)\nsteps:\n  - Login.checkLoginScreen\n" }
+        let run = try appsAliveWhenEachFlowFinished(flows, prelaunch: true, jobs: 2)
+        let allPassed = run.results.allSatisfy { $0.passed }
+        #expect(run.results.count == 4 && allPassed)
+        #expect(run.results.last?.flow.name == "Long", "every short flow ended before the long one: \(run.results.map(\.flow.name))")
     }
 }

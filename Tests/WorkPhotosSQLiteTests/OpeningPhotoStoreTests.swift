@@ -48,7 +48,7 @@ struct OpeningPhotoStoreTests {
         #expect(Self.error { try store.setAuthorization(.denied) } == expected)
         #expect(Self.error { try store.deletePhotos([1]) } == expected)
         #expect(Self.error { try store.lastUpload() } == expected)
-        told.waitForOne()
+        #expect(told.waitForOne(), "onFailure was told within the safety net of 20 s")
         #expect(told.errors == [expected])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "the file is left as it was")
     }
@@ -99,10 +99,13 @@ struct OpeningPhotoStoreTests {
             condition.broadcast()
             condition.unlock()
         }
-        func waitForOne() {
+        /// True once one error was told; false after 20 s without one (a safety net, not a wait).
+        func waitForOne() -> Bool {
             condition.lock()
-            while values.isEmpty { condition.wait() }
-            condition.unlock()
+            defer { condition.unlock() }
+            let deadline = Date().addingTimeInterval(20)
+            while values.isEmpty { guard condition.wait(until: deadline) else { return false } }
+            return true
         }
         var errors: [StoreError] {
             condition.lock()
