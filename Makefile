@@ -104,7 +104,7 @@ floors:
 
 # The app the flows run, optimised and linked statically, with the stubs a test build allows
 # (-DTESTING): make flows SCHEME=fast runs the flows on it. It costs a release build of its own
-# (about two minutes from nothing on two cores), so it is not the default: see README, Benchmarks.
+# (about a minute from nothing on two cores: 59 s), so it is not the default: see README, Benchmarks.
 # SQLite, OpenSSL's libcrypto and libxcrypt are linked from their static archives too (Debian's
 # -dev packages ship them): loading the three shared libraries cost about 0.9 ms of a 6 ms launch.
 # A folder holding only those archives, searched first, makes -lsqlite3 -lcrypto -lcrypt find them.
