@@ -24,6 +24,7 @@ help:
 	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
+	@echo "make testing-app  the optimised, static testing build of the app; then make flows SCHEME=fast runs the flows on it"
 	@echo "make bench  release build, then the performance figures, each beside its floor"
 	@echo "make bench-check  the in-process benchmarks against the committed baseline (fails on a 20% regression)"
 	@echo "make build  debug build of every target"
@@ -107,6 +108,7 @@ floors:
 # (about a minute from nothing on two cores: 59 s), so it is not the default: see README, Benchmarks.
 # SQLite, OpenSSL's libcrypto and libxcrypt are linked from their static archives too (Debian's
 # -dev packages ship them): loading the three shared libraries cost about 0.9 ms of a 6 ms launch.
+# (The linker's warning that libFoundationEssentials.a uses mktemp is Foundation's own, expected.)
 # A folder holding only those archives, searched first, makes -lsqlite3 -lcrypto -lcrypt find them.
 # And it is linked at a fixed address (-no-pie): a position-independent executable of this size has
 # 80,000 pointers for the dynamic loader to relocate at every launch, another 0.9 ms.

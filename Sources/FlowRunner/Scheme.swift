@@ -33,6 +33,9 @@ public struct Scheme: Sendable {
     public var app: String
     /// The program that seeds a fixture's store, run once per fixture before the flows.
     public var seeder: String
+    /// The command that builds the app and the seeder, named when one of them is missing
+    /// (`make testing-app`); nil for `swift build`.
+    public var build: String?
     /// The folder of the fixtures the seeder reads.
     public var seeds: String
     /// Where the app reads its store, so each flow gets its own copy.
@@ -54,7 +57,7 @@ public struct Scheme: Sendable {
     public var excludeTags: [String]
 
     /// The keys a scheme file may have: the reader refuses any other.
-    public static let keys = ["app", "seeder", "seeds", "store", "credentials", "arguments", "defaults", "variables", "environment", "tags"]
+    public static let keys = ["app", "seeder", "build", "seeds", "store", "credentials", "arguments", "defaults", "variables", "environment", "tags"]
 
     /// A scheme with `name` and the given settings; the rest empty, for the layers to fill in.
     public init(
@@ -127,6 +130,7 @@ public struct Scheme: Sendable {
         let keys = try reader.mapping(root, "the scheme", optional: keys)
         if let node = keys["app"] { scheme.app = try reader.string(node, "app") }
         if let node = keys["seeder"] { scheme.seeder = try reader.string(node, "seeder") }
+        if let node = keys["build"] { scheme.build = try reader.string(node, "build") }
         if let node = keys["seeds"] { scheme.seeds = try reader.string(node, "seeds") }
         if let node = keys["store"] {
             let store = try reader.mapping(node, "store", required: ["argument", "file"])

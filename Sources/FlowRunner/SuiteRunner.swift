@@ -83,7 +83,7 @@ public final class SuiteRunner: @unchecked Sendable {
     /// Checks that the app and the seeder exist, then seeds each fixture once. Says what it seeded.
     public func prepare(fixtures: [String], say: (String) -> Void) throws -> [String: String] {
         for (what, path) in [("app", scheme.app), ("seeder", scheme.seeder)] where !FileManager.default.isExecutableFile(atPath: path) {
-            throw SetupError(description: "the \(what) \(path) (scheme \(scheme.name)) is not there or not executable: build it first with swift build (make flows does)")
+            throw SetupError(description: "the \(what) \(path) (scheme \(scheme.name)) is not there or not executable: build it first with \(scheme.build ?? "swift build (make flows does)")")
         }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
         var templates: [String: String] = [:]

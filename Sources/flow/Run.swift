@@ -43,7 +43,7 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Run a failing flow again, from a fresh copy of its store, up to this many times; one that passes on a retry is reported FLAKY, never passed.", valueName: "n"))
         var retries: Int = 0
 
-        @Flag(inversion: .prefixedNo, help: "Start each job's next app while its current flow runs (on the next flow's own store), so a flow begins on an app that is up.")
+        @Flag(inversion: .prefixedNo, help: "Start each job's next app while its current flow runs (on the next flow's own store), so a flow begins on an app that is up. Turn it off for an app whose launches must not overlap.")
         var prelaunch = true
 
         @Flag(name: .customLong("fail-on-flaky"), help: "Fail the run (exit 1) when a flow passed only on a retry.")

@@ -124,6 +124,22 @@ struct FlowBadInputTests {
         #expect(!output.stdout.contains("running"))
     }
 
+    @Test func aMissingAppNamesTheCommandItsSchemeSaysBuildsIt() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/good.yaml", Self.good)
+        let scheme = try workspace.read("Flows/schemes/default.yaml")
+            .replacingOccurrences(of: FlowWorkspace.binaries.appendingPathComponent("workphotos").path, with: "/nonexistent/workphotos")
+        try workspace.write("Flows/schemes/nobuild.yaml", scheme)
+        try workspace.write("Flows/schemes/fast.yaml", scheme + "\nbuild: make testing-app\n")
+        let fast = try workspace.flow(["run", "--scheme", "fast"])
+        #expect(fast.status == 2)
+        #expect(fast.stderr.contains("the app /nonexistent/workphotos (scheme fast) is not there or not executable: build it first with make testing-app"), "\(fast.stderr)")
+        let plain = try workspace.flow(["run", "--scheme", "nobuild"])
+        #expect(plain.status == 2)
+        #expect(plain.stderr.contains("build it first with swift build (make flows does)"), "\(plain.stderr)")
+    }
+
     @Test func theHelpSaysEachThingOnce() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
