@@ -13,13 +13,16 @@ struct FlowSessionTests {
         let session = try makeSession()
         defer { session.close() }
         #expect(line(session.run("1")) == "tap: {textField: Username}", "by identifier, never by number")
-        #expect(line(session.run("type Username test")) == #"type: {textField: Username, text: "test"}"#)
+        #expect(line(session.run("type Username test")) == #"type: {textField: Username, text: "${test.user}"}"#,
+                "text typed as a credential's value is kept as that variable, so a private scheme's account is used")
+        #expect(line(session.run("type Username tester")) == #"type: {textField: Username, text: "tester"}"#, "any other text stays")
+        _ = session.undo()
         #expect(line(session.run("type Password 1234")) == #"type: {secureTextField: Password, text: "${test.password}"}"#,
                 "a secret typed as the value of a secret variable is kept as that variable")
         #expect(line(session.run("tap login")) == "tap: {button: Login}")
         #expect(line(session.run("tap OK")) == "tap: {button: OK, in: PhotosPermission}", "an alert's button names its alert")
         #expect(session.screen?.title == "At a glance")
-        #expect(session.kept.count == 5)
+        #expect(session.kept.count == 5, "\(session.kept.count)")
     }
 
     @Test func aStepThatIsNotOneIsRefusedWithLintsErrorAndNothingRuns() throws {
@@ -43,7 +46,7 @@ struct FlowSessionTests {
             return
         }
         #expect(failure.failure.reason == "it is there, but disabled")
-        #expect(session.kept.map(\.line) == [#"type: {textField: Username, text: "test"}"#])
+        #expect(session.kept.map(\.line) == [#"type: {textField: Username, text: "${test.user}"}"#])
         #expect(session.screen?.elements.first { $0.identifier == "Username" }?.value == "test", "the app is as the kept steps left it")
         #expect(line(session.run("assertVisible: {textField: Username, value: test}")) != nil, "and the session goes on")
     }

@@ -15,7 +15,7 @@ struct StudioTests {
         #expect(studio.output.contains(#"secureTextField  "Password""#), "identifiers, kinds and state are shown beside the screen")
 
         studio.type("type Username test\r")
-        try #require(studio.wait(for: #"✓ type: {textField: Username, text: "test"}"#), "\(studio.output)")
+        try #require(studio.wait(for: #"✓ type: {textField: Username, text: "${test.user}"}"#), "\(studio.output)")
         studio.type("type Password 1234\r")
         try #require(studio.wait(for: #"✓ type: {secureTextField: Password, text: "${test.password}"}"#), "\(studio.output)")
         // Tab completes the name of an element on the screen: only "tap Log" is typed before Enter.

@@ -210,11 +210,20 @@ public final class FlowSession {
     // MARK: - Secrets
 
     /// A secure value typed as a literal is kept as the secret variable that holds it
-    /// (`${test.password}`); any other is remembered, so that saving refuses it.
+    /// (`${test.password}`); any other is remembered, so that saving refuses it. Text typed as the
+    /// value of one of the scheme's credentials (`test` for `${test.user}`) is kept as that
+    /// variable too, so the flow signs in with whatever account a private scheme gives.
     private func protectingSecrets(_ node: Node, of step: Step) -> (Node, String?) {
         var literals: [(value: String, what: String)] = []
-        if let typing = step.action as? TypeText, typing.text.variables.isEmpty, isSecure(typing.element) {
-            literals.append((typing.text.raw, "the text typed into \(typing.element)"))
+        var node = node
+        if let typing = step.action as? TypeText, typing.text.variables.isEmpty {
+            if isSecure(typing.element) {
+                literals.append((typing.text.raw, "the text typed into \(typing.element)"))
+            } else if let credential = options.scheme.credentials.sorted().first(where: {
+                !typing.text.raw.isEmpty && options.variables[$0] == typing.text.raw
+            }) {
+                node = Self.replacing(typing.text.raw, with: "${\(credential)}", in: node)
+            }
         }
         if let robot = step.action as? RobotStep {
             for parameter in robot.action.parameters where parameter.isSecret {
@@ -223,7 +232,6 @@ public final class FlowSession {
                 }
             }
         }
-        var node = node
         var unsaved: String?
         for literal in literals where !literal.value.isEmpty {
             let holders = options.variables.filter { options.scheme.isSecret($0.key) && $0.value == literal.value }.map(\.key).sorted()
