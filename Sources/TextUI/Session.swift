@@ -112,8 +112,24 @@ public final class Session {
         }
         let names = controls.flatMap { [$0.identifier, $0.label] }
         throw .noSuchControl(
-            Self.firstWord(of: target), suggestion: NameMatcher.nearest(to: target, in: names), secureField: secureFieldNamed(in: target)
+            Self.firstWord(of: target), suggestion: NameMatcher.nearest(to: target, in: names) ?? Self.byLeadingWords(target, in: names),
+            secureField: secureFieldNamed(in: target)
         )
+    }
+
+    /// The longer name a person began to type (`Review` or `Reveiw` for `Review work photos`),
+    /// when the whole of what was typed is no near miss of any name: its first words, as many as
+    /// were typed, are what was typed or a near miss of it.
+    static func byLeadingWords(_ target: String, in names: [String]) -> String? {
+        let count = target.split(whereSeparator: \.isWhitespace).count
+        guard count > 0 else { return nil }
+        let starts = names.compactMap { name -> (name: String, start: String)? in
+            let words = name.split(whereSeparator: \.isWhitespace)
+            return words.count > count ? (name, words.prefix(count).joined(separator: " ")) : nil
+        }
+        if let exact = starts.first(where: { $0.start.lowercased() == target.lowercased() }) { return exact.name }
+        guard let near = NameMatcher.nearest(to: target, in: starts.map(\.start)) else { return nil }
+        return starts.first { $0.start == near }?.name
     }
 
     private func tap(_ target: String, naming: Naming) throws(CommandError) {

@@ -51,6 +51,20 @@ struct SessionTests {
     }
 
     @Test(arguments: [
+        ("Reveiw", #"no control "Reveiw" on this screen (did you mean "Review work photos"?)"#),
+        ("review", #"no control "review" on this screen (did you mean "Review work photos"?)"#),
+        ("Reveiw wrok", #"no control "Reveiw …" on this screen (did you mean "Review work photos"?); only the first word of what you typed is shown"#),
+        ("Setings", #"no control "Setings" on this screen (did you mean "Settings"?)"#),
+        ("Upload", #"no control "Upload" on this screen"#),
+    ])
+    func aPersonWhoTypedTheStartOfALongerNameIsToldItsWholeName(target: String, message: String) {
+        let stage = Stage()
+        stage.setRoot(FakeScreen(elements: [.button("Review work photos"), .button("Settings")]))
+        let session = Session(stage: stage)
+        #expect { try session.perform(.tap(target)) } throws: { ($0 as? CommandError)?.description == message }
+    }
+
+    @Test(arguments: [
         ("Password hunter2", #"no control "Password …" on this screen; only the first word of what you typed is shown"#),
         ("Logn hunter2", #"no control "Logn …" on this screen; only the first word of what you typed is shown"#),
         ("Nothing  like\thunter2", #"no control "Nothing …" on this screen; only the first word of what you typed is shown"#),
