@@ -122,10 +122,8 @@ public final class Session {
     /// were typed, are what was typed or a near miss of it.
     static func byLeadingWords(_ target: String, in names: [String]) -> String? {
         let count = target.split(whereSeparator: \.isWhitespace).count
-        guard count > 0 else { return nil }
-        let starts = names.compactMap { name -> (name: String, start: String)? in
-            let words = name.split(whereSeparator: \.isWhitespace)
-            return words.count > count ? (name, words.prefix(count).joined(separator: " ")) : nil
+        let starts = names.map { name in
+            (name: name, start: name.split(whereSeparator: \.isWhitespace).prefix(count).joined(separator: " "))
         }
         if let exact = starts.first(where: { $0.start.lowercased() == target.lowercased() }) { return exact.name }
         guard let near = NameMatcher.nearest(to: target, in: starts.map(\.start)) else { return nil }
