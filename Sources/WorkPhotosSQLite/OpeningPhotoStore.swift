@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import WorkPhotos
 
 /// The photo store, opened on a background thread so that the app's first screen need not wait
@@ -11,34 +12,31 @@ import WorkPhotos
 /// Opening starts at `init`. Every `PhotoLibrary` call waits until it has ended, then forwards to
 /// the store, or throws the error opening met. `onFailure` hears that error once, as soon as it is
 /// known, so the app can say it and stop at once instead of at the first screen that reads photos.
-public final class OpeningPhotoStore: PhotoLibrary, @unchecked Sendable {
-    // `outcome` is written once, under `condition`, by the opening thread.
-    private let condition = NSCondition()
-    private var outcome: Result<PhotoStore, StoreError>?
+public final class OpeningPhotoStore: PhotoLibrary, Sendable {
+    /// Left once the opening has ended; `outcome` holds what it met before that (until then, a
+    /// placeholder nobody reads).
+    private let opening = DispatchGroup()
+    private let outcome: Mutex<Result<PhotoStore, StoreError>>
 
     /// Starts opening the store at `path` (as `PhotoStore.open(at:)` does) on `queue`.
     public init(
         path: String, queue: DispatchQueue = .global(qos: .userInitiated),
         onFailure: @escaping @Sendable (StoreError) -> Void = { _ in }
     ) {
+        outcome = Mutex(.failure(.missing(path: path)))
+        opening.enter()
         queue.async { [self] in
             let result = Result { () throws(StoreError) -> PhotoStore in try PhotoStore.open(at: path) }
-            condition.lock()
-            outcome = result
-            condition.broadcast()
-            condition.unlock()
+            outcome.withLock { $0 = result }
+            opening.leave()
             if case .failure(let error) = result { onFailure(error) }
         }
     }
 
     /// The opened store, or why it could not be opened; waits until opening has ended.
     public func opened() -> Result<PhotoStore, StoreError> {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let outcome { return outcome }
-            condition.wait()
-        }
+        opening.wait()
+        return outcome.withLock { $0 }
     }
 
     private var store: PhotoStore {
