@@ -190,25 +190,7 @@ public enum HTMLReport {
     /// references; a carriage return dropped; any other control character (but tab and newline),
     /// and what XML 1.0 cannot hold, as U+FFFD.
     static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            case "\r": continue
-            default:
-                let value = scalar.value
-                let allowed = (0x20...0x7E).contains(value) || (0xA0...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value)
-                    || (0x10000...0x10FFFF).contains(value)
-                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
+        Markup.escape(text, for: .html)
     }
 
     // MARK: - Style and script

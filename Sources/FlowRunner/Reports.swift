@@ -93,6 +93,24 @@ public enum JUnitReport {
 
     /// Escaped for XML text and attributes; characters XML 1.0 cannot hold become U+FFFD.
     static func escape(_ text: String) -> String {
+        Markup.escape(text, for: .xml)
+    }
+}
+
+/// The one escaper of the reports' markup: JUnit XML and the HTML pages.
+enum Markup {
+    /// What the text goes into.
+    enum Dialect {
+        /// XML 1.0: a carriage return kept, `'` as `&apos;`, only what XML cannot hold replaced.
+        case xml
+        /// A page read by HTML and XML parsers alike: a carriage return dropped, `'` as `&#39;`,
+        /// and the C1 controls (U+007F–U+009F) replaced too, since a terminal would obey them.
+        case html
+    }
+
+    /// `text` with the five markup characters as references, and any control character but tab
+    /// and newline (and what XML 1.0 cannot hold) as U+FFFD.
+    static func escape(_ text: String, for dialect: Dialect) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -101,11 +119,13 @@ public enum JUnitReport {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case "'": result += dialect == .xml ? "&apos;" : "&#39;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            case "\r": if dialect == .xml { result.unicodeScalars.append(scalar) }
             default:
                 let value = scalar.value
-                let allowed = (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+                let printable = dialect == .xml ? (0x20...0xD7FF).contains(value) : (0x20...0x7E).contains(value) || (0xA0...0xD7FF).contains(value)
+                let allowed = printable || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
                 result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }

@@ -240,9 +240,9 @@ public final class SuiteRunner: @unchecked Sendable {
         for pid in pids where Self.isApp(pid, of: folder) { kill(pid, SIGKILL) }
     }
 
-    /// Whether process `pid` is an app of this run: its command line names the run's folder (the
-    /// store it was given is in there).
-    static func isApp(_ pid: Int32, of folder: URL) -> Bool {
+    /// Whether process `pid` is an app of the run whose folder is `folder`: its command line names
+    /// that folder (the store it was given is in there).
+    public static func isApp(_ pid: Int32, of folder: URL) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
         return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(folder.path)
     }

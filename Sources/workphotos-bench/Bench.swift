@@ -141,7 +141,7 @@ struct Bench: ParsableCommand {
         let (after100, after1000) = memory.figures
         let (descriptors100, descriptors1000) = memory.descriptorFigures
         let descriptorsAfter = Self.openDescriptors()
-        let leftApps = Self.processes(named: "workphotos", under: runner.folder.path)
+        let leftApps = Self.apps(of: runner.folder)
         print(String(format: "1000 short flows, 2 jobs: %.2f s; resident memory after 100 flows %.1f MB, after 1000 %.1f MB (%+.1f%%, target: within 10%%); "
                      + "file descriptors %d before the run, %d after 100 flows, %d after 1000, %d at the end (no more after 1000 flows than after 100: none leaks per flow); apps left: %d",
                      wall, after100, after1000, (after1000 / after100 - 1) * 100, descriptorsBefore, descriptors100, descriptors1000, descriptorsAfter, leftApps))
@@ -189,14 +189,10 @@ struct Bench: ParsableCommand {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
     }
 
-    /// Processes whose command line names `name` and mentions `folder`.
-    static func processes(named name: String, under folder: String) -> Int {
-        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
-        return pids.filter { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(name) && line.contains(folder)
-        }.count
+    /// This run's apps still running: the processes whose command line names the run's folder.
+    static func apps(of folder: URL) -> Int {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+        return pids.filter { SuiteRunner.isApp($0, of: folder) }.count
     }
 
     /// The eight work photos of the default fixture uploaded to a real drive folder: read from the

@@ -27,8 +27,7 @@ enum WorkPhotosApp {
             storePath = options.photosStore ?? DefaultStorePath.resolve()
             try PhotoStore.checkFile(at: storePath)
         } catch {
-            Console.error("workphotos: error: \(error)\n")
-            return 2
+            return failed(error)
         }
         // SQLite opens the store on another thread. Under the automation protocol the first screen
         // does not wait for it: a file that is not a WorkPhotos store, or a damaged one, stops the
@@ -42,8 +41,7 @@ enum WorkPhotosApp {
         // A person (or a script piping lines in) sees no screen of a store that cannot work: only
         // the automation protocol, which a flow runner reads, shows the first screen meanwhile.
         if !options.isAutomation, case .failure(let error) = store.opened() {
-            Console.error("workphotos: error: \(error)\n")
-            return 2
+            return failed(error)
         }
 
         // A person at a terminal sees the screen only; the log goes to a file. A script (or a
@@ -75,18 +73,22 @@ enum WorkPhotosApp {
         interrupt?.forEach { $0.cancel() }
         terminal?.restore()
         if case .failure(let error) = store.opened() {
-            Console.error("workphotos: error: \(error)\n")
-            return 2
+            return failed(error)
         }
         return 0
+    }
+
+    /// Says why the app cannot go on, the one way it always does, and gives its exit code, 2.
+    private static func failed(_ error: any Error) -> Int32 {
+        Console.error("workphotos: error: \(error)\n")
+        return 2
     }
 
     /// Ends the app on a store that could not be opened: the terminal put back, the error said, code 2.
     @MainActor
     private static func stop(_ error: StoreError, terminal: StandardInputTerminal?) {
         terminal?.restore()
-        Console.error("workphotos: error: \(error)\n")
-        exit(2)
+        exit(failed(error))
     }
 
     private static func readOptions() throws -> LaunchOptions {
