@@ -213,3 +213,23 @@ final class FormRobot: Robot {
         $0.formerly("submit", now: "Form.send")
     }
 }
+
+/// A scheme's `build:`, the command named when its app is missing: read as text, and refused at
+/// its own line and column when it is anything else.
+struct SchemeBuildKeyTests {
+    @Test func theBuildCommandIsReadAndAbsentByDefault() throws {
+        let fast = try Scheme.parse("app: x\nbuild: make testing-app\n", file: "fast.yaml", name: "fast", over: Scheme(name: "fast"))
+        #expect(fast.build == "make testing-app")
+        let plain = try Scheme.parse("app: x\n", file: "default.yaml", name: "default", over: Scheme(name: "default"))
+        #expect(plain.build == nil)
+    }
+
+    @Test(arguments: ["build: [make, testing-app]\n", "build: {make: testing-app}\n"])
+    func aBuildThatIsNotTextIsALocatedError(text: String) {
+        #expect {
+            _ = try Scheme.parse("app: x\n" + text, file: "fast.yaml", name: "fast", over: Scheme(name: "fast"))
+        } throws: { error in
+            (error as? LocatedError)?.description.hasPrefix("fast.yaml:2:8: error: build should be text") == true
+        }
+    }
+}
