@@ -160,24 +160,22 @@ public final class FlowMCPServer: @unchecked Sendable {
 
     private func startSession(fixture: String?, flow: String?, until: Int?) -> Answer {
         endSession()
-        var options = FlowSession.Options(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture ?? "default")
-        var steps: [String] = []
-        if let flow {
-            let parser = FlowParser(catalog: project.catalog)
-            guard let parsed = parser.parse(file: flow) else { return .error(masked(Diagnostics(parser.problems).description)) }
-            options.fixture = fixture ?? parsed.fixture ?? "default"
-            options.launch = parsed.launch
-            options.onAlert = parsed.onAlert
-            options.folder = (flow as NSString).deletingLastPathComponent
-            steps = FlowSession.stepLines(ofFile: flow)
+        let start: SessionStart
+        do {
+            start = try SessionStart(flow: flow, until: until, catalog: project.catalog, scheme: project.scheme, variables: project.variables)
+        } catch {
+            switch error {
+            case let .diagnostics(diagnostics): return .error(masked(diagnostics.description))
+            case let .until(problem): return .error(problem.message(option: "until"))
+            }
         }
         do {
-            session = try FlowSession(options)
+            session = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture)
         } catch {
             return .error("cannot start: \(error.description)")
         }
         var report: [String] = []
-        for (index, line) in steps.enumerated() where until.map({ index < $0 }) ?? true {
+        for (index, line) in start.steps.enumerated() {
             let answer = run(line)
             report.append(answer.text.split(separator: "\n").first.map(String.init) ?? "")
             if answer.isError { return .error(report.joined(separator: "\n") + "\nthe flow stopped at its step \(index + 1)\n\n" + screenText()) }

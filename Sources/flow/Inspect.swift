@@ -27,20 +27,13 @@ extension FlowCommand {
         @Argument(help: "A flow to run first.")
         var flow: String?
 
-        func validate() throws {
-            if let step, step < 0 { throw ValidationError("--step \(step): give 0 or more") }
-            if step != nil, flow == nil { throw ValidationError("--step goes with a FLOW") }
-        }
-
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
-            let start = try StudioStart(flow: flow, catalog: WorkPhotosCatalog.catalog, scheme: scheme, variables: variables)
-            if let step, step > start.steps.count {
-                throw FlowCommandError.usage("--step \(step): \(flow ?? "the flow") has \(start.steps.count) step\(start.steps.count == 1 ? "" : "s")")
-            }
-            let session = try start.openSession(scheme: scheme, variables: variables, fixture: fixture)
+            let catalog = WorkPhotosCatalog.catalog
+            let start = try SessionStart.reading(flow, until: step, option: "--step", catalog: catalog, scheme: scheme, variables: variables)
+            let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
-            for (index, line) in start.steps.prefix(step ?? start.steps.count).enumerated() {
+            for (index, line) in start.steps.enumerated() {
                 switch session.run(line) {
                 case .kept: continue
                 case let .failed(failure, _):

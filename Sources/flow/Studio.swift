@@ -36,20 +36,16 @@ extension FlowCommand {
         @Argument(help: "A flow to start from.")
         var flow: String?
 
-        func validate() throws {
-            if let until, until < 0 { throw ValidationError("--until \(until): give 0 or more") }
-            if until != nil, flow == nil { throw ValidationError("--until goes with a FLOW to start from") }
-        }
-
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
-            let start = try StudioStart(flow: flow, catalog: WorkPhotosCatalog.catalog, scheme: scheme, variables: variables)
-            let session = try start.openSession(scheme: scheme, variables: variables, fixture: fixture)
+            let catalog = WorkPhotosCatalog.catalog
+            let start = try SessionStart.reading(flow, until: until, option: "--until", catalog: catalog, scheme: scheme, variables: variables)
+            let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
             var studio = StudioLoop(session: session, name: start.name)
             studio.say("flow studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step (tap: Login, Login.login) or an app "
                 + "command (3, tap Login, type Username test); :help lists the rest.")
-            for (index, line) in start.steps.enumerated() where until.map({ index < $0 }) ?? true {
+            for (index, line) in start.steps.enumerated() {
                 guard studio.step(line, showScreen: false) else {
                     studio.say("the flow stopped at its step \(index + 1); go on from here")
                     break
@@ -57,46 +53,6 @@ extension FlowCommand {
             }
             studio.showScreen()
             studio.loop()
-        }
-    }
-}
-
-/// What a studio starts from: nothing, or a flow's settings and its steps as lines.
-struct StudioStart {
-    var name = "New flow"
-    var fixture = "default"
-    var launch = LaunchSettings()
-    var onAlert: [(alert: String, button: String)] = []
-    var folder = "Flows"
-    var steps: [String] = []
-    let catalog: RobotCatalog
-
-    init(flow: String?, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]) throws(FlowCommandError) {
-        self.catalog = catalog
-        guard let flow else { return }
-        let parser = FlowParser(catalog: catalog)
-        guard let parsed = parser.parse(file: flow) else {
-            throw .diagnostics(Diagnostics(parser.problems.map { $0.masking(scheme.secretValues(variables: variables)) }))
-        }
-        name = parsed.name
-        fixture = parsed.fixture ?? "default"
-        launch = parsed.launch
-        onAlert = parsed.onAlert
-        folder = (flow as NSString).deletingLastPathComponent
-        // The steps as written, one line each (read again from the file: the parser keeps no text).
-        steps = FlowSession.stepLines(ofFile: flow)
-    }
-
-    /// A session set up as the flow's header says (`fixture` overrides its fixture); a setup
-    /// failure (seeding, launch) becomes the command's setup error.
-    func openSession(scheme: Scheme, variables: [String: String], fixture: String?) throws(FlowCommandError) -> FlowSession {
-        do {
-            return try FlowSession(.init(
-                scheme: scheme, variables: variables, catalog: catalog, fixture: fixture ?? self.fixture,
-                launch: launch, onAlert: onAlert, folder: folder
-            ))
-        } catch {
-            throw .setup(error.description)
         }
     }
 }
@@ -251,5 +207,31 @@ struct StudioLoop {
 
     static func milliseconds(_ duration: Duration) -> String {
         String(format: "%.1f ms", duration / .milliseconds(1))
+    }
+}
+
+extension SessionStart {
+    /// Reads a session's start as the command line gives it: a bad flow is lint's errors and a bad
+    /// number of steps a usage error naming `option`, both exit 2.
+    static func reading(
+        _ flow: String?, until: Int?, option: String, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]
+    ) throws(FlowCommandError) -> SessionStart {
+        do {
+            return try SessionStart(flow: flow, until: until, catalog: catalog, scheme: scheme, variables: variables)
+        } catch {
+            switch error {
+            case let .diagnostics(diagnostics): throw .diagnostics(diagnostics)
+            case let .until(problem): throw .usage(problem.message(option: option))
+            }
+        }
+    }
+
+    /// The session opened, or the command's setup error (seeding, launch), exit 2.
+    func opening(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String?) throws(FlowCommandError) -> FlowSession {
+        do {
+            return try open(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
+        } catch {
+            throw .setup(error.description)
+        }
     }
 }

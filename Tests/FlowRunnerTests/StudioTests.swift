@@ -85,4 +85,24 @@ struct StudioTests {
         #expect(beyond.status == 2)
         #expect(beyond.stderr.contains("--step 9: Flows/sign-in.yaml has 4 steps"))
     }
+
+    /// Studio, inspect and the MCP server read "start from a flow" in one place: a number of steps
+    /// beyond the flow's, below zero, or without a flow is refused (exit 2), never run silently.
+    @Test(arguments: [
+        (["studio", "Flows/start.yaml", "--until", "999999"], "flow: error: --until 999999: Flows/start.yaml has 4 steps"),
+        (["studio", "--until", "2"], "flow: error: --until goes with a flow to start from"),
+        (["studio", "Flows/start.yaml", "--until=-1"], "flow: error: --until -1: give 0 or more"),
+        (["inspect", "--step", "1"], "flow: error: --step goes with a flow to start from"),
+    ])
+    func aNumberOfStepsTheFlowHasNotIsRefused(arguments: [String], message: String) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/start.yaml", FlowWorkspace.passing("Start"))
+        let output = try ChildProcess.run(
+            FlowWorkspace.binaries.appendingPathComponent("flow").path, arguments, input: ":quit\n", currentDirectory: workspace.folder.path
+        )
+        #expect(output.status == 2, "\(output.stdout)")
+        #expect(output.stderr == message + "\n", "\(output.stderr)")
+        #expect(!output.stdout.contains("flow studio:"), "no app was launched")
+    }
 }

@@ -1,0 +1,86 @@
+import FlowKit
+import Foundation
+
+/// What a session starts from: nothing, or a flow's settings and its first steps. `flow studio`,
+/// `flow inspect` and the MCP server's `start_session` read a flow the same way, here.
+public struct SessionStart {
+    /// The flow's name, or "New flow".
+    public private(set) var name = "New flow"
+    /// The flow's fixture, or `default`.
+    public private(set) var fixture = "default"
+    /// The flow's own launch settings.
+    public private(set) var launch = LaunchSettings()
+    /// The flow's `onAlert` answers.
+    public private(set) var onAlert: [(alert: String, button: String)] = []
+    /// The folder its `runFlow` paths are relative to.
+    public private(set) var folder = "Flows"
+    /// The steps to run first, as written, one line each (the first `until` when given).
+    public private(set) var steps: [String] = []
+    /// How many steps the flow has in all.
+    public private(set) var stepCount = 0
+
+    /// Reads `flow` (nil: start from nothing). `until` keeps only its first N steps; it needs a
+    /// flow and may not be more than the flow has. Problems in the flow are lint's located errors,
+    /// with the scheme's secrets masked.
+    public init(
+        flow: String?, until: Int? = nil, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]
+    ) throws(SessionStartError) {
+        if let until, until < 0 { throw .until(.negative(until)) }
+        guard let flow else {
+            if let until { throw .until(.withoutFlow(until)) }
+            return
+        }
+        let parser = FlowParser(catalog: catalog)
+        guard let parsed = parser.parse(file: flow) else {
+            throw .diagnostics(Diagnostics(parser.problems.map { $0.masking(scheme.secretValues(variables: variables)) }))
+        }
+        name = parsed.name
+        fixture = parsed.fixture ?? "default"
+        launch = parsed.launch
+        onAlert = parsed.onAlert
+        folder = (flow as NSString).deletingLastPathComponent
+        // The steps as written, one line each (read again from the file: the parser keeps no text).
+        let lines = FlowSession.stepLines(ofFile: flow)
+        stepCount = lines.count
+        if let until, until > lines.count { throw .until(.beyondSteps(until, flow: flow, steps: lines.count)) }
+        steps = Array(lines.prefix(until ?? lines.count))
+    }
+
+    /// A session set up as the flow's header says (`fixture` overrides its fixture): the fixture
+    /// seeded and the app launched. The steps are not run: the caller runs them and says how each went.
+    public func open(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String? = nil) throws(SessionError) -> FlowSession {
+        try FlowSession(.init(
+            scheme: scheme, variables: variables, catalog: catalog, fixture: fixture ?? self.fixture,
+            launch: launch, onAlert: onAlert, folder: folder
+        ))
+    }
+}
+
+/// Why a session cannot start from what it was given.
+public enum SessionStartError: Error, Sendable {
+    /// The flow does not pass lint: every problem, located.
+    case diagnostics(Diagnostics)
+    /// The number of steps to run first is wrong.
+    case until(UntilProblem)
+
+    /// What is wrong with a number of steps to run first.
+    public enum UntilProblem: Sendable, Equatable {
+        /// Below zero.
+        case negative(Int)
+        /// Given without a flow.
+        case withoutFlow(Int)
+        /// More than the flow has.
+        case beyondSteps(Int, flow: String, steps: Int)
+    }
+}
+
+extension SessionStartError.UntilProblem {
+    /// The problem in words, the option named as the caller's user typed it (`--until`, `until`).
+    public func message(option: String) -> String {
+        switch self {
+        case let .negative(value): "\(option) \(value): give 0 or more"
+        case .withoutFlow: "\(option) goes with a flow to start from"
+        case let .beyondSteps(value, flow, steps): "\(option) \(value): \(flow) has \(steps) step\(steps == 1 ? "" : "s")"
+        }
+    }
+}
