@@ -1,8 +1,6 @@
 import ArgumentParser
 import FlowMCP
 import FlowRunner
-import Foundation
-import MCP
 import WorkPhotosRobots
 
 extension FlowCommand {
@@ -12,7 +10,12 @@ extension FlowCommand {
         static let configuration = CommandConfiguration(
             commandName: "mcp",
             abstract: "Serve the session engine over MCP on standard input and output (tools: list_flows, start_session, run_step, "
-                + "read_screen, list_steps, undo, save_flow, end_session, run_flows)."
+                + "read_screen, list_steps, undo, save_flow, end_session, run_flows).",
+            discussion: """
+                One JSON-RPC 2.0 message a line. Every request read is answered, in order; at the end of the input (or when \
+                the client closes the output) the session's app is ended and the server exits 0. A line over \
+                \(FlowMCPServer.lineLimit >> 20) MiB is answered with an error and dropped.
+                """
         )
 
         @OptionGroup var schemeOptions: SchemeOptions
@@ -20,18 +23,12 @@ extension FlowCommand {
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
             let server = FlowMCPServer(project: .init(scheme: scheme, variables: variables, catalog: WorkPhotosCatalog.catalog))
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                do {
-                    try await server.serve(on: StdioTransport())
-                    await server.server.waitUntilCompleted()
-                } catch {
-                    FileHandle.standardError.write(Data("flow: error: the MCP server stopped: \(error)\n".utf8))
-                }
-                await server.stop()
-                done.signal()
+            switch server.serve() {
+            case .endOfInput, .outputClosed:
+                return
+            case let .inputFailed(reason):
+                throw FlowCommandError.setup("cannot read standard input (\(reason)): the MCP server stopped")
             }
-            done.wait()
         }
     }
 }
