@@ -38,8 +38,9 @@ private let systemWrite = Darwin.write
 ///
 /// What it serves (MCP over stdio, one JSON-RPC 2.0 message a line, UTF-8): `initialize` (the
 /// protocol version negotiated as the specification says), `notifications/initialized`, `ping`,
-/// `tools/list` and `tools/call`. Every request read is answered, in order, before the server
-/// stops at the end of its input; a notification is never answered. A batch (a JSON array, which
+/// `tools/list` and `tools/call` (served before `initialize` too, as a lenient server may). Every
+/// request read is answered, in order, before the server stops at the end of its input; a
+/// notification is never answered. A batch (a JSON array, which
 /// MCP 2025-03-26 allows and 2025-06-18 dropped) is answered as JSON-RPC 2.0 says, whatever the
 /// version: its requests in order, their answers in one array. A line of whitespace is no message.
 /// A line over `lineLimit` is answered with an error and dropped unkept. Tools run one at a time,
@@ -74,10 +75,14 @@ public final class FlowMCPServer {
     public enum Ending: Equatable, Sendable {
         /// The input ended, and every request read was answered.
         case endOfInput
-        /// An answer could not be written (the client closed its end: EPIPE).
+        /// An answer could not be written because the client closed its end (EPIPE).
         case outputClosed
+        /// Writing failed otherwise (errno's text: a full disk, a closed descriptor).
+        case outputFailed(String)
         /// Reading failed (errno's text); every request read before was answered.
         case inputFailed(String)
+        /// The interruption descriptor became readable between requests (SIGTERM, Ctrl-C).
+        case interrupted
     }
 
     let project: Project
@@ -95,13 +100,19 @@ public final class FlowMCPServer {
         endSession()
     }
 
-    /// Answers the messages read from `input` on `output`, one line each, until the input ends or
-    /// the output is closed; then ends the session's app.
-    public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Ending {
+    /// Answers the messages read from `input` on `output`, one line each, until the input ends,
+    /// the output is closed, or `interruption` (a pipe a signal handler writes to) is readable
+    /// while waiting for input (a tool that runs is let finish); then ends the session's app and
+    /// removes its files.
+    public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, interruption: Int32? = nil) -> Ending {
         Console.ignoreBrokenPipes()  // a client gone must be a failed write, not the end of us
         defer { endSession() }
-        var reader = LineReader(fd: input, limit: Self.lineLimit)
-        let write = { (bytes: [UInt8]) in Self.write(bytes, to: output) }
+        var reader = LineReader(fd: input, limit: Self.lineLimit, interruption: interruption)
+        var failure: Int32 = 0
+        let write = { (bytes: [UInt8]) in
+            failure = Self.write(bytes, to: output)
+            return failure == 0
+        }
         while true {
             let written: Bool
             switch reader.next() {
@@ -109,8 +120,9 @@ public final class FlowMCPServer {
             case let .overlong(count): written = write(JSONRPCMessage.error(Self.overlong(count), id: nil).serialized + [0x0A])
             case .end: return .endOfInput
             case let .failed(reason): return .inputFailed(reason)
+            case .interrupted: return .interrupted
             }
-            if !written { return .outputClosed }
+            if !written { return failure == EPIPE ? .outputClosed : .outputFailed(String(cString: strerror(failure))) }
         }
     }
 
@@ -221,10 +233,11 @@ public final class FlowMCPServer {
         ]))
     }
 
-    /// Writes all of `bytes`, waiting while the output is full; false once it cannot (EPIPE).
-    private static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    /// Writes all of `bytes`, waiting while the output is full (a non-blocking one too); 0, or
+    /// the errno that stopped it (EPIPE: the client is gone).
+    private static func write(_ bytes: [UInt8], to fd: Int32) -> Int32 {
         bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return true }
+            guard let base = buffer.baseAddress else { return 0 }
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fd, base + offset, buffer.count - offset)
@@ -237,10 +250,10 @@ public final class FlowMCPServer {
                 case EAGAIN, EWOULDBLOCK:
                     var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&poller, 1, -1)
-                default: return false
+                case let failure: return failure
                 }
             }
-            return true
+            return 0
         }
     }
 

@@ -20,12 +20,15 @@ struct LineReader {
         case end
         /// Reading failed (errno's text); every line before it was given.
         case failed(String)
+        /// The interruption descriptor became readable (SIGTERM, Ctrl-C) while waiting for input.
+        case interrupted
     }
 
     static let chunkSize = 64 * 1024
 
     private let fd: Int32
     private let limit: Int
+    private let interruption: Int32?
     private var chunk = [UInt8](repeating: 0, count: chunkSize)
     private var start = 0
     private var end = 0
@@ -34,9 +37,11 @@ struct LineReader {
     private var dropped: Int?
     private var ending: Next?
 
-    init(fd: Int32, limit: Int) {
+    /// Reads `fd`; while waiting for it, stops when `interruption` (a pipe's read end) is readable.
+    init(fd: Int32, limit: Int, interruption: Int32? = nil) {
         self.fd = fd
         self.limit = limit
+        self.interruption = interruption
     }
 
     mutating func next() -> Next {
@@ -82,9 +87,17 @@ struct LineReader {
         return .line(finished)
     }
 
-    /// Reads the next chunk, waiting for it; notes the end or a failure.
+    /// Reads the next chunk, waiting for it; notes the end, a failure or an interruption.
     private mutating func fill() {
         while true {
+            if let interruption {
+                var pollers = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: interruption, events: Int16(POLLIN), revents: 0)]
+                if poll(&pollers, 2, -1) < 0 { continue }  // EINTR
+                if pollers[1].revents != 0 {
+                    ending = .interrupted
+                    return
+                }
+            }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 start = 0

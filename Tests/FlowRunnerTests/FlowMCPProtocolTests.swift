@@ -216,6 +216,61 @@ struct FlowMCPProtocolTests {
         process.closeInput()
     }
 
+    @Test func aSignalEndsTheAppAndRemovesTheSessionsFiles() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let process = try MCPServerProcess(in: workspace)
+        let started = try #require(process.call("start_session"))
+        #expect(!started.isError, "\(started.text)")
+        let apps = process.children
+        let files = { (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()))?.filter { $0.hasPrefix("flow-run-\(process.pid)-") } ?? [] }
+        #expect(!files().isEmpty, "the session's store is in a folder of the server's")
+
+        kill(process.pid, SIGTERM)  // as an MCP client ends a server
+        #expect(process.waitForExit() == (130, false), "interrupted, as flow run says it")
+        #expect(!apps.isEmpty && apps.allSatisfy { !MCPServerProcess.isRunning($0) }, "the app ended with the server")
+        #expect(files().isEmpty, "the session's files are removed")
+        process.closeInput()
+    }
+
+    /// A client that shares its pipes with an event loop may leave them non-blocking: reads that
+    /// find no input yet and writes that find the pipe full wait, they do not end the server.
+    @Test func nonBlockingInputAndOutputAreWaitedOn() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let process = try MCPServerProcess(in: workspace, nonBlocking: true)
+        let requests = (1...500).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"tools/list"}"# }  // some 2 MB of answers
+        process.feed(Array(requests.joined(separator: "\n").utf8) + [0x0A])
+        let answers = process.remainingAnswers()
+        #expect(answers.count == 500 && answers.enumerated().allSatisfy { Self.parsed($1)?["id"] == .number(String($0 + 1)) })
+        #expect(process.waitForExit() == (0, false))
+    }
+
+    @Test(arguments: [("/dev/full", "cannot write standard output (No space left on device)"), ("/", "cannot read standard input (Is a directory)")])
+    func anOutputOrInputThatFailsIsSaidWithExit2(file: String, message: String) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let process = Process()
+        process.executableURL = FlowWorkspace.binaries.appendingPathComponent("flow")
+        process.arguments = ["mcp"]
+        process.currentDirectoryURL = workspace.folder
+        let errors = Pipe(), input = Pipe()
+        process.standardError = errors
+        if file == "/" {
+            process.standardInput = FileHandle(forReadingAtPath: "/")
+        } else {
+            process.standardInput = input
+            process.standardOutput = FileHandle(forWritingAtPath: file)
+        }
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.utf8 + [0x0A]))
+        try input.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2 && process.terminationReason == .exit)
+        #expect(stderr == "flow: error: \(message): the MCP server stopped\n")
+    }
+
     // MARK: - Helpers
 
     static func parsed(_ line: String) -> JSONValue? {

@@ -16,7 +16,9 @@ final class MCPServerProcess {
     private let output: FileHandle
     private var pending: [UInt8] = []
 
-    init(in workspace: FlowWorkspace, arguments: [String] = []) throws {
+    /// `nonBlocking`: the server's standard input and output are non-blocking descriptors, as a
+    /// client that shares its pipes with an event loop leaves them.
+    init(in workspace: FlowWorkspace, arguments: [String] = [], nonBlocking: Bool = false) throws {
         Console.ignoreBrokenPipes()  // a write to a server that is gone must fail, not end the tests
         process.executableURL = FlowWorkspace.binaries.appendingPathComponent("flow")
         process.arguments = ["mcp"] + arguments
@@ -27,6 +29,11 @@ final class MCPServerProcess {
         process.standardError = FileHandle.nullDevice
         input = stdin.fileHandleForWriting
         output = stdout.fileHandleForReading
+        if nonBlocking {
+            for fd in [stdin.fileHandleForReading.fileDescriptor, stdout.fileHandleForWriting.fileDescriptor] {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            }
+        }
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
