@@ -57,12 +57,16 @@ public final class FlowMCPServer {
 
     /// What the server needs to know of the project: the scheme, the variables and the robots.
     public struct Project: Sendable {
+        /// The app, its store and its launch settings.
         public var scheme: Scheme
+        /// The variables steps may use (the private scheme's secrets among them).
         public var variables: [String: String]
+        /// The robots whose actions a step may name.
         public var catalog: RobotCatalog
         /// Where flows are looked for by default.
         public var flows: [String]
 
+        /// A project of `scheme`, its `variables` and `catalog`, its flows in `flows`.
         public init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String] = ["Flows"]) {
             self.scheme = scheme
             self.variables = variables
@@ -91,6 +95,7 @@ public final class FlowMCPServer {
     private(set) var protocolVersion: String?
     private let secrets: [String]
 
+    /// A server for `project`, with no session yet.
     public init(project: Project) {
         self.project = project
         secrets = project.scheme.secretValues(variables: project.variables).filter { !$0.isEmpty }
@@ -391,7 +396,7 @@ public final class FlowMCPServer {
         }
         do {
             try session.save(to: file, name: name)
-            return .ok("saved \(session.kept.count) steps to \(file); it passes lint")
+            return .ok("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file); it passes lint")
         } catch {
             return .error("not saved: \(error.description)")
         }

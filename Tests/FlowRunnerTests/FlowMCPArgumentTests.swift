@@ -127,6 +127,34 @@ struct FlowMCPArgumentTests {
         #expect(beyond.isError && beyond.text == "until 2: Flows/one.yaml has 1 step", "\(beyond.text)")
     }
 
+    @Test func aRefusedStartSessionKeepsTheSessionItWouldReplace() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let process = try MCPServerProcess(in: workspace)
+        #expect(process.call("start_session")?.isError == false)
+        #expect(process.call("run_step", #"{"step":"Login.login"}"#)?.isError == false)
+        let refused = try #require(process.call("start_session", #"{"flow":"Flows/none.yaml"}"#))
+        let steps = try #require(process.call("list_steps"))
+        process.closeInput()
+        #expect(process.waitForExit() == (0, false))
+        #expect(refused.isError)
+        #expect(!steps.isError && steps.text == "1. Login.login", "\(steps.text)")
+    }
+
+    @Test func aFlowIsNotSavedWithASecretInItsName() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let process = try MCPServerProcess(in: workspace)
+        #expect(process.call("start_session")?.isError == false)
+        #expect(process.call("run_step", #"{"step":"Login.login"}"#)?.isError == false)
+        let answer = try #require(process.call("save_flow", #"{"file":"saved.yaml","name":"Signs in with 1234"}"#))
+        process.closeInput()
+        #expect(process.waitForExit() == (0, false))
+        #expect(answer.isError && answer.text.hasPrefix("not saved: the name holds a secret of the scheme"), "\(answer.text)")
+        #expect(!answer.text.contains("1234"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent("saved.yaml").path))
+    }
+
     @Test func theSchemaOfEachToolComesFromItsArguments() throws {
         let listed = try #require(FlowMCPServer.tools.first { $0.name == "start_session" }?.listed)
         #expect(listed["inputSchema"] == .object([
