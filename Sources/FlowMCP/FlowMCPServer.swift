@@ -193,7 +193,7 @@ public final class FlowMCPServer {
 
     /// The version asked for when served, else the newest served (the client then decides).
     private func initialize(_ params: [String: JSONValue]) -> Result<JSONValue, RPCError> {
-        if let protocolVersion { return .failure(.invalidRequest("initialize came again: the session is initialized already (protocol \(protocolVersion))")) }
+        if let protocolVersion { return .failure(.invalidRequest("initialize came again: this connection is initialized already (protocol \(protocolVersion))")) }
         guard case let .string(asked)? = params["protocolVersion"] else {
             let given = params["protocolVersion"].map { "protocolVersion is \($0.kind)" } ?? "no protocolVersion"
             return .failure(.invalidParams("\(given): give the newest MCP version the client speaks, such as \"\(Self.protocolVersions[0])\""))
