@@ -27,7 +27,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // For FlowRunnerTests only: a real MCP client for `flow mcp` (no product of ours links it), and
+        // the file descriptors its stdio transport is given (the version the SDK already resolves).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system.git", exact: "1.8.1"),
         // For `make docs` only: the generate-documentation command plugin; `swift build` compiles none of it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -94,7 +97,9 @@ let package = Package(
         // catalog it is given say everything app-specific.
         .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console"]),
         // The session engine as a Model Context Protocol server (flow mcp): tools for an agent.
-        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", .product(name: "MCP", package: "swift-sdk")]),
+        // It serves the protocol itself, on Foundation: see FlowMCPServer for why not the SDK, which
+        // only the tests import (an interop test drives the built `flow mcp` with its client).
+        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", "Console", "NameMatching"]),
         // The flow runner CLI: FlowRunner with the WorkPhotos robots' catalog.
         .executableTarget(
             name: "flow",
@@ -143,7 +148,7 @@ let package = Package(
             name: "FlowRunnerTests",
             dependencies: [
                 "flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console",
-                .product(name: "MCP", package: "swift-sdk"), "Yams", "LocatedYAML",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML",
             ]
         ),
         // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit and FlowRunner has

@@ -1,7 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Console
 import FlowKit
 import FlowRunner
 import Foundation
-import MCP
+import NameMatching
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
 
 /// The session engine as a Model Context Protocol server (`flow mcp`), as `maestro mcp` is: an
 /// agent lists the flows, starts a session on a fixture, runs steps and reads the screen and its
@@ -9,15 +21,52 @@ import MCP
 ///
 /// The rules are studio's: errors are the located, did-you-mean errors lint gives; the app is
 /// always ended when the session ends or the server stops.
-public final class FlowMCPServer: @unchecked Sendable {
+///
+/// The protocol is served here, on Foundation, and not with modelcontextprotocol/swift-sdk (which
+/// stays a test dependency: an interop test drives the built `flow mcp` with the SDK's own client,
+/// so a real MCP client is known to work). Do not "simplify" this back onto the SDK: measured with
+/// its 0.12.1 server,
+/// - it dropped requests at the end of input: `echo '<initialize>' | flow mcp` printed nothing and
+///   exited 0, the loop ending before the answer was written;
+/// - its stdio transport re-sliced a growing buffer per 4 KiB read, so one line cost the square of
+///   its length (1 MB 6 s, 3 MB 40 s, 10 MB minutes) and no length was ever refused;
+/// - it answered a parse error with a random UUID as the id (JSON-RPC 2.0 says null), and never
+///   answered an id of `1.5`, `9223372036854775808`, an object or an array (its ID is String|Int);
+/// - importing it linked FoundationNetworking and libcurl into every `flow` command: 62 shared
+///   libraries instead of 31 (`ldd .build/debug/flow`), loaded at every start of `flow`
+///   (`flow --help`: 43 ms instead of 31 ms, hyperfine, warm caches; more on a cold or busy machine).
+///
+/// What it serves (MCP over stdio, one JSON-RPC 2.0 message a line, UTF-8): `initialize` (the
+/// protocol version negotiated as the specification says), `notifications/initialized`, `ping`,
+/// `tools/list` and `tools/call` (served before `initialize` too, as a lenient server may). Every
+/// request read is answered, in order, before the server stops at the end of its input; a
+/// notification is never answered. A batch (a JSON array, which
+/// MCP 2025-03-26 allows and 2025-06-18 dropped) is answered as JSON-RPC 2.0 says, whatever the
+/// version: its requests in order, their answers in one array. A line of whitespace is no message.
+/// A line over `lineLimit` is answered with an error and dropped unkept. Tools run one at a time,
+/// on the thread that reads: the session engine is not thread-safe.
+public final class FlowMCPServer {
+    /// The server's version, as `initialize` gives it.
+    public static let version = "1.0.0"
+    /// The MCP versions served, newest first (those modelcontextprotocol/swift-sdk 0.12.1 speaks).
+    public static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+    /// The longest line read, in bytes. Our largest legitimate message is a tools/call with a
+    /// step or a list of paths, a few kilobytes; 16 MiB is thousands of times that, while one
+    /// line never holds more than 16 MiB of memory (and the parser's own limits bound its values).
+    public static let lineLimit = 16 << 20
+
     /// What the server needs to know of the project: the scheme, the variables and the robots.
     public struct Project: Sendable {
+        /// The app, its store and its launch settings.
         public var scheme: Scheme
+        /// The variables steps may use (the private scheme's secrets among them).
         public var variables: [String: String]
+        /// The robots whose actions a step may name.
         public var catalog: RobotCatalog
         /// Where flows are looked for by default.
         public var flows: [String]
 
+        /// A project of `scheme`, its `variables` and `catalog`, its flows in `flows`.
         public init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String] = ["Flows"]) {
             self.scheme = scheme
             self.variables = variables
@@ -26,130 +75,244 @@ public final class FlowMCPServer: @unchecked Sendable {
         }
     }
 
-    let project: Project
-    /// The session engine is not thread-safe: every tool runs on this queue, one at a time.
-    private let queue = DispatchQueue(label: "flow-mcp")
-    private var session: FlowSession?
-    public let server: Server
+    /// Why serving stopped.
+    public enum Ending: Equatable, Sendable {
+        /// The input ended, and every request read was answered.
+        case endOfInput
+        /// An answer could not be written because the client closed its end (EPIPE).
+        case outputClosed
+        /// Writing failed otherwise (errno's text: a full disk, a closed descriptor).
+        case outputFailed(String)
+        /// Reading failed (errno's text); every request read before was answered.
+        case inputFailed(String)
+        /// The interruption descriptor became readable between requests (SIGTERM, Ctrl-C).
+        case interrupted
+    }
 
+    let project: Project
+    private var session: FlowSession?
+    /// The negotiated protocol version, once initialized.
+    private(set) var protocolVersion: String?
+    private let secrets: [String]
+
+    /// A server for `project`, with no session yet.
     public init(project: Project) {
         self.project = project
-        server = Server(
-            name: "flow", version: "1.0.0",
-            instructions: "Drive the app under test as a person would, through its screens: start_session, then run_step with YAML "
-                + "steps (tap: Login, Login.login, assertVisible: {button: Login, enabled: false}) or app commands (3, tap Login), "
-                + "read_screen for the element tree (the identifiers steps should name), undo, and save_flow to write a flow that "
-                + "lint accepts.",
-            capabilities: .init(tools: .init(listChanged: false))
-        )
+        secrets = project.scheme.secretValues(variables: project.variables).filter { !$0.isEmpty }
     }
 
-    /// Registers the tools and serves on `transport` until the client goes away.
-    public func serve(on transport: any Transport) async throws {
-        let tools = Self.tools
-        await server.withMethodHandler(ListTools.self) { _ in
-            .init(tools: tools.map { Tool(name: $0.name, description: $0.summary, inputSchema: $0.schema) })
+    deinit {
+        endSession()
+    }
+
+    /// Answers the messages read from `input` on `output`, one line each, until the input ends,
+    /// the output is closed, or `interruption` (a pipe a signal handler writes to) is readable
+    /// while waiting for input (a tool that runs is let finish); then ends the session's app and
+    /// removes its files.
+    public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, interruption: Int32? = nil) -> Ending {
+        Console.ignoreBrokenPipes()  // a client gone must be a failed write, not the end of us
+        defer { endSession() }
+        var reader = LineReader(fd: input, limit: Self.lineLimit, interruption: interruption)
+        var failure: Int32 = 0
+        let write = { (bytes: [UInt8]) in
+            failure = Self.write(bytes, to: output)
+            return failure == 0
         }
-        await server.withMethodHandler(CallTool.self) { [self] parameters in
-            guard let tool = tools.first(where: { $0.name == parameters.name }) else {
-                return .init(content: [.text(text: "unknown tool \(parameters.name); tools: " + tools.map(\.name).joined(separator: ", "),
-                                             annotations: nil, _meta: nil)], isError: true)
+        while true {
+            let written: Bool
+            switch reader.next() {
+            case let .line(bytes): written = answer(toLine: bytes, write: write)
+            case let .overlong(count): written = write(JSONRPCMessage.error(Self.overlong(count), id: nil).serialized + [0x0A])
+            case .end: return .endOfInput
+            case let .failed(reason): return .inputFailed(reason)
+            case .interrupted: return .interrupted
             }
-            let arguments = parameters.arguments ?? [:]
-            let answer = await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: tool.run(self, arguments)) }
-            }
-            return .init(content: [.text(text: answer.text, annotations: nil, _meta: nil)], isError: answer.isError)
-        }
-        try await server.start(transport: transport)
-    }
-
-    /// Ends the session's app and stops serving.
-    public func stop() async {
-        queue.sync { endSession() }
-        await server.stop()
-    }
-
-    // MARK: - The tools, each declared once: name, description, arguments and what it does
-
-    struct Answer: Sendable {
-        let text: String
-        let isError: Bool
-
-        static func ok(_ text: String) -> Answer { Answer(text: text, isError: false) }
-        static func error(_ text: String) -> Answer { Answer(text: text, isError: true) }
-    }
-
-    struct ToolDeclaration: Sendable {
-        let name: String
-        let summary: String
-        let arguments: [(name: String, type: String, summary: String, required: Bool)]
-        let run: @Sendable (FlowMCPServer, [String: Value]) -> Answer
-
-        var schema: Value {
-            var properties: [String: Value] = [:]
-            for argument in arguments {
-                var property: [String: Value] = ["type": .string(argument.type), "description": .string(argument.summary)]
-                if argument.type == "array" { property["items"] = .object(["type": .string("string")]) }
-                properties[argument.name] = .object(property)
-            }
-            return .object([
-                "type": .string("object"), "properties": .object(properties),
-                "required": .array(arguments.filter(\.required).map { .string($0.name) }),
-            ])
+            if !written { return failure == EPIPE ? .outputClosed : .outputFailed(String(cString: strerror(failure))) }
         }
     }
+
+    static func overlong(_ count: Int) -> RPCError {
+        .invalidRequest("a line of \(count) bytes, over this server's limit of \(lineLimit) (\(lineLimit >> 20) MiB): it was dropped unread; "
+            + "send one message a line")
+    }
+
+    // MARK: - Messages
+
+    /// Answers one line, its answer ending with a newline, through `write` (false once the output
+    /// is closed). A batch's answers are written one at a time as they come, so that a batch of
+    /// many requests never holds all their answers at once. Nothing is written for a
+    /// notification, a response of the client's, a batch of only those, or a line of whitespace.
+    func answer(toLine line: [UInt8], write: ([UInt8]) -> Bool) -> Bool {
+        let message: JSONValue
+        switch JSONParser.parse(line) {
+        case let .failure(failure): return write(JSONRPCMessage.error(.parse("not JSON: \(failure)"), id: nil).serialized + [0x0A])
+        case .success(nil): return true
+        case let .success(value?): message = value
+        }
+        guard case let .array(batch) = message else { return answer(to: message).map { write($0.serialized + [0x0A]) } ?? true }
+        guard !batch.isEmpty else {
+            return write(JSONRPCMessage.error(.invalidRequest("an empty batch: a batch is an array of messages"), id: nil).serialized + [0x0A])
+        }
+        var opened = false
+        for item in batch {
+            guard let answer = answer(to: item) else { continue }
+            guard write([UInt8(ascii: opened ? "," : "[")] + answer.serialized) else { return false }
+            opened = true
+        }
+        return opened ? write([UInt8(ascii: "]"), 0x0A]) : true
+    }
+
+    private func answer(to message: JSONValue) -> JSONValue? {
+        switch JSONRPCMessage(message) {
+        case .notification, .response:
+            return nil
+        case let .invalid(id, error):
+            return JSONRPCMessage.error(masked(error), id: id)
+        case let .request(id, method, params):
+            switch handle(method, params) {
+            case let .success(result): return JSONRPCMessage.result(result, id: id)
+            case let .failure(error): return JSONRPCMessage.error(masked(error), id: id)
+            }
+        }
+    }
+
+    /// The methods this server answers, in the words of "method not found".
+    static let methods = ["initialize", "ping", "tools/list", "tools/call"]
+
+    private func handle(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue, RPCError> {
+        switch method {
+        case "initialize": initialize(params)
+        case "ping": .success(.object([:]))
+        case "tools/list": .success(.object(["tools": .array(Self.tools.map(\.listed))]))
+        case "tools/call": call(params)
+        default:
+            .failure(.methodNotFound("\"\(Suggestion.shown(method))\"\(Suggestion.didYouMean(method, in: Self.methods)); this server answers "
+                + Self.methods.joined(separator: ", ")))
+        }
+    }
+
+    /// The version asked for when served, else the newest served (the client then decides).
+    private func initialize(_ params: [String: JSONValue]) -> Result<JSONValue, RPCError> {
+        if let protocolVersion { return .failure(.invalidRequest("initialize came again: this connection is initialized already (protocol \(protocolVersion))")) }
+        guard case let .string(asked)? = params["protocolVersion"] else {
+            let given = params["protocolVersion"].map { "protocolVersion is \($0.kind)" } ?? "no protocolVersion"
+            return .failure(.invalidParams("\(given): give the newest MCP version the client speaks, such as \"\(Self.protocolVersions[0])\""))
+        }
+        let version = Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0]
+        protocolVersion = version
+        return .success(.object([
+            "protocolVersion": .string(version),
+            "capabilities": .object(["tools": .object(["listChanged": .bool(false)])]),
+            "serverInfo": .object(["name": .string("flow"), "version": .string(Self.version)]),
+            "instructions": .string(Self.instructions),
+        ]))
+    }
+
+    static let instructions = "Drive the app under test as a person would, through its screens: start_session, then run_step with YAML "
+        + "steps (tap: Login, Login.login, assertVisible: {button: Login, enabled: false}) or app commands (3, tap Login), "
+        + "read_screen for the element tree (the identifiers steps should name), undo, and save_flow to write a flow that "
+        + "lint accepts."
+
+    /// An unknown tool or a malformed call is a protocol error; wrong arguments are the tool's
+    /// error (isError), which the agent reads and corrects, as MCP 2025-11-25 asks.
+    private func call(_ params: [String: JSONValue]) -> Result<JSONValue, RPCError> {
+        let names = Self.tools.map(\.name)
+        guard case let .string(name)? = params["name"] else {
+            let given = params["name"].map { "name is \($0.kind)" } ?? "no name"
+            return .failure(.invalidParams("\(given): tools/call needs the tool's name, one of " + names.joined(separator: ", ")))
+        }
+        guard let tool = Self.tools.first(where: { $0.name == name }) else {
+            return .failure(.invalidParams("unknown tool \"\(Suggestion.shown(name))\"\(Suggestion.didYouMean(name, in: names)); tools: "
+                + names.joined(separator: ", ")))
+        }
+        let arguments: [String: JSONValue]
+        switch params["arguments"] {
+        case nil: arguments = [:]
+        case let .object(given)?: arguments = given
+        case let other?: return .failure(.invalidParams("arguments are \(other.kind): give an object of \(name)'s arguments"))
+        }
+        let answer = tool.call(self, arguments)
+        return .success(.object([
+            "content": .array([.object(["type": .string("text"), "text": .string(masked(answer.text))])]),
+            "isError": .bool(answer.isError),
+        ]))
+    }
+
+    /// Writes all of `bytes`, waiting while the output is full (a non-blocking one too); 0, or
+    /// the errno that stopped it (EPIPE: the client is gone).
+    private static func write(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(fd, base + offset, buffer.count - offset)
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                switch errno {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK:
+                    var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&poller, 1, -1)
+                case let failure: return failure
+                }
+            }
+            return 0
+        }
+    }
+
+    // MARK: - The tools, each declared once: name, description, typed arguments and what it does
 
     static let tools: [ToolDeclaration] = [
         ToolDeclaration(name: "list_flows", summary: "The flows of the project: name, tags and file, one a line.",
-                        arguments: [("paths", "array", "flow files or folders (default: Flows)", false)]) { server, arguments in
-            server.listFlows(arguments["paths"]?.arrayValue?.compactMap(\.stringValue))
+                        .paths("paths", .read, "flow files or folders (default: Flows)")) { server, paths in
+            server.listFlows(paths)
         },
         ToolDeclaration(name: "start_session", summary: "Seeds a fixture and launches the app on a fresh copy (ending any session before); "
                             + "with flow, runs that flow's steps first (or its first until). Answers with the screen.",
-                        arguments: [("fixture", "string", "a fixture of the scheme's seeds folder (default: the flow's, or default)", false),
-                                    ("flow", "string", "a flow file to start from", false),
-                                    ("until", "integer", "with flow: run only its first N steps", false)]) { server, arguments in
-            server.startSession(fixture: arguments["fixture"]?.stringValue, flow: arguments["flow"]?.stringValue, until: arguments["until"]?.intValue)
+                        .text("fixture", "a fixture of the scheme's seeds folder (default: the flow's, or default)"),
+                        .path("flow", .read, "a flow file to start from"),
+                        .integer("until", "with flow: run only its first N steps")) { server, fixture, flow, until in
+            server.startSession(fixture: fixture, flow: flow, until: until)
         },
         ToolDeclaration(name: "run_step", summary: "Runs one step: a YAML step as a flow writes it (tap: Login, Login.login) or an app command "
                             + "(3, tap Login, type Username test). A step that passes is kept; one that fails is not, and the app is put back. "
                             + "Answers with the outcome and the screen.",
-                        arguments: [("step", "string", "the step", true)]) { server, arguments in
-            server.runStep(arguments["step"]?.stringValue ?? "")
+                        .required(.text("step", "the step"))) { server, step in
+            server.runStep(step)
         },
         ToolDeclaration(name: "read_screen", summary: "The screen as a person sees it, and its element tree: kind, identifier, label, value and "
                             + "state of every element (the names steps use).",
-                        arguments: [("json", "boolean", "the screen as the automation protocol's JSON instead of the tree", false)]) { server, arguments in
-            server.readScreen(json: arguments["json"]?.boolValue ?? false)
+                        .boolean("json", "the screen as the automation protocol's JSON instead of the tree")) { server, json in
+            server.readScreen(json: json ?? false)
         },
-        ToolDeclaration(name: "list_steps", summary: "The steps kept so far, numbered, as they will be saved.", arguments: []) { server, _ in
+        ToolDeclaration(name: "list_steps", summary: "The steps kept so far, numbered, as they will be saved.") { server in
             server.listSteps()
         },
-        ToolDeclaration(name: "undo", summary: "Removes the last kept step: the app is relaunched on a fresh copy and the rest replayed.",
-                        arguments: []) { server, _ in
+        ToolDeclaration(name: "undo", summary: "Removes the last kept step: the app is relaunched on a fresh copy and the rest replayed.") { server in
             server.undo()
         },
         ToolDeclaration(name: "save_flow", summary: "Writes the kept steps as a flow file (name, fixture, launch settings, steps), after lint; "
                             + "a secret typed as a literal is refused.",
-                        arguments: [("file", "string", "the flow file to write, such as Flows/photos/new.yaml", true),
-                                    ("name", "string", "what the flow checks", true)]) { server, arguments in
-            server.save(file: arguments["file"]?.stringValue ?? "", name: arguments["name"]?.stringValue ?? "")
+                        .required(.path("file", .write, "the flow file to write, such as Flows/photos/new.yaml")),
+                        .required(.text("name", "what the flow checks"))) { server, file, name in
+            server.save(file: file, name: name)
         },
-        ToolDeclaration(name: "end_session", summary: "Ends the app and removes the session's store.", arguments: []) { server, _ in
+        ToolDeclaration(name: "end_session", summary: "Ends the app and removes the session's store.") { server in
             server.endSession()
             return .ok("the session ended")
         },
         ToolDeclaration(name: "run_flows", summary: "Runs flows as flow run does (lint first) and answers with each flow's result and the tally.",
-                        arguments: [("paths", "array", "flow files or folders (default: Flows)", false),
-                                    ("tags", "array", "only flows with one of these tags", false)]) { server, arguments in
-            server.runFlows(arguments["paths"]?.arrayValue?.compactMap(\.stringValue), tags: arguments["tags"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                        .paths("paths", .read, "flow files or folders (default: Flows)"),
+                        .texts("tags", "only flows with one of these tags")) { server, paths, tags in
+            server.runFlows(paths, tags: tags ?? [])
         },
     ]
 
-    // MARK: - What the tools do (on `queue`)
+    // MARK: - What the tools do
 
-    private func listFlows(_ paths: [String]?) -> Answer {
+    private func listFlows(_ paths: [String]?) -> ToolAnswer {
         do {
             let suite = try FlowSuite.load(paths ?? project.flows, catalog: project.catalog)
             return .ok(suite.flows.map { "\($0.name)\t[\($0.tags.joined(separator: ", "))]\t\($0.file)" }.joined(separator: "\n"))
@@ -158,17 +321,18 @@ public final class FlowMCPServer: @unchecked Sendable {
         }
     }
 
-    private func startSession(fixture: String?, flow: String?, until: Int?) -> Answer {
-        endSession()
+    private func startSession(fixture: String?, flow: String?, until: Int?) -> ToolAnswer {
         let start: SessionStart
         do {
             start = try SessionStart(flow: flow, until: until, catalog: project.catalog, scheme: project.scheme, variables: project.variables)
         } catch {
+            // Refused before the session it would replace is ended: a mistyped call loses nothing.
             switch error {
             case let .diagnostics(diagnostics): return .error(masked(diagnostics.description))
             case let .until(problem): return .error(problem.message(option: "until"))
             }
         }
+        endSession()
         do {
             session = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture)
         } catch {
@@ -183,13 +347,13 @@ public final class FlowMCPServer: @unchecked Sendable {
         return .ok((report.isEmpty ? "" : report.joined(separator: "\n") + "\n\n") + screenText())
     }
 
-    private func runStep(_ line: String) -> Answer {
+    private func runStep(_ line: String) -> ToolAnswer {
         guard session != nil else { return .error("no session: call start_session first") }
         let answer = run(line)
-        return Answer(text: answer.text + "\n\n" + screenText(), isError: answer.isError)
+        return ToolAnswer(text: answer.text + "\n\n" + screenText(), isError: answer.isError)
     }
 
-    private func run(_ line: String) -> Answer {
+    private func run(_ line: String) -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
         switch session.run(line) {
         case let .kept(kept):
@@ -201,7 +365,7 @@ public final class FlowMCPServer: @unchecked Sendable {
         }
     }
 
-    private func readScreen(json: Bool) -> Answer {
+    private func readScreen(json: Bool) -> ToolAnswer {
         guard let session, let screen = session.screen else { return .error("no session: call start_session first") }
         if json {
             let encoder = JSONEncoder()
@@ -212,24 +376,27 @@ public final class FlowMCPServer: @unchecked Sendable {
         return .ok(screenText())
     }
 
-    private func listSteps() -> Answer {
+    private func listSteps() -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
         if session.kept.isEmpty { return .ok("no steps yet") }
         return .ok(session.kept.enumerated().map { "\($0.offset + 1). \($0.element.line)" }.joined(separator: "\n"))
     }
 
-    private func undo() -> Answer {
+    private func undo() -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
         guard let last = session.kept.last, let duration = session.undo() else { return .error("nothing to undo") }
         return .ok("undid \(last.line): replayed \(session.kept.count) steps in \(String(format: "%.1f", duration / .milliseconds(1))) ms\n\n" + screenText())
     }
 
-    private func save(file: String, name: String) -> Answer {
+    private func save(file: String, name: String) -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
-        guard !file.isEmpty, !name.isEmpty else { return .error("save_flow needs file and name") }
+        guard !name.isEmpty else { return .error("not saved: the name is empty: say what the flow checks") }
+        guard !secrets.contains(where: name.contains) else {
+            return .error("not saved: the name holds a secret of the scheme, and a secret is never written to a flow: name it by what it checks")
+        }
         do {
             try session.save(to: file, name: name)
-            return .ok("saved \(session.kept.count) steps to \(file); it passes lint")
+            return .ok("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file); it passes lint")
         } catch {
             return .error("not saved: \(error.description)")
         }
@@ -240,7 +407,7 @@ public final class FlowMCPServer: @unchecked Sendable {
         session = nil
     }
 
-    private func runFlows(_ paths: [String]?, tags: [String]) -> Answer {
+    private func runFlows(_ paths: [String]?, tags: [String]) -> ToolAnswer {
         let suite: FlowSuite
         do {
             suite = try FlowSuite.load(paths ?? project.flows, catalog: project.catalog).filtered(include: tags, exclude: [])
@@ -267,7 +434,7 @@ public final class FlowMCPServer: @unchecked Sendable {
             if let failure = result.failure { lines.append("\(failure)") }
         }
         lines.append(tally.line)
-        return Answer(text: masked(lines.joined(separator: "\n")), isError: tally.failed > 0)
+        return ToolAnswer(text: masked(lines.joined(separator: "\n")), isError: tally.failed > 0)
     }
 
     private func screenText() -> String {
@@ -277,8 +444,13 @@ public final class FlowMCPServer: @unchecked Sendable {
         return masked(text)
     }
 
+    /// The text with every secret of the scheme masked: tools mask what they say, and every
+    /// answer is masked again as it leaves, whatever put a secret in it (an echoed name, say).
     private func masked(_ text: String) -> String {
-        project.scheme.secretValues(variables: project.variables).filter { !$0.isEmpty }
-            .reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
+        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
+    }
+
+    private func masked(_ error: RPCError) -> RPCError {
+        RPCError(code: error.code, message: masked(error.message))
     }
 }
