@@ -123,7 +123,7 @@ struct ShardRunTests {
         #expect(output.status == 2)
         #expect(output.stderr.contains("junit.xml:5:"), "\(output.stderr)")
         #expect(output.stderr.contains("error: not a complete JUnit file"), "\(output.stderr)")
-        #expect(output.stderr.contains(#"timings.json:1:69: error: a duration of Flows/a.yaml should be a number of seconds, not "slow""#), "\(output.stderr)")
+        #expect(output.stderr.contains(#"timings.json:1:69: error: a duration of Flows/a.yaml should be a number of seconds, not the string "slow""#), "\(output.stderr)")
         #expect(output.stderr.hasSuffix("2 errors in 2 files\n"), "every file's problem at once: \(output.stderr)")
         #expect(!output.stdout.contains("running"))
     }
