@@ -1,3 +1,4 @@
+import Foundation
 import LocatedYAML
 
 /// A file's bytes as the timings readers hold them, and how an error is placed in them: a byte
@@ -17,13 +18,21 @@ struct SourceBytes {
     func error(_ message: String, at offset: Int) -> LocatedError {
         let offset = min(max(0, offset), bytes.count)
         var line = 1, lineStart = 0
-        for index in 0..<offset where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
+        // memchr, and a pointer rather than the buffer's subscript: an error at the end of a
+        // file of 40 MB is placed in a moment even in a debug build.
+        if let base = bytes.baseAddress {
+            while lineStart < offset, let found = memchr(base + lineStart, 0x0A, offset - lineStart) {
+                line += 1
+                lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            var column = 1, index = lineStart
+            while index < offset {
+                if base[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            return located(message, line: line, column: column, lineStart: lineStart)
         }
-        var column = 1
-        for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        return LocatedError(file: file, line: line, column: column, message: message, sourceLine: text(ofLineFrom: lineStart))
+        return located(message, line: 1, column: 1, lineStart: 0)
     }
 
     /// An error at `line` and `column` as a parser counted them (from 1).
@@ -37,18 +46,30 @@ struct SourceBytes {
             }
             index += 1
         }
-        let quoted = current == line ? text(ofLineFrom: start) : nil
-        return LocatedError(file: file, line: max(1, line), column: max(1, column), message: message, sourceLine: quoted)
+        guard current == line else { return LocatedError(file: file, line: max(1, line), column: max(1, column), message: message, sourceLine: nil) }
+        return located(message, line: line, column: max(1, column), lineStart: start)
     }
 
-    /// The line that starts at byte `start`, without its line break; bytes that are not UTF-8
-    /// are shown as U+FFFD.
-    private func text(ofLineFrom start: Int) -> String? {
-        guard start <= bytes.count else { return nil }
-        var end = start
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    /// The error at `column` of the line that starts at byte `lineStart`, quoting that line, or
+    /// of a long line only the characters around the column (a file of one line of 40 MB is not
+    /// copied into its error). Bytes that are not UTF-8 are shown as U+FFFD.
+    private func located(_ message: String, line: Int, column: Int, lineStart: Int) -> LocatedError {
+        guard let base = bytes.baseAddress else { return LocatedError(file: file, line: line, column: column, message: message, sourceLine: nil) }
+        let margin = LocatedError.shownWidth
+        // Characters, not bytes: a byte that is no continuation byte starts one.
+        var start = lineStart, skipped = 0
+        while skipped < column - 1 - margin, start < bytes.count, base[start] != 0x0A {
+            start += 1
+            if start >= bytes.count || base[start] & 0xC0 != 0x80 { skipped += 1 }
+        }
+        var end = start, taken = 0
+        while end < bytes.count, base[end] != 0x0A, taken < 3 * margin {
+            end += 1
+            if end >= bytes.count || base[end] & 0xC0 != 0x80 { taken += 1 }
+        }
+        if end > start, end == bytes.count || base[end] == 0x0A, base[end - 1] == 0x0D { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        return LocatedError(file: file, line: line, column: column, message: message, sourceLine: text, sourceLineColumn: skipped + 1)
     }
 
     /// Where the first byte that is not UTF-8 is (a stray byte, a cut or overlong sequence, a

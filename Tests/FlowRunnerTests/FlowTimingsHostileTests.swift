@@ -149,6 +149,19 @@ struct FlowTimingsHostileTests {
         #expect(took < .seconds(20), "\(took)")
     }
 
+    @Test func aMistakeDeepInAOneLineFileIsShownWithTheCaretUnderIt() throws {
+        let flows = (0..<50_000).map { "\"Flows/f\($0).yaml\":[1.5]" }.joined(separator: ",")
+        let text = #"{"format":"flow-timings","version":1,"flows":{"# + flows + #","Flows/last.yaml":[1.5,oops]}}"#
+        #expect {
+            try FlowTimings.parse(text, file: "t.json")
+        } throws: { error in
+            let lines = "\(error)".split(separator: "\n").map(Array.init)
+            guard lines.count == 3, let caret = lines[2].firstIndex(of: "^") else { return false }
+            return "\(error)".hasPrefix("t.json:1:\(text.count - 6): error: a duration of Flows/last.yaml should be a number of seconds, not oops")
+                && String(lines[1][caret...]).hasPrefix("oops]}}") && lines[1].first == "…" && lines[1].count <= LocatedError.shownWidth + 2
+        }
+    }
+
     @Test func aJUnitFileOverTenMegabytesIsRead() throws {
         // libxml2 refuses one piece over 10 MB, as Foundation's XMLParser on Linux gives it Data:
         // this file was "not a complete JUnit file ... (truncated?)" before it was streamed.
