@@ -298,7 +298,8 @@ public final class FlowParser {
             let secureField = pairs.contains { $0.key.string == "secureTextField" }
             return pairs.compactMap { pair -> String? in
                 guard let name = pair.key.string, let text = pair.value.scalar?.string else { return nil }
-                let secret = secretParameters.contains(name) || (secureField && name == "text") || Scheme.isSecretName(name)
+                // A secure field's text, its value, and an old step's is: that stood for its value.
+                let secret = secretParameters.contains(name) || (secureField && ["text", "value", "is"].contains(name)) || Scheme.isSecretName(name)
                 return secret && Text(text).variables.isEmpty ? text : nil
             }
         }
