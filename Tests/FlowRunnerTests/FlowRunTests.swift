@@ -1,4 +1,5 @@
 import Console
+import FlowRunner
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -263,6 +264,17 @@ struct FlowRunTests {
         #expect(!junit.contains("stale") && junit.contains(#"tests="0""#), "the JUnit file says what this run finished: \(junit)")
         #expect(Self.apps(matching: runFolder).isEmpty, "no app is left behind")
         #expect(Self.runFolders(of: process.processIdentifier).isEmpty, "the run's folder is removed")
+    }
+
+    @Test(arguments: [["--version"], ["run", "--version"], ["lint", "--version"]])
+    func versionPrintsTheRunnersVersionAndLaunchesNothing(arguments: [String]) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/pass.yaml", FlowWorkspace.passing("Passes"))
+        let output = try workspace.flow(arguments)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == FlowRunnerVersion.current + "\n")
+        #expect(output.stderr.isEmpty)
     }
 
     @Test func aRunLeavesNoFolderBehind() throws {
