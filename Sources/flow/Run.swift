@@ -129,16 +129,17 @@ extension FlowCommand {
             interrupt.cancel()
             if progress { Console.error("\r\u{1B}[K") }
             let duration = ContinuousClock.now - start
-            // Written on Ctrl-C too, with the flows that finished: a stale file from an earlier run
-            // must never be read as this run's.
-            writeReports(results, loaded: loaded, duration: duration, shard: shown, runner: runner)
+            // Written on Ctrl-C too, with the flows that finished and those that did not: a stale
+            // file from an earlier run must never be read as this run's.
+            let notRun = runner.wasInterrupted ? runner.notRun(of: suite, results: results) : []
+            writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner)
             if runner.wasInterrupted {
                 Console.output("interrupted: every app was ended\n")
-                Console.output(state.tally(skippingTo: total).line + "\n")
+                Console.output(state.tally(of: total).line + "\n")
                 runner.cleanUp()
                 throw FlowCommandError.interrupted
             }
-            let tally = state.tally(skippingTo: total)
+            let tally = state.tally(of: total)
             if repeatCount > 1, !tally.everFailed.isEmpty {
                 Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
             }
@@ -152,7 +153,7 @@ extension FlowCommand {
 
         /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is
         /// said on standard error and changes no exit code.
-        private func writeReports(_ results: [FlowResult], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
+        private func writeReports(_ results: [FlowResult], notRun: [NotRun], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
             let scheme = loaded.scheme
             // A report's folder is made if missing (out/1/junit.xml on a fresh CI machine).
             for file in [junit, html].compactMap({ $0 }) {
@@ -161,7 +162,7 @@ extension FlowCommand {
             }
             if let junit {
                 do {
-                    try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration)
+                    try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun)
                         .write(toFile: junit, atomically: true, encoding: .utf8)
                 } catch {
                     Console.error("flow: error: cannot write the JUnit file \(junit): \(error.localizedDescription)\n")
@@ -169,7 +170,7 @@ extension FlowCommand {
             }
             if let report {
                 do {
-                    try FolderReport.write(results, to: report)
+                    try FolderReport.write(results, notRun: notRun, to: report)
                 } catch {
                     Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
                 }
@@ -177,7 +178,8 @@ extension FlowCommand {
             if let html {
                 do {
                     let summary = HTMLReport.Summary(
-                        scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard
+                        scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard,
+                        notRun: notRun
                     )
                     try HTMLReport.html(results, summary: summary).write(toFile: html, atomically: true, encoding: .utf8)
                 } catch {
@@ -225,11 +227,12 @@ final class RunState: @unchecked Sendable {
         print(tally, tally.passed + tally.failed)
     }
 
-    func tally(skippingTo total: Int) -> RunTally {
+    /// The tally of a run of `total` flow runs: those without a result were not run (interrupted).
+    func tally(of total: Int) -> RunTally {
         lock.lock()
         defer { lock.unlock() }
         var copy = tally
-        copy.skipped = max(0, total - tally.passed - tally.failed)
+        copy.notRun = max(0, total - tally.passed - tally.failed)
         return copy
     }
 }

@@ -174,8 +174,8 @@ struct FlowParserTests {
     @Test func theTallyLineIsThePlainClosingLine() {
         var tally = RunTally()
         #expect(tally.line == "0 passed, 0 failed")
-        tally.skipped = 2
-        #expect(tally.line == "0 passed, 0 failed, 2 skipped")
+        tally.notRun = 2
+        #expect(tally.line == "0 passed, 0 failed, 2 not run (interrupted)")
     }
 
     // MARK: - Helpers
