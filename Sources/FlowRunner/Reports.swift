@@ -59,6 +59,7 @@ public struct NotRun: Sendable, Equatable {
     /// The flow's name, with `#2` for its second run and on, as its testcase would be named.
     public var name: String { flow.name + (iteration > 1 ? " #\(iteration)" : "") }
 
+    /// The same run of the same flow file.
     public static func == (lhs: NotRun, rhs: NotRun) -> Bool {
         lhs.flow.file == rhs.flow.file && lhs.iteration == rhs.iteration
     }
