@@ -13,6 +13,9 @@ public final class InteractiveShell: Adapter {
     /// The controls as last shown, by identifier, and the screen's title: to say when the numbers
     /// a person was looking at now mean other controls.
     private var shownControls: (title: String, identifiers: [String])?
+    /// The screen as last drawn. Only a change to it draws it again (or `show`): background work
+    /// that ends leaving it as it was is news to a script (idle), not to a person.
+    private var drawn: Screen?
 
     /// A shell that carries out what a person types on `session` and prints to `output`.
     ///
@@ -102,13 +105,13 @@ public final class InteractiveShell: Adapter {
         report(.lineTooLong(bytes: bytes, limit: InputLoop.lineLimit))
     }
 
-    /// Prints the screen again when background work changed it (or idle), with a note when the
-    /// control numbers a person was looking at moved.
+    /// Prints the screen again when background work changed it, with a note when the control
+    /// numbers a person was looking at moved; work that ends leaving the screen as it was prints
+    /// nothing (it did, when the app went idle on a screen drawn while busy).
     public func settle() {
-        guard session.frameIfChanged() != nil else { return }
-        let screen = session.stage.screen
-        output.write("\n" + render(screen) + "\n")
-        noteMovedNumbers(on: screen)
+        guard session.stage.screen != drawn else { return }
+        output.write("\n")
+        showScreen()
         prompt()
     }
 
@@ -139,6 +142,7 @@ public final class InteractiveShell: Adapter {
 
     private func showScreen() {
         let screen = session.makeFrame().screen
+        drawn = screen
         output.write(render(screen) + "\n")
         noteMovedNumbers(on: screen)
     }

@@ -93,6 +93,29 @@ struct InteractiveShellTests {
         #expect(output.text.dropFirst(before.count).contains("     Login failed"))
     }
 
+    @Test(arguments: ["", "xyz", "tap Nope", "back", "more"])
+    func workThatEndsLeavingTheScreenAsItWasDrawsNothingAndAStrayLineIsOnlyAnswered(line: String) {
+        // Drawn while the app was busy (a screen that loads as it appears); the work then ends
+        // with the screen unchanged: only the app's idleness changed, which is no news to a person.
+        let stage = Stage()
+        stage.setRoot(loginLikeScreen())
+        let work = WorkCounter()
+        work.pending = 1
+        let output = OutputSpy()
+        let shell = InteractiveShell(session: Session(stage: stage, pendingWork: { work.pending }), output: output, terminal: TerminalSpy())
+        shell.start()
+        work.pending = 0
+        let drawn = output.text
+        shell.settle()
+        #expect(output.text == drawn, "nothing changed, nothing drawn")
+
+        #expect(shell.handle(line))
+        shell.settle()
+        let answer = String(output.text.dropFirst(drawn.count))
+        #expect(answer.hasPrefix("error: ") && answer.hasSuffix("\n> "), "\(answer)")
+        #expect(!answer.contains("── Login"), "a stray line is answered, the screen is not drawn again: \(answer)")
+    }
+
     private func makeSUT() -> (InteractiveShell, OutputSpy, FakeScreen, TerminalSpy) {
         let stage = Stage()
         let screen = loginLikeScreen()
