@@ -66,7 +66,9 @@ extension FlowCommand {
 
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): give at least 1") }
-            guard repeatCount >= 1 else { throw ValidationError("--repeat \(repeatCount): give at least 1") }
+            guard (1...Self.maximumRepeat).contains(repeatCount) else {
+                throw ValidationError("--repeat \(repeatCount): give 1 to \(Self.maximumRepeat)")
+            }
             guard (0...100).contains(retries) else { throw ValidationError("--retries \(retries): give 0 to 100") }
             if failOnFlaky, retries == 0 { throw ValidationError("--fail-on-flaky goes with --retries N: without retries nothing can be flaky") }
             guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): give a number of seconds above 0") }
@@ -75,11 +77,16 @@ extension FlowCommand {
             if watch, timingsOut != nil { throw ValidationError("--watch has no end to write timings at; --timings-out cannot go with it") }
         }
 
+        /// The most runs of each flow `--repeat` takes: a flake hunt is hundreds, and every run is
+        /// planned before the first starts.
+        static let maximumRepeat = 100_000
+
         static func parseShard(_ text: String) throws -> (Int, Int) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
                 throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, such as 1/2, or auto")
             }
+            if let problem = Sharding.problem(count: count) { throw ValidationError("--shard \(text): \(problem)") }
             return (index, count)
         }
 
