@@ -166,7 +166,8 @@ public struct FlowTimings: Sendable, Equatable {
     /// Why `value` is no number of seconds a timings file may give, or nil when it is one: it is
     /// finite, 0 or more, and at most `maximumSeconds`.
     static func problem(seconds value: Double) -> String? {
-        if value.isNaN || value < 0 { return "seconds are 0 or more" }
+        if value.isNaN { return "that is not a number of seconds" }
+        if value < 0 { return "seconds are 0 or more" }
         if value > maximumSeconds { return "that is over \(Int(maximumSeconds)) s (about 11 days), the most a timings file may give: are these seconds?" }
         return nil
     }
