@@ -31,7 +31,7 @@ struct FlowTimingsTests {
         #expect(timings.fixtures.isEmpty)
     }
 
-    @Test(arguments: [
+    static let badJUnitFiles: [(text: String, place: String, message: String)] = [
         // Cut in the middle of a testcase: where the text ends.
         (String(junit.prefix(370)), "junit.xml:5:", "not a complete JUnit file: it ends before its root <testsuites> is closed (truncated?)"),
         (junit.replacingOccurrences(of: #"time="4.000""#, with: #"time="4,5""#), "junit.xml:5:", #"the testcase "B" has time="4,5", not a number of seconds"#),
@@ -53,7 +53,9 @@ struct FlowTimingsTests {
         ("<html><body>hello</body></html>", "junit.xml:1:", "not a JUnit file: its root element is <html>, not <testsuites> or <testsuite>"),
         ("", "junit.xml:1:1: error: ", "the timings file is empty"),
         ("  \n", "junit.xml:1:1: error: ", "the timings file is empty"),
-    ])
+    ]
+
+    @Test(arguments: badJUnitFiles)
     func aBadJUnitFileIsALocatedError(text: String, place: String, message: String) {
         #expect {
             try FlowTimings.parse(text, file: "junit.xml")
