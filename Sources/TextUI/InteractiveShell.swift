@@ -57,11 +57,7 @@ public final class InteractiveShell: Adapter {
     /// `quit`. A mistake is printed as an error, and the shell carries on.
     public func handle(_ line: String) -> Bool {
         if let field = pendingField {
-            pendingField = nil
-            if field.isSecure {
-                terminal?.setEcho(true)
-                output.write("\n")
-            }
+            stopAsking(for: field)
             perform(.type(field.identifier, text: line), naming: .script)  // the field was resolved already
             return true
         }
@@ -96,12 +92,7 @@ public final class InteractiveShell: Adapter {
     /// Says a line was too long and was ignored; a field that was waiting for its text stops waiting
     /// (and a secure field's echo comes back on).
     public func handleOverlong(bytes: Int) {
-        if let field = pendingField, field.isSecure {
-            pendingField = nil
-            terminal?.setEcho(true)
-            output.write("\n")
-        }
-        pendingField = nil
+        if let field = pendingField { stopAsking(for: field) }
         report(.lineTooLong(bytes: bytes, limit: InputLoop.lineLimit))
     }
 
@@ -112,7 +103,25 @@ public final class InteractiveShell: Adapter {
         guard session.stage.screen != drawn else { return }
         output.write("\n")
         showScreen()
+        // A field still waiting for its text is asked for again under the new drawing, not
+        // hidden behind a prompt for a command; one that went away stops waiting.
+        if let field = pendingField {
+            if session.stage.screen.controls.contains(where: { $0.identifier == field.identifier && $0.isEnabled }) {
+                return askForText(of: field)
+            }
+            stopAsking(for: field)
+            output.write("note: \(Renderer.visible(field.label)) is no longer there to type into\n")
+        }
         prompt()
+    }
+
+    /// The field tapped just before waits for its text no more (and a secure one's echo is back).
+    private func stopAsking(for field: Element) {
+        pendingField = nil
+        if field.isSecure {
+            terminal?.setEcho(true)
+            output.write("\n")
+        }
     }
 
     private func perform(_ command: Command, naming: Session.Naming) {

@@ -63,6 +63,30 @@ struct InteractiveShellTests {
         #expect(terminal.echoChanges.isEmpty)
     }
 
+    @Test func aFieldWaitingForItsTextIsAskedForAgainWhenTheScreenIsRedrawn() {
+        let (shell, output, screen, _) = makeSUT()
+        #expect(shell.handle("tap Username"))
+        screen.elements[4].label = "Server is slow"  // background work changes the screen meanwhile
+        shell.settle()
+        #expect(output.text.contains("     Server is slow"))
+        #expect(output.text.hasSuffix("────\nUsername: "), "the field's question, not a command prompt: \(output.text)")
+        #expect(shell.handle("bob"))
+        #expect(screen.events.last == .enter("bob", "Username"))
+    }
+
+    @Test func aFieldThatGoesWhileWaitingForItsTextStopsWaiting() {
+        let (shell, output, screen, terminal) = makeSUT()
+        #expect(shell.handle("2"))
+        #expect(terminal.echoChanges == [false])
+        screen.elements.remove(at: 1)  // the password field goes
+        shell.settle()
+        #expect(terminal.echoChanges == [false, true], "echo back on")
+        #expect(output.text.hasSuffix("note: Password is no longer there to type into\n> "), "\(output.text)")
+        #expect(shell.handle("hunter2"))
+        #expect(!screen.events.contains(.enter("hunter2", "Password")), "the next line is a command again")
+        #expect(!output.text.contains("hunter2"), "and, being no command, is not echoed")
+    }
+
     @Test func helpListsTheVerbsAndQuitStops() {
         let (shell, output, _, _) = makeSUT()
         #expect(shell.handle("help"))
