@@ -1,8 +1,9 @@
 # WorkPhotos — every entry point a newcomer or CI needs. `make help` lists the main ones.
 SWIFT        ?= swift
 # Debian packages the build needs (GRDB links the system SQLite; account passwords use libxcrypt;
-# the drive's manifest checksums use OpenSSL's SHA-256; flow studio edits lines with libedit).
-APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev
+# the drive's manifest checksums use OpenSSL's SHA-256; flow studio edits lines with libedit;
+# a test measures the runner's memory with GNU time).
+APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow

@@ -42,6 +42,9 @@ public struct Element: Codable, Equatable, Sendable {
     public var value: String?
     public var isEnabled: Bool
     public var isSelected: Bool
+    /// It can be selected now (a row of a list in selection mode): drawn with its state, `[ ]`
+    /// or `[x]`, whether it is selected or not.
+    public var isSelectable: Bool
     public var isFocused: Bool
     public var isSecure: Bool
     /// An alert's message and buttons, or a cell's parts.
@@ -50,7 +53,7 @@ public struct Element: Codable, Equatable, Sendable {
     public init(
         kind: Kind, identifier: String, label: String, value: String? = nil,
         isEnabled: Bool = true, isSelected: Bool = false, isFocused: Bool = false,
-        isSecure: Bool = false, children: [Element] = []
+        isSecure: Bool = false, isSelectable: Bool = false, children: [Element] = []
     ) {
         self.kind = kind
         self.identifier = identifier
@@ -58,6 +61,7 @@ public struct Element: Codable, Equatable, Sendable {
         self.value = value
         self.isEnabled = isEnabled
         self.isSelected = isSelected
+        self.isSelectable = isSelectable
         self.isFocused = isFocused
         self.isSecure = isSecure
         self.children = children
@@ -65,7 +69,7 @@ public struct Element: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, identifier, label, value
-        case isEnabled = "enabled", isSelected = "selected", isFocused = "focused", isSecure = "secure"
+        case isEnabled = "enabled", isSelected = "selected", isSelectable = "selectable", isFocused = "focused", isSecure = "secure"
         case children
     }
 
@@ -77,6 +81,7 @@ public struct Element: Codable, Equatable, Sendable {
         try c.encode(value, forKey: .value)
         try c.encode(isEnabled, forKey: .isEnabled)
         try c.encode(isSelected, forKey: .isSelected)
+        try c.encode(isSelectable, forKey: .isSelectable)
         try c.encode(isFocused, forKey: .isFocused)
         try c.encode(isSecure, forKey: .isSecure)
         try c.encode(children, forKey: .children)
@@ -90,6 +95,7 @@ public struct Element: Codable, Equatable, Sendable {
         value = try c.decode(String?.self, forKey: .value)
         isEnabled = try c.decode(Bool.self, forKey: .isEnabled)
         isSelected = try c.decode(Bool.self, forKey: .isSelected)
+        isSelectable = try c.decode(Bool.self, forKey: .isSelectable)
         isFocused = try c.decode(Bool.self, forKey: .isFocused)
         isSecure = try c.decode(Bool.self, forKey: .isSecure)
         children = try c.decode([Element].self, forKey: .children)
@@ -128,8 +134,12 @@ extension Element {
         Element(kind: .button, identifier: identifier, label: label ?? identifier, isEnabled: isEnabled)
     }
 
-    public static func cell(_ identifier: String, label: String, value: String? = nil, isSelected: Bool = false, isEnabled: Bool = true) -> Element {
-        Element(kind: .cell, identifier: identifier, label: label, value: value, isEnabled: isEnabled, isSelected: isSelected)
+    /// A row of a list; `isSelectable` while the list is in selection mode, when every row shows
+    /// whether it is selected.
+    public static func cell(
+        _ identifier: String, label: String, value: String? = nil, isSelected: Bool = false, isSelectable: Bool = false, isEnabled: Bool = true
+    ) -> Element {
+        Element(kind: .cell, identifier: identifier, label: label, value: value, isEnabled: isEnabled, isSelected: isSelected, isSelectable: isSelectable)
     }
 
     public static func image(_ identifier: String, label: String, rows: [String] = []) -> Element {

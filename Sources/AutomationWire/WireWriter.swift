@@ -69,6 +69,8 @@ struct WireWriter {
         string(element.label)
         raw(",\"secure\":")
         bool(element.isSecure)
+        raw(",\"selectable\":")
+        bool(element.isSelectable)
         raw(",\"selected\":")
         bool(element.isSelected)
         raw(",\"value\":")

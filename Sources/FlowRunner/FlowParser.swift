@@ -287,11 +287,19 @@ public final class FlowParser {
         private func secretLiterals(in node: Node) -> [String] {
             guard let (key, value) = node.mapping?.first.map({ ($0.key.string ?? "", $0.value) }), let pairs = value.mapping else { return [] }
             let parts = key.split(separator: ".").map(String.init)
-            let secretParameters = parts.count == 2 ? (catalog.action(parts[0], parts[1])?.parameters.filter(\.isSecret).map(\.name) ?? []) : []
+            // Under its robot's or its parameters' former names too: a rewrite quotes the values.
+            var secretParameters: [String] = []
+            if parts.count == 2, let action = catalog.action(catalog.formerRobots[parts[0]] ?? parts[0], parts[1]) {
+                for parameter in action.parameters where parameter.isSecret {
+                    secretParameters.append(parameter.name)
+                    secretParameters += action.formerParameters.filter { $0.value == parameter.name }.map(\.key)
+                }
+            }
             let secureField = pairs.contains { $0.key.string == "secureTextField" }
             return pairs.compactMap { pair -> String? in
                 guard let name = pair.key.string, let text = pair.value.scalar?.string else { return nil }
-                let secret = secretParameters.contains(name) || (secureField && name == "text") || Scheme.isSecretName(name)
+                // A secure field's text, its value, and an old step's is: that stood for its value.
+                let secret = secretParameters.contains(name) || (secureField && ["text", "value", "is"].contains(name)) || Scheme.isSecretName(name)
                 return secret && Text(text).variables.isEmpty ? text : nil
             }
         }
@@ -319,8 +327,8 @@ public final class FlowParser {
             let robot = parts[0], actionName = parts.count > 1 ? parts[1] : ""
             guard catalog.robots.contains(robot) else {
                 if let now = catalog.formerRobots[robot] {
-                    let write = catalog.action(now, actionName) != nil ? "\(now).\(actionName)"
-                        : catalog.formerAction(now, actionName) ?? "\(now).ACTION (its actions: \(catalog.actions(of: now).map(\.name).joined(separator: ", ")))"
+                    let write = catalog.action(now, actionName).map { Self.rewrite($0, value) }
+                        ?? catalog.formerAction(now, actionName) ?? "\(now).ACTION (its actions: \(catalog.actions(of: now).map(\.name).joined(separator: ", ")))"
                     throw reader.error("robot \(robot) is now called \(now): write \(write)", at: keyNode)
                 }
                 throw reader.error("unknown robot \"\(Suggestion.shown(robot))\"" + Suggestion.didYouMean(robot, in: catalog.robots)
@@ -340,7 +348,8 @@ public final class FlowParser {
                 for pair in try reader.pairs(value, "the parameters of \(action.fullName)") {
                     guard let parameter = action.parameters.first(where: { $0.name == pair.key }) else {
                         if let now = action.formerParameters[pair.key] {
-                            throw reader.error("\(action.fullName) has no parameter \"\(pair.key)\" any more: it is called \(now) now (write \(now): ...)", at: pair.keyNode)
+                            throw reader.error("\(action.fullName) has no parameter \"\(pair.key)\" any more: it is called \(now) now (write "
+                                + Self.rewrite(action, value) + ")", at: pair.keyNode)
                         }
                         throw reader.error("\(action.fullName) has no parameter \"\(Suggestion.shown(pair.key))\"" + Suggestion.didYouMean(pair.key, in: names)
                             + (names.isEmpty ? "; it takes none" : "; its parameters are " + names.joined(separator: ", ")), at: pair.keyNode)
@@ -372,7 +381,12 @@ public final class FlowParser {
                 return .boolean(try reader.boolean(node, what))
             case .integers:
                 guard let items = node.sequence else {
-                    throw reader.error("\(what) should be a list of whole numbers, such as [1, 3]", at: node)
+                    // `positions: "1, 3"` (or `2`): the list it means, in YAML's brackets.
+                    let numbers = node.scalar.map { $0.string.split(whereSeparator: { $0 == "," || $0 == " " }).map { Int($0) } } ?? []
+                    let hint = !numbers.isEmpty && numbers.allSatisfy { $0 != nil }
+                        ? ": write \(parameter.name): [" + numbers.compactMap { $0.map(String.init) }.joined(separator: ", ") + "]"
+                        : ", such as [1, 3]"
+                    throw reader.error("\(what) should be a list of whole numbers\(hint)", at: node)
                 }
                 guard !items.isEmpty else { throw reader.error("\(what) is empty; give at least one, such as [1]", at: node) }
                 var numbers: [Int] = []
@@ -537,26 +551,56 @@ public final class FlowParser {
 
         /// The step written with an old keyword, as the step that replaced it writes it: the same
         /// element, with `is:` moved onto it as its state (`assertEnabled: {button: Login, is: false}`
-        /// is `assertVisible: {button: Login, enabled: false}`). Nil when it cannot be worked out.
+        /// is `assertVisible: {button: Login, enabled: false}`), a state already there kept, and the
+        /// old step's own check added when neither is given (`enabled: true`, `label: ...`). Nil
+        /// when it cannot be worked out (the message then shows an example).
         static func rewrite(_ old: String, _ value: Node?, as replacement: any PrimitiveStep.Type) -> String? {
             guard let value else { return nil }
-            var rewritten = value
-            if let state = replacement.formerState[old] {
-                switch value {
-                case let .mapping(mapping):
-                    var pairs = mapping.map { ($0.key.string == "is" ? Node(state) : $0.key, $0.value) }
-                    if !mapping.keys.contains(Node("is")) {
-                        guard state == "enabled" else { return nil }
-                        pairs.append((Node("enabled"), Node("true")))
-                    }
-                    rewritten = .mapping(Node.Mapping(pairs))
-                case .scalar where state == "enabled":
-                    rewritten = .mapping(Node.Mapping([(Node("element"), value), (Node("enabled"), Node("true"))]))
-                default:
-                    return nil
-                }
+            // A label or a value the old step had to be told is shown as `...`, which YAML would quote.
+            let unknown = "FLOW-PARSER-UNKNOWN"
+            func line(_ value: Node) -> String {
+                FlowSession.line(of: .mapping(Node.Mapping([(Node(replacement.keyword), value)]))).replacingOccurrences(of: unknown, with: "...")
             }
-            return FlowSession.line(of: .mapping(Node.Mapping([(Node(replacement.keyword), rewritten)])))
+            let oldState = Node("is")
+            guard let state = replacement.formerState[old] else {
+                // `is:` meant nothing but a state, which this step never checked.
+                if value.mapping?.keys.contains(oldState) == true { return nil }
+                return line(value)
+            }
+            // What the old step checked when it was not told: enabled (or selected); a label or a value it had to be told.
+            let checked = Node(state == "enabled" || state == "selected" ? "true" : unknown)
+            switch value {
+            case .scalar:
+                return line(.mapping(Node.Mapping([(Node("element"), value), (Node(state), checked)])))
+            case let .mapping(mapping):
+                let stateKey = Node(state)
+                let pairs = Array(mapping)
+                switch (mapping[oldState], mapping[stateKey]) {
+                case (nil, nil):
+                    return line(.mapping(Node.Mapping(pairs + [(stateKey, checked)])))
+                case (_?, nil):
+                    return line(.mapping(Node.Mapping(pairs.map { ($0.key == oldState ? stateKey : $0.key, $0.value) })))
+                case (nil, _?):
+                    return line(value)
+                case let (was?, given?):
+                    let kept = line(.mapping(Node.Mapping(pairs.filter { $0.key != oldState })))
+                    guard was.scalar?.string != given.scalar?.string else { return kept }
+                    // They disagree: both ways, and which is which.
+                    let other = line(.mapping(Node.Mapping(pairs.filter { $0.key != stateKey }.map { ($0.key == oldState ? stateKey : $0.key, $0.value) })))
+                    return "\(other) or \(kept) (its is: and \(state): disagree; keep the one you mean)"
+                }
+            default:
+                return nil
+            }
+        }
+
+        /// A robot step written with a former name of its robot or of its parameters, as `action`
+        /// writes it now, with the values it was given.
+        static func rewrite(_ action: RobotAction, _ value: Node?) -> String {
+            guard let value else { return action.fullName }
+            guard let mapping = value.mapping else { return FlowSession.line(of: .mapping(Node.Mapping([(Node(action.fullName), value)]))) }
+            let renamed = mapping.map { pair in (pair.key.string.flatMap { action.formerParameters[$0] }.map { Node($0) } ?? pair.key, pair.value) }
+            return FlowSession.line(of: .mapping(Node.Mapping([(Node(action.fullName), .mapping(Node.Mapping(renamed)))])))
         }
 
         /// An element's name: text that is not empty (an empty name would match a blank text).

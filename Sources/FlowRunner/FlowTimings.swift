@@ -1,7 +1,6 @@
 import Foundation
 import LocatedYAML
 import NameMatching
-import Yams
 
 /// What earlier runs took: each flow file's durations in seconds (one per run of it, so a
 /// `--repeat` run gives several) and each fixture's seeding time. `--shard-by timings` reads them
@@ -45,6 +44,14 @@ public struct FlowTimings: Sendable, Equatable {
         for (file, seconds) in flows { self.flows[Self.key(file), default: []] += seconds }
     }
 
+    /// Timings whose flow files are keys already (`key(_:)` of themselves): a file of a million
+    /// flows is read without making each key twice.
+    init(keyed flows: [String: [Double]], fixtures: [String: [Double]], interrupted: Bool) {
+        self.flows = flows
+        self.fixtures = fixtures
+        self.interrupted = interrupted
+    }
+
     /// A run's timings: each result's duration under its flow's file (in the order of the
     /// iterations), and the seeding time of each fixture the run seeded.
     public init(results: [FlowResult], seeding: [String: Duration], interrupted: Bool) {
@@ -57,9 +64,20 @@ public struct FlowTimings: Sendable, Equatable {
 
     /// A flow file as a key: `./Flows/a.yaml` and `Flows//a.yaml` are `Flows/a.yaml`.
     public static func key(_ path: String) -> String {
+        if isKey(path) { return path }
         var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.map(String.init)
         if path.hasPrefix("/") { parts.insert("", at: 0) }
         return parts.isEmpty ? path : parts.joined(separator: "/")
+    }
+
+    /// Whether `path` is a key as it is: no empty or `.` part (`Flows/a.yaml`, `/tmp/a.yaml`).
+    /// Most are, and C's search tells so faster than splitting them (a file of a million flows
+    /// asks a million times).
+    private static func isKey(_ path: String) -> Bool {
+        guard !path.isEmpty, path != ".", !path.hasPrefix("./"), !path.hasSuffix("/"), !path.hasSuffix("/.") else { return false }
+        return path.withCString { text in
+            strlen(text) == path.utf8.count && strstr(text, "//") == nil && strstr(text, "/./") == nil
+        }
     }
 
     /// The mean of a flow's durations, or nil when it has none.
@@ -80,6 +98,9 @@ public struct FlowTimings: Sendable, Equatable {
 
     /// These timings and `other`'s together (every shard's file of one run, say).
     public func merging(_ other: FlowTimings) -> FlowTimings {
+        // Merging into nothing is the other file as it is: a file of a million flows is not copied
+        // key by key.
+        if flows.isEmpty, fixtures.isEmpty { return FlowTimings(keyed: other.flows, fixtures: other.fixtures, interrupted: interrupted || other.interrupted) }
         var merged = self
         for (file, seconds) in other.flows { merged.flows[file, default: []] += seconds }
         for (name, seconds) in other.fixtures { merged.fixtures[name, default: []] += seconds }
@@ -89,75 +110,66 @@ public struct FlowTimings: Sendable, Equatable {
 
     // MARK: - Reading
 
+    /// The largest timings file read: a JUnit file of a million testcases is about 120 MB, the
+    /// runner's own file of a million flows about 44 MB. Past it the file is refused unread,
+    /// whatever it is (`/dev/zero` included).
+    public static let fileLimit = 256 << 20
+    /// The longest duration a timings file may give, in seconds (about 11 days): past it the
+    /// number is in other units, and sums of such numbers could reach infinity.
+    public static let maximumSeconds = 1_000_000.0
+
     /// Reads `file`: a JUnit file (it starts with `<`) or the runner's own timings file. A file that
     /// cannot be read, is truncated or holds a bad value is a `LocatedError` at the place.
     public static func read(file: String) throws(LocatedError) -> FlowTimings {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-            throw .wholeFile(file, !exists ? "there is no such timings file (write one with flow run --junit FILE or --timings-out FILE)"
-                : isDirectory.boolValue ? "this is a folder, not a timings file" : "the timings file cannot be read")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw .wholeFile(file, "there is no such timings file (write one with flow run --junit FILE or --timings-out FILE)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .wholeFile(file, "the timings file is not UTF-8 text") }
-        return try parse(text, file: file)
+        guard !isDirectory.boolValue else { throw .wholeFile(file, "this is a folder, not a timings file") }
+        guard let handle = FileHandle(forReadingAtPath: file) else { throw .wholeFile(file, "the timings file cannot be read") }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            // One byte past the limit tells a file at the limit from a longer one, and a file
+            // that never ends (a device, a pipe) from one that does.
+            data = try handle.read(upToCount: fileLimit + 1) ?? Data()
+        } catch {
+            throw .wholeFile(file, "the timings file cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= fileLimit else {
+            throw .wholeFile(file, "the timings file is over the limit of \(fileLimit >> 20) MB: is it a timings file?")
+        }
+        return try parse(data, file: file)
     }
 
     /// Parses the text of a JUnit file or of the runner's own timings file.
     public static func parse(_ text: String, file: String) throws(LocatedError) -> FlowTimings {
-        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        guard let first = start.first else {
+        try parse(Data(text.utf8), file: file)
+    }
+
+    /// Parses the bytes of a JUnit file or of the runner's own timings file, as read from `file`:
+    /// bytes that are not UTF-8 are a located error, like any other problem.
+    public static func parse(_ data: Data, file: String) throws(LocatedError) -> FlowTimings {
+        // XML may start with a byte-order mark; JSON may not (its reader says so).
+        var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < data.count, [0x20, 0x0A, 0x0D, 0x09].contains(data[data.startIndex + start]) { start += 1 }
+        guard start < data.count else {
             throw .wholeFile(file, "the timings file is empty (a JUnit file from flow run --junit, or a timings file from --timings-out)")
         }
-        if first == "<" { return try JUnitTimings.parse(text, file: file) }
-        do {
-            return try parseOwn(text, file: file)
-        } catch let error as LocatedError {
-            throw error
-        } catch {
-            throw .wholeFile(file, "\(error)")
+        if data[data.startIndex + start] == UInt8(ascii: "<") { return try JUnitTimings.parse(data, file: file) }
+        let result = data.withUnsafeBytes { raw -> Result<FlowTimings, LocatedError> in
+            Result { () throws(LocatedError) in try FlowTimingsJSON.parse(raw.bindMemory(to: UInt8.self), file: file) }
         }
+        return try result.get()
     }
 
-    private static func parseOwn(_ text: String, file: String) throws -> FlowTimings {
-        let reader = YAMLReader(file: file, text: text)
-        guard let root = try reader.root() else { throw LocatedError.wholeFile(file, "the timings file is empty") }
-        guard root.mapping != nil else {
-            throw reader.error("not a timings file: expected a JSON object with \"format\": \"\(format)\" (or a JUnit file)", at: root)
-        }
-        let keys = try reader.mapping(root, "the timings file", required: ["format", "version", "flows"], optional: ["interrupted", "fixtures"])
-        if let node = keys["format"], try reader.string(node, "format") != format {
-            throw reader.error("not a timings file: format should be \"\(format)\"", at: node)
-        }
-        if let node = keys["version"], try reader.string(node, "version") != String(version) {
-            throw reader.error("this runner reads timings files of version \(version), not \(Suggestion.shown(try reader.string(node, "version")))", at: node)
-        }
-        let interrupted = try keys["interrupted"].map { try reader.boolean($0, "interrupted") } ?? false
-        var flows: [String: [Double]] = [:]
-        if let node = keys["flows"] {
-            for pair in try reader.pairs(node, "flows") {
-                let items = pair.value.sequence != nil ? try reader.sequence(pair.value, "the durations of \(pair.key)") : [pair.value]
-                guard !items.isEmpty else {
-                    throw reader.error("the durations of \(pair.key) are an empty list; give at least one number of seconds", at: pair.value)
-                }
-                flows[key(pair.key), default: []] += try items.map { try seconds($0, reader: reader, "a duration of \(pair.key)") }
-            }
-        }
-        var fixtures: [String: [Double]] = [:]
-        if let node = keys["fixtures"] {
-            for pair in try reader.pairs(node, "fixtures") {
-                fixtures[pair.key, default: []].append(try seconds(pair.value, reader: reader, "the seeding time of \(pair.key)"))
-            }
-        }
-        return FlowTimings(flows: flows, fixtures: fixtures, interrupted: interrupted)
-    }
-
-    private static func seconds(_ node: Node, reader: YAMLReader, _ what: String) throws -> Double {
-        guard case let .scalar(scalar) = node else { throw reader.error("\(what) should be a number of seconds, not a list or mapping", at: node) }
-        guard let value = Double(scalar.string), value.isFinite else {
-            throw reader.error("\(what) should be a number of seconds, not \"\(Suggestion.shown(scalar.string))\"", at: node)
-        }
-        guard value >= 0 else { throw reader.error("\(what) is \(scalar.string): seconds are 0 or more", at: node) }
-        return value
+    /// Why `value` is no number of seconds a timings file may give, or nil when it is one: it is
+    /// finite, 0 or more, and at most `maximumSeconds`.
+    static func problem(seconds value: Double) -> String? {
+        if value.isNaN { return "that is not a number of seconds" }
+        if value < 0 { return "seconds are 0 or more" }
+        if value > maximumSeconds { return "that is over \(Int(maximumSeconds)) s (about 11 days), the most a timings file may give: are these seconds?" }
+        return nil
     }
 
     // MARK: - Writing

@@ -20,14 +20,20 @@ public enum HTMLReport {
         public var excludeTags: [String]
         /// `I/N`, when `--shard` was given.
         public var shard: String?
+        /// The flow runs an interrupted run never finished: counted and listed as not run (interrupted).
+        public var notRun: [NotRun]
 
-        /// A summary of a run under `scheme` that took `duration`, with its filters and shard if any.
-        public init(scheme: String, duration: Duration, includeTags: [String] = [], excludeTags: [String] = [], shard: String? = nil) {
+        /// A summary of a run under `scheme` that took `duration`, with its filters and shard if
+        /// any, and what it never finished when it was interrupted.
+        public init(
+            scheme: String, duration: Duration, includeTags: [String] = [], excludeTags: [String] = [], shard: String? = nil, notRun: [NotRun] = []
+        ) {
             self.scheme = scheme
             self.duration = duration
             self.includeTags = includeTags
             self.excludeTags = excludeTags
             self.shard = shard
+            self.notRun = notRun
         }
     }
 
@@ -37,6 +43,7 @@ public enum HTMLReport {
         let failed = results.filter { !$0.passed }.count
         let flaky = results.filter(\.isFlaky).count
         let tally = "\(results.count - failed) passed, \(failed) failed" + (flaky > 0 ? ", \(flaky) flaky" : "")
+            + (summary.notRun.isEmpty ? "" : ", \(summary.notRun.count) \(NotRun.words)")
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         html += "<title>" + escape("Flows: \(tally) (scheme \(summary.scheme))") + "</title>\n"
@@ -44,6 +51,15 @@ public enum HTMLReport {
         html += header(results, summary: summary, tally: tally)
         html += "<main>\n"
         if results.isEmpty { html += "<p class=\"empty\">No flow ran.</p>\n" }
+        if !summary.notRun.isEmpty {
+            // Not flows that ran: one list, shown whatever the filter.
+            html += "<section class=\"notrun\" id=\"not-run\">\n<h2><span class=\"badge\">\(NotRun.badge)</span> "
+                + escape("The run was interrupted: \(summary.notRun.count) \(NotRun.words)") + "</h2>\n<ul>\n"
+            for run in summary.notRun {
+                html += "<li>" + escape(run.name) + " <span class=\"file\">" + escape(run.flow.file) + "</span></li>\n"
+            }
+            html += "</ul>\n</section>\n"
+        }
         for (index, result) in results.enumerated() {
             // Every try is kept, screens and all: the failed ones first, then the last.
             let tries = result.earlierTries + [result]
@@ -73,6 +89,7 @@ public enum HTMLReport {
         html += item("Tags selected", filters.isEmpty ? "every flow (no tag filter)" : filters.joined(separator: "; "))
         html += item("The flows' tags", tags.isEmpty ? "none" : tags.joined(separator: ", "))
         if let shard = summary.shard { html += item("Shard", shard) }
+        if !summary.notRun.isEmpty { html += item("Not run (interrupted)", "\(summary.notRun.count)", class: "notrun") }
         html += "</dl>\n"
         // Shown by the script: with scripts off there is no filter, and every flow is shown.
         html += "<p id=\"filter\" class=\"filter\" hidden=\"hidden\"><label><input type=\"checkbox\" id=\"only-failed\"/> "
@@ -211,6 +228,9 @@ public enum HTMLReport {
         body.only-failed section.flow.passed { display: none; }
         .badge { display: inline-block; font-size: 0.8em; padding: 0 0.4em; border-radius: 3px; color: #fff; background: #1a7f37; }
         section.failed .badge { background: #c62828; }
+        dd.notrun { color: #8a5a00; font-weight: 600; }
+        section.notrun { background: #fff; border: 1px solid #ddd; border-left: 6px solid #8a5a00; border-radius: 4px; margin: 0 0 1.2em; padding: 0.8em 1em; }
+        section.notrun .badge { background: #8a5a00; }
         .meta, .location, .via, .no-screen, .stderr-caption, .stderr-none { color: #555; }
         .meta { margin: 0 0 0.6em; }
         div.failure { background: #fdecea; border: 1px solid #f3b5b0; border-radius: 4px; padding: 0.4em 0.8em; margin: 0.4em 0; }

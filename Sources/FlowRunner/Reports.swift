@@ -8,8 +8,9 @@ public struct RunTally: Sendable {
     public var passed = 0
     /// Flow runs that failed every try.
     public var failed = 0
-    /// Flows that never ran (an interrupted run); the caller sets it, as results do not say.
-    public var skipped = 0
+    /// Flow runs an interrupted run never finished (`NotRun`); the caller sets it, as results
+    /// do not say.
+    public var notRun = 0
     /// Passed on a retry (counted in `passed` too), by file.
     public var flaky: [String] = []
     /// Every flow that failed at least once (for `--repeat`), by file, in the order first seen.
@@ -29,9 +30,38 @@ public struct RunTally: Sendable {
         }
     }
 
-    /// `N passed, N failed` (`, N skipped` when some did not run).
+    /// `N passed, N failed` (`, N not run (interrupted)` when the run was cut short).
     public var line: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        "\(passed) passed, \(failed) failed" + (notRun > 0 ? ", \(notRun) \(NotRun.words)" : "")
+    }
+}
+
+/// A flow run that an interrupted run (Ctrl-C, a kill) never finished: not started, or cut short.
+/// Not "skipped", which a flow is by choice: every report says it the one way, `not run
+/// (interrupted)`, and lists it.
+public struct NotRun: Sendable, Equatable {
+    /// The flow.
+    public let flow: Flow
+    /// Which of its runs (`--repeat`), from 1.
+    public let iteration: Int
+
+    /// The run `iteration` of `flow`, which did not finish.
+    public init(flow: Flow, iteration: Int) {
+        self.flow = flow
+        self.iteration = iteration
+    }
+
+    /// How every report says it.
+    public static let words = "not run (interrupted)"
+    /// Its mark beside a flow, as PASS and FAIL are theirs.
+    public static let badge = "NOT RUN"
+
+    /// The flow's name, with `#2` for its second run and on, as its testcase would be named.
+    public var name: String { flow.name + (iteration > 1 ? " #\(iteration)" : "") }
+
+    /// The same run of the same flow file.
+    public static func == (lhs: NotRun, rhs: NotRun) -> Bool {
+        lhs.flow.file == rhs.flow.file && lhs.iteration == rhs.iteration
     }
 }
 
@@ -57,11 +87,18 @@ public enum ConsoleReport {
 /// JUnit XML: one testcase per flow run, its time, and a failure's text with the screen inside.
 public enum JUnitReport {
     /// The JUnit XML of `results`, as one suite named `suiteName` that took `duration`; failed tries are kept as Surefire's `flakyFailure` and `rerunFailure`.
-    public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration) -> String {
+    /// An interrupted run's `notRun` are no testcases (they did not run, and a merge must find
+    /// them missing) but the suite's properties: `interrupted` with their count, then each one.
+    public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration, notRun: [NotRun] = []) -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" time="\#(time(duration))">"# + "\n"
         xml += #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(time(duration))">"# + "\n"
+        if !notRun.isEmpty {
+            xml += "    <properties>\n" + #"      <property name="interrupted" value="\#(notRun.count) \#(escape(NotRun.words))"/>"# + "\n"
+            for run in notRun { xml += #"      <property name="notRun" value="\#(escape(run.flow.file + (run.iteration > 1 ? " #\(run.iteration)" : "")))"/>"# + "\n" }
+            xml += "    </properties>\n"
+        }
         for result in results {
             let name = result.flow.name + (result.iteration > 1 ? " #\(result.iteration)" : "")
             xml += #"    <testcase name="\#(escape(name))" classname="\#(escape(result.flow.file))" file="\#(escape(result.flow.file))" time="\#(time(result.duration))""#
@@ -136,14 +173,25 @@ enum Markup {
 /// `--report DIR`: per flow run a text file with each step, its duration and result, and the
 /// screen after a failing step (and at each `snapshot`).
 public enum FolderReport {
-    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path.
-    public static func write(_ results: [FlowResult], to folder: String) throws {
+    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path;
+    /// a run an interrupted run never finished (`notRun`) gets one too, that says so.
+    public static func write(_ results: [FlowResult], notRun: [NotRun] = [], to folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for result in results {
-            let base = result.flow.file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".yaml", with: "")
-            let name = base + (result.iteration > 1 ? "-\(result.iteration)" : "") + ".txt"
-            try text(result).write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let files = results.map { (fileName($0.flow, $0.iteration), text($0)) } + notRun.map { (fileName($0.flow, $0.iteration), text($0)) }
+        for (name, text) in files {
+            try text.write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
+    }
+
+    /// `Flows_login_sign-in.txt`, `-2` for the second run and on.
+    static func fileName(_ flow: Flow, _ iteration: Int) -> String {
+        let base = flow.file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".yaml", with: "")
+        return base + (iteration > 1 ? "-\(iteration)" : "") + ".txt"
+    }
+
+    /// The report of a flow run that did not finish: `NOT RUN (interrupted)  NAME  FILE`.
+    public static func text(_ run: NotRun) -> String {
+        "\(NotRun.badge) (interrupted)  \(run.name)  \(run.flow.file)\n"
     }
 
     /// The report of one flow run: every try's steps and screens, failed tries first.

@@ -110,7 +110,7 @@ public final class SuiteRunner: @unchecked Sendable {
         _ suite: FlowSuite, templates: [String: String], onStart: @escaping @Sendable (Flow) -> Void = { _ in },
         onFinish: @escaping @Sendable (FlowResult) -> Void
     ) -> [FlowResult] {
-        let work = (1...max(1, options.repeatCount)).flatMap { iteration in suite.flows.map { ($0, iteration) } }
+        let work = work(suite)
         lock.lock()
         nextWork = 0
         results = []
@@ -204,6 +204,18 @@ public final class SuiteRunner: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped, let other = startedAhead.keys.sorted().first else { return nil }
         return startedAhead.removeValue(forKey: other)
+    }
+
+    /// Every flow run of `suite`, in the order the jobs take them: each flow, `repeatCount` times.
+    private func work(_ suite: FlowSuite) -> [(Flow, Int)] {
+        (1...max(1, options.repeatCount)).flatMap { iteration in suite.flows.map { ($0, iteration) } }
+    }
+
+    /// The flow runs of `suite` that `results` (an interrupted run's) do not hold: those not
+    /// started, and those cut short, in the order they would have run.
+    public func notRun(of suite: FlowSuite, results: [FlowResult]) -> [NotRun] {
+        let finished = Set(results.map { "\($0.iteration) \($0.flow.file)" })
+        return work(suite).filter { !finished.contains("\($0.1) \($0.0.file)") }.map { NotRun(flow: $0.0, iteration: $0.1) }
     }
 
     /// The next flow no job has claimed, or nil.

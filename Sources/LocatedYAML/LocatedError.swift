@@ -5,8 +5,14 @@ public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
     public let location: SourceLocation
     /// What is wrong there, and what to do about it.
     public let message: String
-    /// The text of the offending line, when the file has one there.
+    /// The text of the offending line, when the file has one there: all of it, or the part of a
+    /// long line around the column, which starts at `sourceLineColumn`.
     public let sourceLine: String?
+    /// The column of `sourceLine`'s first character: 1 when it is the whole line.
+    public let sourceLineColumn: Int
+
+    /// How many characters of the offending line are shown, at most: those around the column.
+    public static let shownWidth = 200
 
     /// The file, as it was named.
     public var file: String { location.file }
@@ -15,9 +21,11 @@ public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The column, from 1.
     public var column: Int { location.column }
 
-    /// An error at `line` and `column` of `file`, quoting `sourceLine` under the message when given.
-    public init(file: String, line: Int, column: Int, message: String, sourceLine: String?) {
-        self.init(SourceLocation(file: file, line: line, column: column), message: message, sourceLine: sourceLine)
+    /// An error at `line` and `column` of `file`, quoting `sourceLine` under the message when given:
+    /// the line, or the part of it that starts at column `sourceLineColumn` (a file of one line of
+    /// 40 MB is not copied whole into its error).
+    public init(file: String, line: Int, column: Int, message: String, sourceLine: String?, sourceLineColumn: Int = 1) {
+        self.init(SourceLocation(file: file, line: line, column: column), message: message, sourceLine: sourceLine, sourceLineColumn: sourceLineColumn)
     }
 
     /// An error at `line` and `column` of `text`, quoting that line.
@@ -32,24 +40,31 @@ public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(location, message: message, sourceLine: source)
     }
 
-    private init(_ location: SourceLocation, message: String, sourceLine: String?) {
+    private init(_ location: SourceLocation, message: String, sourceLine: String?, sourceLineColumn: Int = 1) {
         self.location = location
         self.message = message
         self.sourceLine = sourceLine
+        self.sourceLineColumn = max(1, sourceLineColumn)
     }
 
     /// `FILE:LINE:COLUMN: error: MESSAGE`, then the offending line (when it is not blank) and a
-    /// caret under the column.
+    /// caret under the column. Of a long line, the `shownWidth` characters around the column
+    /// are shown, `…` standing for the rest, so the caret is always under the column.
     public var description: String {
         var text = "\(file):\(line):\(column): error: \(message)"
-        if let sourceLine, !sourceLine.trimmingCharacters(in: .whitespaces).isEmpty {
-            // Control characters are shown as U+FFFD: the line goes to a terminal.
-            let visible = String(String.UnicodeScalarView(sourceLine.unicodeScalars.map {
-                ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) ? "\u{FFFD}" : $0
-            }))
-            let shown = visible.count > 200 ? String(visible.prefix(200)) + "…" : visible
-            text += "\n\(shown)\n" + String(repeating: " ", count: max(0, min(column - 1, 200))) + "^"
-        }
+        guard let sourceLine, !sourceLine.trimmingCharacters(in: .whitespaces).isEmpty else { return text }
+        let characters = Array(sourceLine)
+        let caret = max(0, column - sourceLineColumn)
+        let width = Self.shownWidth
+        let start = characters.count > width ? max(0, min(caret - width / 2, characters.count - width)) : 0
+        let end = min(characters.count, start + width)
+        let before = start > 0 || sourceLineColumn > 1 ? "…" : ""
+        // Control characters are shown as U+FFFD: the line goes to a terminal.
+        let visible = String(String.UnicodeScalarView(String(characters[start..<end]).unicodeScalars.map {
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) ? "\u{FFFD}" : $0
+        }))
+        text += "\n" + before + visible + (end < characters.count ? "…" : "") + "\n"
+        text += String(repeating: " ", count: min(max(0, caret - start), end - start + 1) + before.count) + "^"
         return text
     }
 }

@@ -13,6 +13,9 @@ public final class InteractiveShell: Adapter {
     /// The controls as last shown, by identifier, and the screen's title: to say when the numbers
     /// a person was looking at now mean other controls.
     private var shownControls: (title: String, identifiers: [String])?
+    /// The screen as last drawn. Only a change to it draws it again (or `show`): background work
+    /// that ends leaving it as it was is news to a script (idle), not to a person.
+    private var drawn: Screen?
 
     /// A shell that carries out what a person types on `session` and prints to `output`.
     ///
@@ -54,11 +57,7 @@ public final class InteractiveShell: Adapter {
     /// `quit`. A mistake is printed as an error, and the shell carries on.
     public func handle(_ line: String) -> Bool {
         if let field = pendingField {
-            pendingField = nil
-            if field.isSecure {
-                terminal?.setEcho(true)
-                output.write("\n")
-            }
+            stopAsking(for: field)
             perform(.type(field.identifier, text: line), naming: .script)  // the field was resolved already
             return true
         }
@@ -93,23 +92,36 @@ public final class InteractiveShell: Adapter {
     /// Says a line was too long and was ignored; a field that was waiting for its text stops waiting
     /// (and a secure field's echo comes back on).
     public func handleOverlong(bytes: Int) {
-        if let field = pendingField, field.isSecure {
-            pendingField = nil
-            terminal?.setEcho(true)
-            output.write("\n")
-        }
-        pendingField = nil
+        if let field = pendingField { stopAsking(for: field) }
         report(.lineTooLong(bytes: bytes, limit: InputLoop.lineLimit))
     }
 
-    /// Prints the screen again when background work changed it (or idle), with a note when the
-    /// control numbers a person was looking at moved.
+    /// Prints the screen again when background work changed it, with a note when the control
+    /// numbers a person was looking at moved; work that ends leaving the screen as it was prints
+    /// nothing (it did, when the app went idle on a screen drawn while busy).
     public func settle() {
-        guard session.frameIfChanged() != nil else { return }
-        let screen = session.stage.screen
-        output.write("\n" + render(screen) + "\n")
-        noteMovedNumbers(on: screen)
+        guard session.stage.screen != drawn else { return }
+        output.write("\n")
+        showScreen()
+        // A field still waiting for its text is asked for again under the new drawing, not
+        // hidden behind a prompt for a command; one that went away stops waiting.
+        if let field = pendingField {
+            if session.stage.screen.controls.contains(where: { $0.identifier == field.identifier && $0.isEnabled }) {
+                return askForText(of: field)
+            }
+            stopAsking(for: field)
+            output.write("note: \(Renderer.visible(field.label)) is no longer there to type into\n")
+        }
         prompt()
+    }
+
+    /// The field tapped just before waits for its text no more (and a secure one's echo is back).
+    private func stopAsking(for field: Element) {
+        pendingField = nil
+        if field.isSecure {
+            terminal?.setEcho(true)
+            output.write("\n")
+        }
     }
 
     private func perform(_ command: Command, naming: Session.Naming) {
@@ -139,6 +151,7 @@ public final class InteractiveShell: Adapter {
 
     private func showScreen() {
         let screen = session.makeFrame().screen
+        drawn = screen
         output.write(render(screen) + "\n")
         noteMovedNumbers(on: screen)
     }

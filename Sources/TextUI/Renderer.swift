@@ -61,7 +61,8 @@ public enum Renderer {
         case .button:
             return ["\(tag)< \(element.label) >" + disabledNote(element)]
         case .cell:
-            let check = element.isSelected ? "[x] " : ""
+            // A row that can be selected shows its state either way; one selected shows it always.
+            let check = element.isSelected ? "[x] " : element.isSelectable ? "[ ] " : ""
             return ["\(tag)\(check)\(element.rowText)" + disabledNote(element)]
         case .image:
             return ["\(tag)[image: \(element.label)]"] + element.children.map { "     \($0.label)" }

@@ -66,7 +66,9 @@ extension FlowCommand {
 
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs): give at least 1") }
-            guard repeatCount >= 1 else { throw ValidationError("--repeat \(repeatCount): give at least 1") }
+            guard (1...Self.maximumRepeat).contains(repeatCount) else {
+                throw ValidationError("--repeat \(repeatCount): give 1 to \(Self.maximumRepeat)")
+            }
             guard (0...100).contains(retries) else { throw ValidationError("--retries \(retries): give 0 to 100") }
             if failOnFlaky, retries == 0 { throw ValidationError("--fail-on-flaky goes with --retries N: without retries nothing can be flaky") }
             guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): give a number of seconds above 0") }
@@ -75,11 +77,16 @@ extension FlowCommand {
             if watch, timingsOut != nil { throw ValidationError("--watch has no end to write timings at; --timings-out cannot go with it") }
         }
 
+        /// The most runs of each flow `--repeat` takes: a flake hunt is hundreds, and every run is
+        /// planned before the first starts.
+        static let maximumRepeat = 100_000
+
         static func parseShard(_ text: String) throws -> (Int, Int) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
                 throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, such as 1/2, or auto")
             }
+            if let problem = Sharding.problem(count: count) { throw ValidationError("--shard \(text): \(problem)") }
             return (index, count)
         }
 
@@ -129,16 +136,17 @@ extension FlowCommand {
             interrupt.cancel()
             if progress { Console.error("\r\u{1B}[K") }
             let duration = ContinuousClock.now - start
-            // Written on Ctrl-C too, with the flows that finished: a stale file from an earlier run
-            // must never be read as this run's.
-            writeReports(results, loaded: loaded, duration: duration, shard: shown, runner: runner)
+            // Written on Ctrl-C too, with the flows that finished and those that did not: a stale
+            // file from an earlier run must never be read as this run's.
+            let notRun = runner.wasInterrupted ? runner.notRun(of: suite, results: results) : []
+            writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner)
             if runner.wasInterrupted {
                 Console.output("interrupted: every app was ended\n")
-                Console.output(state.tally(skippingTo: total).line + "\n")
+                Console.output(state.tally(of: total).line + "\n")
                 runner.cleanUp()
                 throw FlowCommandError.interrupted
             }
-            let tally = state.tally(skippingTo: total)
+            let tally = state.tally(of: total)
             if repeatCount > 1, !tally.everFailed.isEmpty {
                 Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
             }
@@ -152,7 +160,7 @@ extension FlowCommand {
 
         /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is
         /// said on standard error and changes no exit code.
-        private func writeReports(_ results: [FlowResult], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
+        private func writeReports(_ results: [FlowResult], notRun: [NotRun], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
             let scheme = loaded.scheme
             // A report's folder is made if missing (out/1/junit.xml on a fresh CI machine).
             for file in [junit, html].compactMap({ $0 }) {
@@ -161,7 +169,7 @@ extension FlowCommand {
             }
             if let junit {
                 do {
-                    try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration)
+                    try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun)
                         .write(toFile: junit, atomically: true, encoding: .utf8)
                 } catch {
                     Console.error("flow: error: cannot write the JUnit file \(junit): \(error.localizedDescription)\n")
@@ -169,7 +177,7 @@ extension FlowCommand {
             }
             if let report {
                 do {
-                    try FolderReport.write(results, to: report)
+                    try FolderReport.write(results, notRun: notRun, to: report)
                 } catch {
                     Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
                 }
@@ -177,7 +185,8 @@ extension FlowCommand {
             if let html {
                 do {
                     let summary = HTMLReport.Summary(
-                        scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard
+                        scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard,
+                        notRun: notRun
                     )
                     try HTMLReport.html(results, summary: summary).write(toFile: html, atomically: true, encoding: .utf8)
                 } catch {
@@ -225,11 +234,12 @@ final class RunState: @unchecked Sendable {
         print(tally, tally.passed + tally.failed)
     }
 
-    func tally(skippingTo total: Int) -> RunTally {
+    /// The tally of a run of `total` flow runs: those without a result were not run (interrupted).
+    func tally(of total: Int) -> RunTally {
         lock.lock()
         defer { lock.unlock() }
         var copy = tally
-        copy.skipped = max(0, total - tally.passed - tally.failed)
+        copy.notRun = max(0, total - tally.passed - tally.failed)
         return copy
     }
 }

@@ -21,6 +21,15 @@ enum Sharding {
         let shard: String
     }
 
+    /// The most machines a run is split between: a split by timings weighs every flow on every
+    /// shard, so a hundred million of them (a typo, a bad CI variable) would never finish.
+    static let maximumShards = 10_000
+
+    /// Why `count` machines is no split, or nil when it is one.
+    static func problem(count: Int) -> String? {
+        count > maximumShards ? "\(count) machines is more than the \(maximumShards) a run is split between" : nil
+    }
+
     /// Refuses combinations of the options that cannot mean anything.
     static func validate(shard: String?, by method: Method, timings: [String]) throws {
         if method == .timings, shard == nil {
@@ -44,10 +53,13 @@ enum Sharding {
         if shard == "auto" {
             do {
                 let source = try ShardSource.detect(in: environment)
-                Console.output("\(source)\n")
                 (index, count) = (source.index, source.count)
+                if let problem = problem(count: count) { throw FlowCommandError.usage("--shard auto: \(source): \(problem)") }
+                Console.output("\(source)\n")
+            } catch let error as FlowCommandError {
+                throw error
             } catch {
-                throw .usage(error.description)
+                throw .usage("\(error)")
             }
         } else {
             do {

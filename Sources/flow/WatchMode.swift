@@ -154,7 +154,7 @@ final class WatchMode {
             }
         }
         if progress { Console.error("\r\u{1B}[K") }
-        try stopIfInterrupted(tally: state.tally(skippingTo: total))
+        try stopIfInterrupted(tally: state.tally(of: total))
         if let report = options.report {
             do {
                 try FolderReport.write(results, to: report)
@@ -162,7 +162,7 @@ final class WatchMode {
                 Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
             }
         }
-        Console.output(state.tally(skippingTo: total).line + "\n")
+        Console.output(state.tally(of: total).line + "\n")
     }
 
     /// After Ctrl-C: says so (with the tally of the round cut short, if one was running) and

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// The app driven by piped input, as a person's commands: the acceptance checks.
@@ -22,6 +23,17 @@ struct InteractiveAppTests {
         #expect(output.stdout.contains("Signed in as test"))
         #expect(!output.stdout.contains("1234"), "the password never appears")
         #expect(!output.stderr.contains("1234"))
+    }
+
+    @Test func goingBackDrawsTheScreenOnceAndAStrayLineIsOnlyAnswered() throws {
+        // The glance recounts as it appears: drawn while busy, it was drawn again, unchanged,
+        // when the count ended, just before the stray line was answered.
+        let output = try run(Self.stubs, input: "type Username test\ntype Password 1234\ntap Login\ntap OK\ntap Review work photos\nback\n\nquit\n")
+        #expect(output.status == 0)
+        let list = try #require(output.stdout.range(of: "── Work photos ─", options: .backwards))
+        let afterBack = output.stdout[list.upperBound...]
+        #expect(afterBack.components(separatedBy: "── At a glance ─").count == 2, "drawn once: \(afterBack)")
+        #expect(afterBack.hasSuffix("────\nerror: empty command; type help for the list of commands\n"), "\(afterBack)")
     }
 
     @Test func aWrongPasswordSaysLoginFailed() throws {

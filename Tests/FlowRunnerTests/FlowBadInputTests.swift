@@ -105,7 +105,7 @@ struct FlowBadInputTests {
         (["run", "--shard", "3/2"], "--shard 3/2: expected I/N with 1 ≤ I ≤ N, such as 1/2"),
         (["run", "--shard", "x"], "--shard x: expected I/N"),
         (["run", "--jobs", "0"], "--jobs 0: give at least 1"),
-        (["run", "--repeat", "0"], "--repeat 0: give at least 1"),
+        (["run", "--repeat", "0"], "--repeat 0: give 1 to 100000"),
         (["run", "--timeout=-1"], "--timeout -1.0: give a number of seconds above 0"),
         (["run", "--var", "novalue"], "--var novalue: expected name=value"),
         (["run", "--scheme", "defualt"], #"no scheme "defualt": there is no Flows/schemes/defualt.yaml (did you mean "default"?); schemes: default"#),

@@ -1,4 +1,5 @@
 import Console
+import FlowRunner
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -238,7 +239,7 @@ struct FlowRunTests {
         }
         let process = Process()
         process.executableURL = FlowWorkspace.binaries.appendingPathComponent("flow")
-        process.arguments = ["run", "--jobs", "2", "--junit", "junit.xml"]
+        process.arguments = ["run", "--jobs", "2", "--junit", "junit.xml", "--report", "report", "--html", "run.html"]
         process.currentDirectoryURL = workspace.folder
         // A JUnit file from an earlier run must not survive as this run's.
         try workspace.write("junit.xml", "<stale/>")
@@ -258,11 +259,32 @@ struct FlowRunTests {
         #expect(process.terminationStatus == 130)
         let text = reader.rest()
         #expect(text.contains("interrupted: every app was ended"))
-        #expect(text.contains("0 passed, 0 failed, 4 skipped"))
+        #expect(text.contains("0 passed, 0 failed, 4 not run (interrupted)\n"), "\(text)")
         let junit = try workspace.read("junit.xml")
         #expect(!junit.contains("stale") && junit.contains(#"tests="0""#), "the JUnit file says what this run finished: \(junit)")
+        // Every report says the same of the flows the run did not finish, and none calls them skipped.
+        #expect(junit.contains(#"<property name="interrupted" value="4 not run (interrupted)"/>"#), "\(junit)")
+        #expect((1...4).allSatisfy { junit.contains(#"<property name="notRun" value="Flows/long\#($0).yaml"/>"#) }, "\(junit)")
+        for index in 1...4 {
+            #expect(try workspace.read("report/Flows_long\(index).txt") == "NOT RUN (interrupted)  Long \(index)  Flows/long\(index).yaml\n")
+        }
+        let html = try workspace.read("run.html")
+        #expect(html.contains("<h1>Flow run: 0 passed, 0 failed, 4 not run (interrupted)</h1>"))
+        let words = html.components(separatedBy: "</style>").last ?? ""  // the style names a skipped step's look
+        #expect(!words.lowercased().contains("skip") && !junit.replacingOccurrences(of: #"skipped="0""#, with: "").lowercased().contains("skip"))
         #expect(Self.apps(matching: runFolder).isEmpty, "no app is left behind")
         #expect(Self.runFolders(of: process.processIdentifier).isEmpty, "the run's folder is removed")
+    }
+
+    @Test(arguments: [["--version"], ["run", "--version"], ["lint", "--version"]])
+    func versionPrintsTheRunnersVersionAndLaunchesNothing(arguments: [String]) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/pass.yaml", FlowWorkspace.passing("Passes"))
+        let output = try workspace.flow(arguments)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == FlowRunnerVersion.current + "\n")
+        #expect(output.stderr.isEmpty)
     }
 
     @Test func aRunLeavesNoFolderBehind() throws {

@@ -53,6 +53,39 @@ struct HTMLReportTests {
         #expect(try Self.elements(document, "//li[contains(@class, 'skipped')]").first?.stringValue?.contains("Not run") == true)
     }
 
+    @Test func anInterruptedRunSaysWhatItDidNotRunAsTheConsoleJUnitAndTextReportDo() throws {
+        let notRun = [NotRun(flow: Self.flow(file: "Flows/b.yaml", name: "B"), iteration: 1), NotRun(flow: Self.flow(file: "Flows/<c>.yaml", name: "C"), iteration: 2)]
+        var tally = RunTally()
+        tally.add(Self.passing)
+        tally.notRun = notRun.count
+        #expect(tally.line == "1 passed, 0 failed, 2 not run (interrupted)")
+
+        let page = try Self.parse(HTMLReport.html([Self.passing], summary: .init(scheme: "default", duration: .seconds(2), notRun: notRun)))
+        #expect(try Self.text(page, "//h1") == "Flow run: " + tally.line, "the console's very line")
+        #expect(try Self.text(page, "//dd[@class='notrun']") == "2")
+        #expect(try Self.elements(page, "//section[@id='not-run']//li").compactMap(\.stringValue) == ["B Flows/b.yaml", "C #2 Flows/<c>.yaml"])
+        #expect(try Self.elements(page, "//section[contains(@class, 'flow')]").count == 1, "a flow not run is no flow section")
+
+        let junit = try Self.parse(JUnitReport.xml([Self.passing], suiteName: "flows", duration: .seconds(2), notRun: notRun))
+        #expect(try Self.elements(junit, "//testcase").count == 1, "no testcase for what did not run: a merge finds it missing")
+        #expect(try Self.elements(junit, "//testsuite")[0].attribute(forName: "skipped")?.stringValue == "0", "and it is not skipped")
+        let properties = try Self.elements(junit, "//testsuite/properties/property").map { ($0.attribute(forName: "name")?.stringValue, $0.attribute(forName: "value")?.stringValue) }
+        #expect(properties.map(\.0) == ["interrupted", "notRun", "notRun"])
+        #expect(properties.map(\.1) == ["2 not run (interrupted)", "Flows/b.yaml", "Flows/<c>.yaml #2"])
+
+        #expect(notRun.map(FolderReport.text) == ["NOT RUN (interrupted)  B  Flows/b.yaml\n", "NOT RUN (interrupted)  C #2  Flows/<c>.yaml\n"])
+        // The page's words (its style names a skipped step's look, which is another thing).
+        for text in [try Self.text(page, "//body"), JUnitReport.xml([Self.passing], suiteName: "flows", duration: .seconds(2), notRun: notRun)] {
+            #expect(!text.replacingOccurrences(of: #"skipped="0""#, with: "").lowercased().contains("skip"), "nothing says skipped")
+        }
+    }
+
+    @Test func aRunThatWasNotInterruptedSaysNothingOfIt() throws {
+        let page = HTMLReport.html([Self.passing], summary: .init(scheme: "default", duration: .seconds(2)))
+        #expect(!page.contains("not run") && !page.contains("not-run"))
+        #expect(!JUnitReport.xml([Self.passing], suiteName: "flows", duration: .seconds(2)).contains("<properties>"))
+    }
+
     @Test func aHostileLabelIsShownAsTextAndNothingComesFromElsewhere() throws {
         let hostile = Self.hostile
         let screen = "── \(hostile) ──"

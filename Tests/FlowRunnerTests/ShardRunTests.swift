@@ -43,6 +43,19 @@ struct ShardRunTests {
         #expect(auto.flowLines.map(\.name).sorted() == explicit.flowLines.map(\.name).sorted())
     }
 
+    @Test func autoFromAnEngineThatGivesTooManyMachinesIsRefusedNamingIt() throws {
+        let workspace = try Self.sixFlows()
+        defer { workspace.remove() }
+        try workspace.write("t.json", #"{"format": "flow-timings", "version": 1, "flows": {}}"#)
+        let output = try workspace.flow(
+            ["run", "--shard", "auto", "--shard-by", "timings", "--timings", "t.json"], environment: Self.environment(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "50000000"])
+        )
+        #expect(output.status == 2)
+        #expect(output.stderr.hasPrefix("flow: error: --shard auto: shard 1/50000000 from GitLab CI (CI_NODE_INDEX=1, CI_NODE_TOTAL=50000000): "
+            + "50000000 machines is more than the 10000 a run is split between"), "\(output.stderr)")
+        #expect(!output.stdout.contains("running"))
+    }
+
     @Test(arguments: [
         ([:], "CI_NODE_INDEX unset, CI_NODE_TOTAL unset, CIRCLE_NODE_INDEX unset"),
         (["CI_NODE_TOTAL": "1"], "looked at CI_NODE_INDEX unset, CI_NODE_TOTAL=1, CIRCLE_NODE_INDEX unset"),
@@ -123,7 +136,7 @@ struct ShardRunTests {
         #expect(output.status == 2)
         #expect(output.stderr.contains("junit.xml:5:"), "\(output.stderr)")
         #expect(output.stderr.contains("error: not a complete JUnit file"), "\(output.stderr)")
-        #expect(output.stderr.contains(#"timings.json:1:69: error: a duration of Flows/a.yaml should be a number of seconds, not "slow""#), "\(output.stderr)")
+        #expect(output.stderr.contains(#"timings.json:1:69: error: a duration of Flows/a.yaml should be a number of seconds, not the string "slow""#), "\(output.stderr)")
         #expect(output.stderr.hasSuffix("2 errors in 2 files\n"), "every file's problem at once: \(output.stderr)")
         #expect(!output.stdout.contains("running"))
     }
@@ -135,6 +148,12 @@ struct ShardRunTests {
         (["run", "--shard", "1/2", "--shard-by", "size"], "'size'"),
         (["run", "--watch", "--timings-out", "t.json"], "--timings-out cannot go with it"),
         (["run", "--shard", "autom"], "--shard autom: expected I/N with 1 ≤ I ≤ N, such as 1/2, or auto"),
+        // Absurd sizes, refused at once (a split by timings between 100,000,000 machines never ended).
+        (["run", "--shard", "1/100000000", "--shard-by", "timings", "--timings", "t.json"],
+         "--shard 1/100000000: 100000000 machines is more than the 10000 a run is split between"),
+        (["run", "--shard", "1/10001"], "--shard 1/10001: 10001 machines is more than the 10000"),
+        (["run", "--repeat", "100001"], "--repeat 100001: give 1 to 100000"),
+        (["run", "--repeat", "9223372036854775807"], "--repeat 9223372036854775807: give 1 to 100000"),
     ])
     func optionsThatCannotGoTogetherAreRefused(arguments: [String], message: String) throws {
         let workspace = try Self.sixFlows()

@@ -236,7 +236,7 @@ struct WatchModeTests {
         let status = try watch.exit()
         #expect(status == 130)
         let round = watch.output.since(watch.output.mark)
-        #expect(round.contains("interrupted: every app was ended\n0 passed, 0 failed, 1 skipped\n"), "\(round)")
+        #expect(round.contains("interrupted: every app was ended\n0 passed, 0 failed, 1 not run (interrupted)\n"), "\(round)")
         #expect(FlowRunTests.apps(matching: runFolder).isEmpty, "no app is left behind")
         #expect(FlowRunTests.runFolders(of: watch.pid).isEmpty, "the run's folder is removed")
     }

@@ -84,4 +84,27 @@ struct LocatedYAMLTests {
         let error = LocatedError(file: "f.yaml", text: "name: N\u{0}ul\u{1B}[2J\n", line: 1, column: 8, message: "bad")
         #expect(error.description == "f.yaml:1:8: error: bad\nname: N\u{FFFD}ul\u{FFFD}[2J\n       ^")
     }
+
+    @Test(arguments: [
+        // column, where the caret is in the line shown, whether the shown line is cut before and after
+        (1000, 102, true, true),
+        (5, 5, false, true),
+        (1999, 200, true, false),
+    ])
+    func aLongLineIsShownAroundItsColumnWithTheCaretUnderIt(column: Int, caret: Int, cutBefore: Bool, cutAfter: Bool) throws {
+        var line = Array(String(repeating: "a", count: 2000))
+        line[column - 1] = "X"
+        let error = LocatedError(file: "f.json", line: 1, column: column, message: "bad", sourceLine: String(line))
+        let lines = error.description.split(separator: "\n").map(Array.init)
+        try #require(lines.count == 3)
+        #expect(lines[2].count == caret && lines[2].last == "^", "the caret is the \(caret)th character: \(String(lines[2]))")
+        #expect(lines[1][caret - 1] == "X", "and under the column: \(String(lines[1]))")
+        #expect((lines[1].first == "…") == cutBefore && (lines[1].last == "…") == cutAfter)
+        #expect(lines[1].count <= LocatedError.shownWidth + 2)
+    }
+
+    @Test func aPartOfALineIsShownFromTheColumnItStartsAt() {
+        let error = LocatedError(file: "f.json", line: 1, column: 1_000_003, message: "bad", sourceLine: "abcXdef", sourceLineColumn: 1_000_000)
+        #expect(error.description == "f.json:1:1000003: error: bad\n…abcXdef\n    ^")
+    }
 }

@@ -63,6 +63,30 @@ struct InteractiveShellTests {
         #expect(terminal.echoChanges.isEmpty)
     }
 
+    @Test func aFieldWaitingForItsTextIsAskedForAgainWhenTheScreenIsRedrawn() {
+        let (shell, output, screen, _) = makeSUT()
+        #expect(shell.handle("tap Username"))
+        screen.elements[4].label = "Server is slow"  // background work changes the screen meanwhile
+        shell.settle()
+        #expect(output.text.contains("     Server is slow"))
+        #expect(output.text.hasSuffix("────\nUsername: "), "the field's question, not a command prompt: \(output.text)")
+        #expect(shell.handle("bob"))
+        #expect(screen.events.last == .enter("bob", "Username"))
+    }
+
+    @Test func aFieldThatGoesWhileWaitingForItsTextStopsWaiting() {
+        let (shell, output, screen, terminal) = makeSUT()
+        #expect(shell.handle("2"))
+        #expect(terminal.echoChanges == [false])
+        screen.elements.remove(at: 1)  // the password field goes
+        shell.settle()
+        #expect(terminal.echoChanges == [false, true], "echo back on")
+        #expect(output.text.hasSuffix("note: Password is no longer there to type into\n> "), "\(output.text)")
+        #expect(shell.handle("hunter2"))
+        #expect(!screen.events.contains(.enter("hunter2", "Password")), "the next line is a command again")
+        #expect(!output.text.contains("hunter2"), "and, being no command, is not echoed")
+    }
+
     @Test func helpListsTheVerbsAndQuitStops() {
         let (shell, output, _, _) = makeSUT()
         #expect(shell.handle("help"))
@@ -91,6 +115,29 @@ struct InteractiveShellTests {
         shell.settle()
 
         #expect(output.text.dropFirst(before.count).contains("     Login failed"))
+    }
+
+    @Test(arguments: ["", "xyz", "tap Nope", "back", "more"])
+    func workThatEndsLeavingTheScreenAsItWasDrawsNothingAndAStrayLineIsOnlyAnswered(line: String) {
+        // Drawn while the app was busy (a screen that loads as it appears); the work then ends
+        // with the screen unchanged: only the app's idleness changed, which is no news to a person.
+        let stage = Stage()
+        stage.setRoot(loginLikeScreen())
+        let work = WorkCounter()
+        work.pending = 1
+        let output = OutputSpy()
+        let shell = InteractiveShell(session: Session(stage: stage, pendingWork: { work.pending }), output: output, terminal: TerminalSpy())
+        shell.start()
+        work.pending = 0
+        let drawn = output.text
+        shell.settle()
+        #expect(output.text == drawn, "nothing changed, nothing drawn")
+
+        #expect(shell.handle(line))
+        shell.settle()
+        let answer = String(output.text.dropFirst(drawn.count))
+        #expect(answer.hasPrefix("error: ") && answer.hasSuffix("\n> "), "\(answer)")
+        #expect(!answer.contains("── Login"), "a stray line is answered, the screen is not drawn again: \(answer)")
     }
 
     private func makeSUT() -> (InteractiveShell, OutputSpy, FakeScreen, TerminalSpy) {

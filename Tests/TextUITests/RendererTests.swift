@@ -31,6 +31,29 @@ struct RendererTests {
             """)
     }
 
+    @Test func inSelectionModeEveryRowShowsWhetherItIsSelected() {
+        let screen = Screen(title: "Photos", elements: [
+            .button("Select", label: "Done"),
+            .cell("photo-1", label: "Mon 1 Jun", value: "Office", isSelected: true, isSelectable: true),
+            .cell("photo-2", label: "Tue 2 Jun", value: "Office", isSelectable: true),
+            .cell("photo-3", label: "Wed 3 Jun", value: "Home", isSelectable: true, isEnabled: false),
+        ])
+
+        #expect(Renderer.render(screen) == """
+            ── Photos ──────────────────────────────────────
+            [1]  < Done >
+            [2]  [x] Mon 1 Jun  Office
+            [3]  [ ] Tue 2 Jun  Office
+            [4]  [ ] Wed 3 Jun  Home  (disabled)
+            ────────────────────────────────────────────────
+            """)
+    }
+
+    @Test func outsideSelectionModeARowHasNoBox() {
+        let screen = Screen(title: "Photos", elements: [.cell("photo-1", label: "Mon 1 Jun", value: "Office")])
+        #expect(Renderer.render(screen).contains("\n[1]  Mon 1 Jun  Office\n"))
+    }
+
     @Test func anAlertTakesTheNumbersAndTheScreenBehindItHasNone() {
         let screen = Screen(title: "Photos", elements: [
             .button("Review"),

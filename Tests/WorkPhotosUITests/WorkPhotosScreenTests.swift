@@ -34,15 +34,19 @@ struct WorkPhotosScreenTests {
         let (screen, scheduler, _) = makeSUT(library: library, access: PhotoAccessStub())
         screen.didAppear()
         scheduler.runAll()
+        let stage = Stage()
+        stage.setRoot(screen)
+        #expect(Renderer.render(stage.screen).contains("\n[2]  Mon 1 Jun 2026, 09:00  Office\n"), "not selecting: a row has no box")
         screen.tap("Select")
+        #expect(Renderer.render(stage.screen).contains("\n[5]  [ ] Mon 1 Jun 2026, 09:00  Office\n"), "selecting: a row not chosen shows [ ]")
         screen.tap("photo-7")
         #expect(screen.elements.filter { $0.kind != .staticText } == [
             .button("Select", label: "Done"), .button("Select all"), .button("Upload to Drive", isEnabled: true),
-            .button("Delete", isEnabled: true), .cell("photo-7", label: "Mon 1 Jun 2026, 09:00", value: "Office", isSelected: true),
+            .button("Delete", isEnabled: true), .cell("photo-7", label: "Mon 1 Jun 2026, 09:00", value: "Office", isSelected: true, isSelectable: true),
         ])
-        let stage = Stage()
-        stage.setRoot(screen)
         #expect(Renderer.render(stage.screen).contains("[5]  [x] Mon 1 Jun 2026, 09:00  Office"))
+        screen.tap("Select")
+        #expect(screen.elements.filter { $0.kind == .cell }.allSatisfy { !$0.isSelectable }, "done: no row is selectable")
     }
 
     @Test func anUploadIsCoveredByTheOverlayUntilItEndsThenSaysHowItWent() throws {

@@ -21,12 +21,13 @@ public struct AssertVisible: PrimitiveStep {
     /// Old keywords this step replaced, so lint can say how to write them now.
     public static let formerly = [
         "assertEnabled": "assertVisible: {button: Login, enabled: true}",
+        "assertSelected": "assertVisible: {button: Show & Hide, selected: true}",
         "assertLabel": "assertVisible: {staticText: results, label: Login failed}",
         "assertValue": "assertVisible: {textField: Username, value: test}",
         "assertExists": "assertVisible: Login",
     ]
     /// Old keywords whose check is now a state on the selector, so lint can rewrite them.
-    public static let formerState = ["assertEnabled": "enabled", "assertLabel": "label", "assertValue": "value"]
+    public static let formerState = ["assertEnabled": "enabled", "assertSelected": "selected", "assertLabel": "label", "assertValue": "value"]
 
     /// The element the step acts on, as the flow selects it.
     public let element: ElementSelector

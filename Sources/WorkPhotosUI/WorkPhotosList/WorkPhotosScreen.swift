@@ -34,7 +34,9 @@ public final class WorkPhotosScreen: ScreenController, WorkPhotosView {
                 elements.append(.button(ID.delete, isEnabled: model.canDelete))
             }
         }
-        elements += model.rows[viewport.visible].map { .cell($0.identifier, label: $0.date, value: $0.place, isSelected: $0.isSelected) }
+        elements += model.rows[viewport.visible].map {
+            .cell($0.identifier, label: $0.date, value: $0.place, isSelected: $0.isSelected, isSelectable: model.isSelecting)
+        }
         if model.offersSettings { elements.append(.button(ID.openSettings)) }
         if !model.notice.isEmpty { elements.append(.text(model.notice, identifier: ID.notice)) }
         if model.canRetry { elements.append(.button(ID.retry)) }

@@ -1,0 +1,104 @@
+import Foundation
+import LocatedYAML
+
+/// A file's bytes as the timings readers hold them, and how an error is placed in them: a byte
+/// offset (or a parser's line and column) becomes `FILE:LINE:COLUMN` and the offending line,
+/// found when an error is made, so reading a file that is fine costs nothing for it.
+///
+/// Made from the bytes themselves, not a `String` of them: a file that is not UTF-8 is still
+/// located, and a 40 MB file is not split into a million lines to quote one of them.
+struct SourceBytes {
+    /// The file, as it was named.
+    let file: String
+    /// Its bytes, valid for as long as this value is used.
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// An error at byte `offset` (the end of the file when it is there): its line, and its column
+    /// counted in characters as an editor counts them (a byte that is not UTF-8 counts as one).
+    func error(_ message: String, at offset: Int) -> LocatedError {
+        let offset = min(max(0, offset), bytes.count)
+        var line = 1, lineStart = 0
+        // memchr, and a pointer rather than the buffer's subscript: an error at the end of a
+        // file of 40 MB is placed in a moment even in a debug build.
+        if let base = bytes.baseAddress {
+            while lineStart < offset, let found = memchr(base + lineStart, 0x0A, offset - lineStart) {
+                line += 1
+                lineStart = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            var column = 1, index = lineStart
+            while index < offset {
+                if base[index] & 0xC0 != 0x80 { column += 1 }
+                index += 1
+            }
+            return located(message, line: line, column: column, lineStart: lineStart)
+        }
+        return located(message, line: 1, column: 1, lineStart: 0)
+    }
+
+    /// An error at `line` and `column` as a parser counted them (from 1).
+    func error(_ message: String, line: Int, column: Int) -> LocatedError {
+        var current = 1, start = 0
+        var index = 0
+        while current < line, index < bytes.count {
+            if bytes[index] == 0x0A {
+                current += 1
+                start = index + 1
+            }
+            index += 1
+        }
+        guard current == line else { return LocatedError(file: file, line: max(1, line), column: max(1, column), message: message, sourceLine: nil) }
+        return located(message, line: line, column: max(1, column), lineStart: start)
+    }
+
+    /// The error at `column` of the line that starts at byte `lineStart`, quoting that line, or
+    /// of a long line only the characters around the column (a file of one line of 40 MB is not
+    /// copied into its error). Bytes that are not UTF-8 are shown as U+FFFD.
+    private func located(_ message: String, line: Int, column: Int, lineStart: Int) -> LocatedError {
+        guard let base = bytes.baseAddress else { return LocatedError(file: file, line: line, column: column, message: message, sourceLine: nil) }
+        let margin = LocatedError.shownWidth
+        // Characters, not bytes: a byte that is no continuation byte starts one.
+        var start = lineStart, skipped = 0
+        while skipped < column - 1 - margin, start < bytes.count, base[start] != 0x0A {
+            start += 1
+            if start >= bytes.count || base[start] & 0xC0 != 0x80 { skipped += 1 }
+        }
+        var end = start, taken = 0
+        while end < bytes.count, base[end] != 0x0A, taken < 3 * margin {
+            end += 1
+            if end >= bytes.count || base[end] & 0xC0 != 0x80 { taken += 1 }
+        }
+        if end > start, end == bytes.count || base[end] == 0x0A, base[end - 1] == 0x0D { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        return LocatedError(file: file, line: line, column: column, message: message, sourceLine: text, sourceLineColumn: skipped + 1)
+    }
+
+    /// Where the first byte that is not UTF-8 is (a stray byte, a cut or overlong sequence, a
+    /// surrogate), or nil when every byte from `start` to `end` is.
+    func firstInvalidUTF8(from start: Int = 0, to end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int, minimum: UInt32
+            switch byte {
+            case 0xC2...0xDF: (length, minimum) = (2, 0x80)
+            case 0xE0...0xEF: (length, minimum) = (3, 0x800)
+            case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
+            default: return index
+            }
+            guard index + length <= end else { return index }
+            var scalar = UInt32(byte) & (0xFF >> (length + 1))
+            for next in index + 1..<index + length {
+                guard bytes[next] & 0xC0 == 0x80 else { return index }
+                scalar = scalar << 6 | UInt32(bytes[next] & 0x3F)
+            }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return index }
+            index += length
+        }
+        return nil
+    }
+}
