@@ -46,8 +46,8 @@ private let systemWrite = Darwin.write
 /// A line over `lineLimit` is answered with an error and dropped unkept. Tools run one at a time,
 /// on the thread that reads: the session engine is not thread-safe.
 public final class FlowMCPServer {
-    /// The server's version, as `initialize` gives it.
-    public static let version = "1.0.0"
+    /// The server's version, as `initialize` gives it: the runner's own.
+    public static var version: String { FlowRunnerVersion.current }
     /// The MCP versions served, newest first (those modelcontextprotocol/swift-sdk 0.12.1 speaks).
     public static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
     /// The longest line read, in bytes. Our largest legitimate message is a tools/call with a
