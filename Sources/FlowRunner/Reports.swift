@@ -136,13 +136,14 @@ enum Markup {
 /// `--report DIR`: per flow run a text file with each step, its duration and result, and the
 /// screen after a failing step (and at each `snapshot`).
 public enum FolderReport {
-    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path.
-    public static func write(_ results: [FlowResult], to folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's
+    /// path, each through ``OutputFile`` (a folder that is something else is refused).
+    public static func write(_ results: [FlowResult], to folder: String) throws(OutputFileError) {
+        try OutputFile.folder(folder)
         for result in results {
             let base = result.flow.file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".yaml", with: "")
             let name = base + (result.iteration > 1 ? "-\(result.iteration)" : "") + ".txt"
-            try text(result).write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try OutputFile.write(text(result), to: (folder as NSString).appendingPathComponent(name))
         }
     }
 

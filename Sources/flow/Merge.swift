@@ -53,6 +53,8 @@ extension FlowCommand {
 
         func run() throws {
             let suite = try Selection.load(flowPaths.isEmpty ? ["Flows"] : flowPaths, filters: filters, checkFixtures: false).suite
+            // Every output is checked before anything is read or written: a bad path leaves nothing half-written.
+            try checkOutputs()
             var (inputs, problems) = readOutputs()
             // The inputs that could be read are checked even when others could not: every problem at once.
             var merged: JUnitMerge?
@@ -63,23 +65,11 @@ extension FlowCommand {
             }
             guard problems.isEmpty, let merged else { throw FlowCommandError.diagnostics(Diagnostics(problems)) }
             do {
-                try merged.xml.write(toFile: junit, atomically: true, encoding: .utf8)
+                try OutputFile.write(merged.xml, to: junit)
+                if let report { try Self.mergeFolders(inputs.compactMap(\.report), into: report) }
+                if let html { try OutputFile.write(MergedHTMLReport.html(merged), to: html) }
             } catch {
-                throw FlowCommandError.setup("cannot write the JUnit file \(junit): \(error.localizedDescription)")
-            }
-            if let report {
-                do {
-                    try Self.mergeFolders(inputs.compactMap(\.report), into: report)
-                } catch {
-                    throw FlowCommandError.setup("cannot write the report to \(report): \(error.localizedDescription)")
-                }
-            }
-            if let html {
-                do {
-                    try MergedHTMLReport.html(merged).write(toFile: html, atomically: true, encoding: .utf8)
-                } catch {
-                    throw FlowCommandError.setup("cannot write the HTML report \(html): \(error.localizedDescription)")
-                }
+                throw FlowCommandError.setup("\(error)")
             }
             for failure in merged.failures { Console.output("FAIL  \(failure.name)  \(failure.file)\n") }
             for line in merged.problemLines { Console.output(line + "\n") }
@@ -87,34 +77,59 @@ extension FlowCommand {
             if !merged.succeeded { throw FlowCommandError.flowsFailed }
         }
 
+        /// The JUnit file, the HTML page and the report folder can be written where they are named.
+        private func checkOutputs() throws(FlowCommandError) {
+            do {
+                try OutputFile.check(junit)
+                if let html { try OutputFile.check(html) }
+                if let report { try OutputFile.checkFolder(report) }
+            } catch {
+                throw .usage(error.description)
+            }
+        }
+
+        /// The largest JUnit file read: a run of thousands of flows with their output writes tens of MB.
+        static let fileLimit = 256 << 20
+
         /// Each shard output's JUnit text and report folder, and every problem with them (exit 2).
         private func readOutputs() -> (inputs: [(shard: JUnitMerge.Shard, report: String?)], problems: [LocatedError]) {
             var problems: [LocatedError] = []
             var inputs: [(JUnitMerge.Shard, String?)] = []
             for output in outputs {
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) else {
+                guard let kind = InputFile.kind(output) else {
                     problems.append(.wholeFile(output, "there is no such file or folder"))
                     continue
                 }
-                let file = isFolder.boolValue ? (output as NSString).appendingPathComponent("junit.xml") : output
-                let folder = isFolder.boolValue ? output : (output as NSString).deletingLastPathComponent
-                let reportFolder = (folder as NSString).appendingPathComponent("report")
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    problems.append(.wholeFile(file, isFolder.boolValue
-                        ? "the shard output \(output) holds no junit.xml (flow run --junit \(file))" : "cannot read the file"))
+                let isFolder = kind == .folder
+                guard isFolder || kind == .file else {
+                    problems.append(.wholeFile(output, "it is \(kind.description): a shard output is a folder holding junit.xml, or a JUnit file"))
                     continue
                 }
-                guard let text = String(data: data, encoding: .utf8) else {
+                let file = isFolder ? (output as NSString).appendingPathComponent("junit.xml") : output
+                let folder = isFolder ? output : PathText.parent(of: output)
+                let reportFolder = (folder as NSString).appendingPathComponent("report")
+                let data: Data
+                switch InputFile.read(file, limit: Self.fileLimit) {
+                case let .success(read):
+                    data = read
+                case let .failure(problem):
+                    problems.append(.wholeFile(file, isFolder && problem == .missing
+                        ? "the shard output \(output) holds no junit.xml (flow run --junit \(file))" : problem.description))
+                    continue
+                }
+                guard let text = String(validating: data, as: UTF8.self) else {
                     problems.append(.wholeFile(file, "not UTF-8 text: not a JUnit file"))
                     continue
                 }
+                // A problem with the report folder is said, and the JUnit file is still checked: every problem at once.
                 if report != nil {
-                    var isReportFolder: ObjCBool = false
-                    if !FileManager.default.fileExists(atPath: reportFolder, isDirectory: &isReportFolder) || !isReportFolder.boolValue {
+                    if InputFile.kind(reportFolder) != .folder {
                         problems.append(.wholeFile(reportFolder, "no report folder for --report: each shard output needs report/ beside its junit.xml "
                             + "(flow run --junit \(file) --report \(reportFolder))"))
-                        continue
+                    } else {
+                        problems += InputFile.strays(in: reportFolder).map {
+                            .wholeFile($0.path, "it is \($0.kind.description): a report folder holds the text files and folders flow run --report writes")
+                        }
                     }
                 }
                 inputs.append((JUnitMerge.Shard(file: file, text: text), report == nil ? nil : reportFolder))
@@ -124,10 +139,10 @@ extension FlowCommand {
 
         /// Copies every file of `folders` into `destination` (made if missing; what is there stays,
         /// as with flow run --report), folders within them merged the same way. A name an earlier
-        /// shard took (a flow two shards ran) gets the shard's number: `Flows_a-shard2.txt`.
+        /// shard took (a flow two shards ran) gets the shard's number: `Flows_a-shard2.txt`. The
+        /// folders were checked to hold only files and folders (``InputFile/strays(in:)``).
         static func mergeFolders(_ folders: [String], into destination: String) throws {
-            let files = FileManager.default
-            try files.createDirectory(atPath: destination, withIntermediateDirectories: true)
+            try OutputFile.folder(destination)
             var taken: Set<String> = []
             for (index, folder) in folders.enumerated() {
                 try copyContents(of: folder, into: destination, shard: index + 1, taken: &taken, relative: "")
@@ -136,14 +151,11 @@ extension FlowCommand {
 
         /// One folder of `mergeFolders`: `relative` is where it is under the destination.
         private static func copyContents(of folder: String, into target: String, shard: Int, taken: inout Set<String>, relative: String) throws {
-            let files = FileManager.default
-            for name in try files.contentsOfDirectory(atPath: folder).sorted() {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
                 let source = (folder as NSString).appendingPathComponent(name)
-                var isFolder: ObjCBool = false
-                _ = files.fileExists(atPath: source, isDirectory: &isFolder)
-                if isFolder.boolValue {
+                if InputFile.kind(source, following: false) == .folder {
                     let inner = (target as NSString).appendingPathComponent(name)
-                    try files.createDirectory(atPath: inner, withIntermediateDirectories: true)
+                    try OutputFile.folder(inner)
                     try copyContents(of: source, into: inner, shard: shard, taken: &taken, relative: relative + name + "/")
                     continue
                 }
@@ -157,9 +169,10 @@ extension FlowCommand {
                     } while taken.contains(relative + chosen)
                 }
                 taken.insert(relative + chosen)
-                let copy = (target as NSString).appendingPathComponent(chosen)
-                if files.fileExists(atPath: copy) { try files.removeItem(atPath: copy) }
-                try files.copyItem(atPath: source, toPath: copy)
+                switch InputFile.read(source, limit: fileLimit) {
+                case let .success(data): try OutputFile.write(Array(data), to: (target as NSString).appendingPathComponent(chosen))
+                case let .failure(problem): throw LocatedError.wholeFile(source, problem.description)
+                }
             }
         }
     }
