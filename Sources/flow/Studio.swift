@@ -192,9 +192,13 @@ struct StudioLoop {
                 return
             }
         }
-        guard let file else {
+        guard var file else {
             say("error: :save needs a file: :save Flows/photos/new.yaml --name \"What it checks\"")
             return
+        }
+        // As a shell would: ~/x.yaml is in $HOME, not in a folder named ~.
+        if file == "~" || file.hasPrefix("~/") {
+            file = (ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + file.dropFirst()
         }
         do {
             try session.save(to: file, name: name)

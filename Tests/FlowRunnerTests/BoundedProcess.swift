@@ -24,14 +24,14 @@ struct BoundedProcess {
     /// environment's `TMPDIR` set to `temporary` when given.
     static func run(
         _ executable: String, _ arguments: [String], input: Data = Data(), in folder: URL, seconds: Double = 30,
-        memoryKB: Int = 2_000_000, temporary: String? = nil
+        memoryKB: Int = 2_000_000, temporary: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // exec: the program itself is the process killed at the deadline.
         process.arguments = ["-c", "ulimit -v \(memoryKB) && exec \"$0\" \"$@\"", executable] + arguments
         process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
+        var environment = environment
         if let temporary { environment["TMPDIR"] = temporary }
         process.environment = environment
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

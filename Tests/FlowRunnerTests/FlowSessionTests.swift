@@ -213,6 +213,7 @@ struct FlowSessionTests {
         ("type", "error: type needs a text field and the text: type Username TEXT"),
         ("type Username", "error: type needs the text after the field: type Username TEXT"),
         ("type Login x", #"error: "Login" names the button Login, not a text field: type goes into a text field"#),
+        ("back now", "error: back takes nothing: write back (it goes back one screen)"),
         ("tap: {button: Lo", "step:1:17: error: the line ends inside { }: close it with }\ntap: {button: Lo\n                ^"),
         ("assertVisible: [button", "step:1:23: error: the line ends inside [ ]: close it with ]\nassertVisible: [button\n                      ^"),
     ])

@@ -1,5 +1,9 @@
 import Console
+import FlowRunner
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `flow studio` as a person uses it, on a terminal: app commands and YAML steps run at once,
@@ -101,6 +105,7 @@ struct StudioTests {
         ("hello world", #"error: not a step: "hello" is neither a YAML step nor an app command"#),
         ("tap", "error: tap needs a control: tap 3 or tap Login (by its number or its name on the screen)"),
         ("99999999999999999999", "error: no control number 99999999999999999999: this screen has controls 1 to 3"),
+        (":save ~/studio-tilde-\(getpid()).yaml", "error: not saved: there are no steps to save yet"),
     ])
     func aLineThatIsNoStepNorCommandSaysWhatToWrite(typed: String, answer: String) throws {
         let workspace = try FlowWorkspace()
@@ -135,6 +140,32 @@ struct StudioTests {
         StudioFuzzTests.expectNoLeak(BoundedProcess.Output(stdout: output.stdout, stderr: output.stderr, status: output.status, signaled: false,
                                                            timedOut: false), workspace: workspace)
         #expect(try workspace.read("target.yaml").hasPrefix("name: Linked\n"), "the link's file was written, and the link stays")
+    }
+
+    @Test func saveExpandsATildeAsAShellWould() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let home = workspace.folder.appendingPathComponent("home")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        let output = try BoundedProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"],
+                                            input: Data("Login.login\n:save ~/flows/x.yaml\n:quit\n".utf8), in: workspace.folder, environment: environment)
+        #expect(output.stdout.contains("saved 1 step to \(home.path)/flows/x.yaml"), "\(output.stdout)")
+        #expect(InputFile.kind(home.path + "/flows/x.yaml") == .file && InputFile.kind(workspace.folder.path + "/~") == nil)
+    }
+
+    @Test(arguments: [["studio", "pipe"], ["inspect", "pipe"], ["run", "pipe"], ["studio", "/dev/zero"], ["lint", "zero.yaml"]])
+    func aFlowThatIsAFIFOOrADeviceIsRefusedAtOnce(arguments: [String]) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try #require(mkfifo(workspace.folder.path + "/pipe", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: workspace.folder.path + "/zero.yaml", withDestinationPath: "/dev/zero")
+        // A FIFO blocked until a writer came; /dev/zero, whose size says 0, was read until memory ran out.
+        let output = try BoundedProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, arguments, input: Data(":quit\n".utf8),
+                                            in: workspace.folder, seconds: 20, memoryKB: 1_000_000)
+        #expect(!output.timedOut && !output.crashed, "\(output.stderr)")
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(output.stderr.contains("error: cannot read the flow: it is a"), "\(output.stderr)")
     }
 
     @Test func studioStartsFromAFlowAndGoesOnWhereItEnds() throws {

@@ -14,7 +14,8 @@ enum AppCommand {
         let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
         if Self.isNumber(line) { return tap(line, on: screen) }
         switch verb {
-        case "back" where rest.isEmpty:
+        case "back":
+            guard rest.isEmpty else { return .failure(AppCommandError("back takes nothing: write back (it goes back one screen)")) }
             return .success(Node("back"))
         case "tap":
             guard !rest.isEmpty else { return .failure(AppCommandError("tap needs a control: tap 3 or tap Login (by its number or its name on the screen)")) }
