@@ -72,17 +72,14 @@ public enum InputFile {
         return .success(data)
     }
 
-    /// Everything below `folder` that is neither a regular file nor a folder (a FIFO, a device, a
-    /// socket, a symbolic link, which is not followed), with what it is, depth first.
-    public static func strays(in folder: String) -> [(path: String, kind: FileKind)] {
+    /// Everything below `folder`, depth first, with what it is (a symbolic link is not followed).
+    public static func entries(below folder: String) -> [(path: String, kind: FileKind)] {
         var found: [(String, FileKind)] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
             let path = (folder as NSString).appendingPathComponent(name)
-            switch kind(path, following: false) {
-            case .file?, nil: continue
-            case .folder?: found += strays(in: path)
-            case let other?: found.append((path, other))
-            }
+            guard let kind = kind(path, following: false) else { continue }
+            found.append((path, kind))
+            if kind == .folder { found += entries(below: path) }
         }
         return found
     }

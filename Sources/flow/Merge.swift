@@ -64,6 +64,7 @@ extension FlowCommand {
                 problems += error.errors
             }
             guard problems.isEmpty, let merged else { throw FlowCommandError.diagnostics(Diagnostics(problems)) }
+            try checkReportIsOutsideTheShards(inputs.compactMap(\.report))
             do {
                 try OutputFile.write(merged.xml, to: junit)
                 if let report { try Self.mergeFolders(inputs.compactMap(\.report), into: report) }
@@ -71,9 +72,10 @@ extension FlowCommand {
             } catch {
                 throw FlowCommandError.setup("\(error)")
             }
-            for failure in merged.failures { Console.output("FAIL  \(failure.name)  \(failure.file)\n") }
-            for line in merged.problemLines { Console.output(line + "\n") }
-            Console.output(merged.summary + "\n")
+            // Names and files come from the shards' XML: a control character in them is shown, never sent.
+            for failure in merged.failures { Console.output(TerminalText.oneLine("FAIL  \(failure.name)  \(failure.file)") + "\n") }
+            for line in merged.problemLines { Console.output(TerminalText.oneLine(line) + "\n") }
+            Console.output(TerminalText.oneLine(merged.summary) + "\n")
             if !merged.succeeded { throw FlowCommandError.flowsFailed }
         }
 
@@ -127,9 +129,7 @@ extension FlowCommand {
                         problems.append(.wholeFile(reportFolder, "no report folder for --report: each shard output needs report/ beside its junit.xml "
                             + "(flow run --junit \(file) --report \(reportFolder))"))
                     } else {
-                        problems += InputFile.strays(in: reportFolder).map {
-                            .wholeFile($0.path, "it is \($0.kind.description): a report folder holds the text files and folders flow run --report writes")
-                        }
+                        problems += Self.reportProblems(in: reportFolder)
                     }
                 }
                 inputs.append((JUnitMerge.Shard(file: file, text: text), report == nil ? nil : reportFolder))
@@ -137,10 +137,38 @@ extension FlowCommand {
             return (inputs, problems)
         }
 
+        /// What in a shard's report folder cannot be copied: anything but files and folders (a
+        /// FIFO would block the copy, a link could bring in any file of the machine), and a name
+        /// with a control character (it cannot be written, and would leave the copy half done).
+        static func reportProblems(in folder: String) -> [LocatedError] {
+            InputFile.entries(below: folder).compactMap { entry in
+                if entry.kind != .file && entry.kind != .folder {
+                    return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders flow run --report writes")
+                }
+                if let control = PathText.name(of: entry.path).unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                    return .wholeFile(TerminalText.oneLine(entry.path), "its name holds a control character (U+\(String(format: "%04X", control.value))): "
+                        + "flow run --report never writes one")
+                }
+                return nil
+            }
+        }
+
+        /// A `--report` folder inside a shard's report folder would be copied into itself, deeper each time.
+        private func checkReportIsOutsideTheShards(_ folders: [String]) throws(FlowCommandError) {
+            guard let report else { return }
+            let destination = URL(fileURLWithPath: report).standardizedFileURL.path
+            for folder in folders {
+                let source = URL(fileURLWithPath: folder).standardizedFileURL.path
+                if destination == source || destination.hasPrefix(source + "/") {
+                    throw .usage("--report \(report) is inside the shard's report folder \(folder): give a folder outside every shard's output")
+                }
+            }
+        }
+
         /// Copies every file of `folders` into `destination` (made if missing; what is there stays,
         /// as with flow run --report), folders within them merged the same way. A name an earlier
         /// shard took (a flow two shards ran) gets the shard's number: `Flows_a-shard2.txt`. The
-        /// folders were checked to hold only files and folders (``InputFile/strays(in:)``).
+        /// folders were checked to hold only files and folders, with names that can be written (`reportProblems`).
         static func mergeFolders(_ folders: [String], into destination: String) throws {
             try OutputFile.folder(destination)
             var taken: Set<String> = []

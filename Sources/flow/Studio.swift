@@ -78,7 +78,7 @@ struct StudioLoop {
     /// anywhere (a file name, a name, a line that is not a step) is never echoed, nor is a control
     /// character typed in a line sent back to the terminal.
     func say(_ text: String) {
-        Console.output(ElementTree.printable(session.masked(text)) + "\n")
+        Console.output(TerminalText.printable(session.masked(text)) + "\n")
     }
 
     mutating func loop() {
@@ -203,10 +203,16 @@ struct StudioLoop {
         do {
             try session.save(to: file, name: name)
             self.name = name
-            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(file)")
+            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(Self.shellQuoted(file))")
         } catch {
             say("error: not saved: \(error.description)")
         }
+    }
+
+    /// `file` as a shell reads it back: bare when it is plain, else in single quotes.
+    static func shellQuoted(_ file: String) -> String {
+        let plain = file.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0)) }
+        return plain && !file.isEmpty ? file : "'" + file.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// Words, with "quoted text" as one.

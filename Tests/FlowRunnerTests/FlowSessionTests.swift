@@ -158,6 +158,14 @@ struct FlowSessionTests {
         #expect(folder.names("").isEmpty)
     }
 
+    @Test func aNameWithAControlCharacterIsRefused() throws {
+        let session = try makeSession()
+        defer { session.close() }
+        _ = session.run("Login.login")
+        #expect(throws: SessionError.self) { try session.flowText(name: "Title\u{1B}]0;owned\u{7}", file: "x.yaml") }
+        #expect((try? session.flowText(name: "Plain", file: "x.yaml")) != nil)
+    }
+
     @Test func aSecretWhereNoVariableCanStandIsRefusedAtSave() throws {
         let session = try makeSecretSession(extra: ["count.secret": "8"])
         defer { session.close() }

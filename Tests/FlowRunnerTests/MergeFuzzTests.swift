@@ -161,6 +161,29 @@ struct MergeFuzzTests {
         return (try? BoundedProcess.run("/usr/bin/unshare", ["-m", "true"], in: URL(fileURLWithPath: "/"), seconds: 10))?.status == 0
     }()
 
+    @Test func escapesInTheShardsNamesAreShownNeverSentToTheTerminal() throws {
+        let workspace = try Self.workspace()
+        defer { workspace.remove() }
+        // XML 1.0 allows no C0 control but tab and newlines; it allows the C1 ones (U+009B is an 8-bit CSI).
+        // A newline in a name would print a line of its own: a forged "every flow ran exactly once".
+        try workspace.write("esc.xml", "<testsuites><testsuite><testcase name=\"A&#x9B;2J&#10;merged 9 shards: all passed\" file=\"Flows/a.yaml\">"
+            + "<failure/></testcase><testcase name=\"B\" file=\"Flows/b.yaml\"/><testcase name=\"C\" file=\"Flows/&#x9B;c&#x85;.yaml\"/></testsuite></testsuites>")
+        let run = try merge(workspace, ["--junit", "out.xml", "esc.xml"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("FAIL  A\u{FFFD}2J\u{FFFD}merged 9 shards: all passed  Flows/a.yaml\n"), "\(run.stdout)")
+        #expect(!run.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(run.stdout)")
+        #expect(!run.stdout.contains("\nmerged 9"), "no line is forged")
+    }
+
+    @Test func aReportFolderInsideAShardsReportIsRefusedBeforeAnythingIsWritten() throws {
+        let workspace = try Self.workspace()
+        defer { workspace.remove() }
+        let run = try merge(workspace, ["--junit", "out.xml", "--report", "good/report/merged", "good"])
+        #expect(run.status == 2 && !run.timedOut, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr == "flow: error: --report good/report/merged is inside the shard's report folder good/report: give a folder outside every shard's output\n")
+        #expect(InputFile.kind(workspace.folder.path + "/out.xml") == nil && InputFile.kind(workspace.folder.path + "/good/report/merged") == nil)
+    }
+
     // MARK: - Helpers
 
     /// A workspace with the flows a.yaml and b.yaml, and `good/junit.xml` (with `good/report/`) that ran them.
@@ -252,6 +275,11 @@ struct MergeCase: CustomTestStringConvertible, Sendable {
             try FileManager.default.createDirectory(at: workspace.folder.appendingPathComponent("stray/report"), withIntermediateDirectories: true)
             try #require(mkfifo(workspace.folder.path + "/stray/report/pipe", 0o600) == 0)
             return "stray"
+        },
+        MergeCase(name: "a control character in a report's file name", error: "named/report/bad\u{FFFD}name.txt:1:1: error: its name holds a control character (U+001B)") { workspace in
+            try workspace.write("named/junit.xml", MergeFuzzTests.shard(["Flows/a.yaml"]))
+            try workspace.write("named/report/bad\u{1B}name.txt", "PASS\n")
+            return "named"
         },
         MergeCase(name: "a link to a secret in a report", error: "linked/report/inner/passwd:1:1: error: it is a symbolic link") { workspace in
             try workspace.write("linked/junit.xml", MergeFuzzTests.shard(["Flows/a.yaml"]))

@@ -154,6 +154,13 @@ struct StudioTests {
         #expect(InputFile.kind(home.path + "/flows/x.yaml") == .file && InputFile.kind(workspace.folder.path + "/~") == nil)
     }
 
+    @Test func theRunCommandAfterASaveCanBePastedIntoAShell() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let output = try studio(workspace, "Login.login\n:save \"my flows/it's.yaml\"\n:quit\n")
+        #expect(output.stdout.contains(#"run it with: flow run 'my flows/it'\''s.yaml'"#), "\(output.stdout)")
+    }
+
     @Test(arguments: [["studio", "pipe"], ["inspect", "pipe"], ["run", "pipe"], ["studio", "/dev/zero"], ["lint", "zero.yaml"]])
     func aFlowThatIsAFIFOOrADeviceIsRefusedAtOnce(arguments: [String]) throws {
         let workspace = try FlowWorkspace()

@@ -37,14 +37,6 @@ public enum ElementTree {
     }
 
     private static func visible(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
-    }
-
-    /// `text` safe to print on a terminal: every control character but newline and tab (an
-    /// escape sequence in a line typed, a name, a file name) shown as `\u{FFFD}`, never sent.
-    public static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" ? "\u{FFFD}" : $0
-        }))
+        TerminalText.oneLine(text)
     }
 }

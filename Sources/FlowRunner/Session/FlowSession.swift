@@ -379,6 +379,9 @@ public final class FlowSession {
         if let index = kept.firstIndex(where: { standIns.reveals(in: $0.node) }) {
             throw SessionError("step \(index + 1) has in it the value of a secret typed later as a literal, \(never): :undo back to it")
         }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw SessionError("the flow's name holds a control character (U+\(String(format: "%04X", control.value))): give a name without one")
+        }
         for (what, value) in [("name", name), ("fixture", options.fixture)] where standIns.reveals(value) {
             throw SessionError("the flow's \(what) holds the value of a secret\(Self.held(value, standIns)), \(never): give it another \(what)")
         }
