@@ -7,7 +7,7 @@ APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow
 # SwiftPM and the Swift driver leave a TemporaryDirectory.* folder in $TMPDIR at every call (a
-# toolchain bug): each swift command here runs with a TMPDIR of its own under .build, removed after.
+# toolchain bug): each swift command here runs with a TMPDIR of its own, removed after.
 SWIFT_RUN    := scripts/own-tmpdir.sh $(SWIFT)
 # Extra options for `flow run` in make flows: FLOW_ARGS="--jobs 1 --junit flows.xml"
 FLOW_ARGS    ?=

@@ -26,8 +26,7 @@ final class FileLogger: EventLogging, @unchecked Sendable {
     init(path: String) {
         self.path = path
         try? FileManager.default.createDirectory(
-            // Not NSString's deletingLastPathComponent: it traps on Linux for a one-character path ("a").
-            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
         )
         fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
     }
