@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,8 +22,8 @@ import Darwin
 /// - A path holding a control character (a NUL, a newline, an escape) is refused.
 /// - The text goes to a hidden temporary file in the target's folder (`.NAME.RANDOM.tmp`),
 ///   flushed to disk, then renamed over the target: a reader sees the old file or the new one,
-///   never half of one. The temporary file is removed on any failure. An existing file's
-///   permissions are kept.
+///   never half of one. The temporary file is removed on any failure, and one a killed writer
+///   left is removed by the next write in its folder. An existing file's permissions are kept.
 ///
 /// Foundation's atomic writes are not used: on Linux they rename over whatever the target is,
 /// and their errors read `NSCocoaErrorDomain error 512`. Every error here names the path and says
@@ -113,7 +114,7 @@ public enum OutputFile {
         let name = PathText.name(of: target.path)
         // A short stem keeps the temporary name within NAME_MAX whatever the target's length.
         let stem = String(decoding: name.utf8.prefix(64), as: UTF8.self).replacingOccurrences(of: "\u{FFFD}", with: "")
-        removeAbandonedTemporaries(in: folder, stem: stem)
+        removeAbandonedTemporaries(in: folder)
         var temporary = ""
         var fd: Int32 = -1
         for _ in 0..<16 {
@@ -161,18 +162,22 @@ public enum OutputFile {
         }
     }
 
-    /// Temporary files of this target left by a writer that was killed part-way: their process is gone.
-    private static func removeAbandonedTemporaries(in folder: String, stem: String) {
-        let prefix = ".\(stem)."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            // `.NAME.PID-RANDOM.tmp` exactly: another target's temporary (`.NAME.5.PID-RANDOM.tmp`) is not this one's.
-            let parts = name.dropFirst(prefix.count).dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1].allSatisfy({ $0.isLetter || $0.isNumber }), let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder.isEmpty ? "" : folder + "/") + name)
+    /// Temporary files left in `folder` by a writer that was killed part-way (`.NAME.PID-RANDOM.tmp`
+    /// whose process is gone): looked for once per folder and process, so writing a report's
+    /// thousand files lists their folder once, not a thousand times.
+    private static func removeAbandonedTemporaries(in folder: String) {
+        let folder = folder.isEmpty ? "." : folder
+        guard scannedFolders.withLock({ $0.insert(folder).inserted }) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            let parts = name.dropLast(4).split(separator: ".").last?.split(separator: "-", omittingEmptySubsequences: false) ?? []
+            guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), let pid = pid_t(parts[0]), pid > 0,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
         }
     }
+
+    private static let scannedFolders = Mutex<Set<String>>([])
 
     // MARK: - Folders
 
