@@ -7,6 +7,9 @@ APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow
+# SwiftPM and the Swift driver leave a TemporaryDirectory.* folder in $TMPDIR at every call (a
+# toolchain bug): each swift command here runs with a TMPDIR of its own, removed after.
+SWIFT_RUN    := scripts/own-tmpdir.sh $(SWIFT)
 # Extra options for `flow run` in make flows: FLOW_ARGS="--jobs 1 --junit flows.xml"
 FLOW_ARGS    ?=
 # The photo store `make run` and `make seed` use (inside the build folder, never your own data).
@@ -42,11 +45,11 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT_RUN) build
 
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT_RUN) build --build-tests
+	$(SWIFT_RUN) test --skip-build --disable-xctest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line.)"
 	$(FLOW) run --include-tags slow
 	$(FLOW) run
@@ -56,7 +59,7 @@ test: deps
 # failure. Each archive lands in .build/docs/<Module>.doccarchive, ready for a static web server.
 docs: deps
 	@mkdir -p .build/docs
-	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	$(SWIFT_RUN) package --allow-writing-to-directory .build/docs generate-documentation \
 	  $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors --output-path .build/docs
 
 seed: build
@@ -67,7 +70,7 @@ seed: build
 # SCHEME=fast runs the flows on the optimised, static testing build (make testing-app first).
 SCHEME       ?= default
 flows: deps
-	$(SWIFT) build
+	$(SWIFT_RUN) build
 	$(FLOW) run --scheme $(SCHEME) $(FLOW_ARGS)
 
 # Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
@@ -83,19 +86,19 @@ run: build
 # make bench-baseline records a new one (on a quiet machine).
 FLOOR := .build/floor
 bench: deps floors testing-app
-	$(SWIFT) build -c release --product workphotos-bench
-	$(SWIFT) build -c release --product workphotos
-	$(SWIFT) build --product workphotos
-	$(SWIFT) build --product workphotos-seed
+	$(SWIFT_RUN) build -c release --product workphotos-bench
+	$(SWIFT_RUN) build -c release --product workphotos
+	$(SWIFT_RUN) build --product workphotos
+	$(SWIFT_RUN) build --product workphotos-seed
 	.build/release/workphotos-bench all --floor $(FLOOR)/floor-echo-static --dynamic-floor $(FLOOR)/floor-echo \
 	  --defaults-floor $(FLOOR)/floor-defaults-static --fixed-address-floor $(FLOOR)/floor-echo-static-nopie
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+	cd Benchmarks && ../$(SWIFT_RUN) package --allow-writing-to-package-directory benchmark --no-progress
 
 bench-check: deps
 	scripts/bench-check.sh
 
 bench-baseline: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark baseline update main --no-progress
+	cd Benchmarks && ../$(SWIFT_RUN) package --allow-writing-to-package-directory benchmark baseline update main --no-progress
 
 floors:
 	@mkdir -p $(FLOOR)
@@ -123,7 +126,7 @@ testing-app: deps
 	  [ -f "$$archive" ] || { echo "error: no lib$$lib.a (from its Debian -dev package): make deps installs it" >&2; exit 2; }; \
 	  ln -sf "$$archive" $(STATIC_C_LIBS)/lib$$lib.a; \
 	done
-	$(SWIFT) build -c release -Xswiftc -DTESTING --static-swift-stdlib --scratch-path .build-testing --product workphotos \
+	$(SWIFT_RUN) build -c release -Xswiftc -DTESTING --static-swift-stdlib --scratch-path .build-testing --product workphotos \
 	  -Xswiftc -L -Xswiftc $(abspath $(STATIC_C_LIBS)) -Xswiftc -Xclang-linker -Xswiftc -no-pie
 	@if ldd $(TESTING_APP) | grep -E 'lib(sqlite3|crypto|crypt)\.so'; then \
 	  echo "error: $(TESTING_APP) still loads the shared libraries above" >&2; exit 1; fi

@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../Benchmarks"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-swift package --allow-writing-to-package-directory benchmark baseline check main --no-progress "$@" 2>&1 | tee "$log"
+../scripts/own-tmpdir.sh swift package --allow-writing-to-package-directory benchmark baseline check main --no-progress "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if grep -q "is WORSE than" "$log"; then
     echo "bench-check: a benchmark regressed past its threshold (see the deviations above)" >&2

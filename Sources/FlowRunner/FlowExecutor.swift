@@ -349,12 +349,20 @@ public final class FlowExecutor {
     /// interruption monitor alone acts only when an action is blocked). Not before a step that
     /// reads busy frames: answering waits for idle, which would hide the overlay it waits for.
     private func answerAlerts(before step: Step) {
-        guard !onAlert.isEmpty, app.state == .running, !step.action.readsBusyFrames, !(step.action is AnswerAlert) else { return }
+        guard !step.action.readsBusyFrames, !(step.action is AnswerAlert) else { return }
+        answerAlerts(at: step.location)
+    }
+
+    /// Answers the alerts `onAlert` names that are up now (an alert may bring up another: up to
+    /// ten), as before a step written at `location`; a session calls it to show the screen the
+    /// next step will see.
+    func answerAlerts(at location: SourceLocation) {
+        guard !onAlert.isEmpty, app.state == .running else { return }
         for _ in 0..<10 {
-            guard let alert = app.snapshot(file: step.location.file, line: step.location.line)?.topAlert,
+            guard let alert = app.snapshot(file: location.file, line: location.line)?.topAlert,
                   let answer = onAlert.first(where: { $0.alert == alert.identifier || $0.alert == alert.label }) else { return }
-            app.alerts[alert.identifier, step.location.file, step.location.line].buttons[answer.button, step.location.file, step.location.line]
-                .tap(file: step.location.file, line: step.location.line)
+            app.alerts[alert.identifier, location.file, location.line].buttons[answer.button, location.file, location.line]
+                .tap(file: location.file, line: location.line)
             if app.hasFailed { return }
         }
     }
@@ -376,7 +384,7 @@ public final class FlowExecutor {
     // MARK: - Secrets
 
     func mask(_ text: String) -> String {
-        environment.secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
+        SecretMask(environment.secrets).mask(text)
     }
 
     private func mask(_ failure: FlowFailure) -> FlowFailure {

@@ -79,18 +79,21 @@ public final class FlowParser {
     }
 
     private func read(_ path: String) -> Flow? {
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Self.fileLimit else {
-            problems.append(.wholeFile(path, "the flow is \(size) bytes, over the limit of \(Self.fileLimit): split it with runFlow"))
-            return nil
-        }
+        // Only a regular file is read: a FIFO would block, /dev/zero never end (its size says 0).
         let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "there is no such file"
-            problems.append(.wholeFile(path, "cannot read the flow: \(reason)"))
+        switch InputFile.read(path, limit: Self.fileLimit) {
+        case let .failure(.tooLarge(size, limit)):
+            problems.append(.wholeFile(path, "the flow is \(size) bytes, over the limit of \(limit): split it with runFlow"))
             return nil
+        case let .failure(problem):
+            problems.append(.wholeFile(path, "cannot read the flow: \(problem)"))
+            return nil
+        case let .success(data):
+            guard let read = String(validating: data, as: UTF8.self) else {
+                problems.append(.wholeFile(path, "cannot read the flow: it is not readable UTF-8 text"))
+                return nil
+            }
+            text = read
         }
         including.append(Self.key(path))
         defer { including.removeLast() }

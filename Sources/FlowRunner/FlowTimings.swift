@@ -211,9 +211,10 @@ public struct FlowTimings: Sendable, Equatable {
         return result + "\""
     }
 
-    /// Writes `json` to `path` atomically (a temporary file renamed into place): a reader never
-    /// sees half a file, and a stale file is replaced whole.
-    public func write(to path: String) throws {
-        try Data(json.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes `json` to `path` through ``OutputFile``: atomically (a temporary file renamed into
+    /// place), so a reader never sees half a file and a stale file is replaced whole; a folder, a
+    /// FIFO or a device there is refused, never replaced.
+    public func write(to path: String) throws(OutputFileError) {
+        try OutputFile.write(json, to: path)
     }
 }

@@ -217,15 +217,22 @@ extension JUnitMerge {
                 LocatedError(file: file, text: text, line: max(line, 1), column: max(column, 1), message: message)
             }
             guard !text.allSatisfy(\.isWhitespace) else { throw error(1, 1, "the file is empty: not a JUnit file") }
+            // Refused before any parser reads it, so no entity is ever declared, let alone expanded
+            // (external entities, "billion laughs").
+            if let doctype = doctype(in: text) { throw error(doctype.line, doctype.column, noDoctype) }
             let data = Data(text.utf8)
 
             // Well-formed first: XMLDocument on Linux crashes on some malformed input, and only the
-            // parser says where a problem is.
-            let parser = XMLParser(data: data)
+            // parser says where a problem is. Fed as a stream: given 10 MB or more at once, libxml2
+            // stops with "huge input lookup" (error 1), which read as a truncated file.
+            let parser = XMLParser(stream: InputStream(data: data))
             let positions = Positions()
             parser.delegate = positions
             parser.shouldResolveExternalEntities = false
             let parsed = parser.parse()
+            if let deep = positions.tooDeep {
+                throw error(deep.line, column(of: deep, in: text), "elements nested over \(Positions.depthLimit) deep: a JUnit file nests a few levels, not hundreds")
+            }
             // Where the first error was met (the parser's position after `parse()` is where it stopped).
             if let (parseError, line, column) = positions.firstError ?? parser.parserError.map({ ($0, parser.lineNumber, parser.columnNumber) }) {
                 throw error(line, column, describe(parseError, line: line, column: column, in: text, open: positions.depth))
@@ -242,9 +249,7 @@ extension JUnitMerge {
             } catch let failure {
                 throw error(1, 1, "not XML: \(failure.localizedDescription)")
             }
-            if (document.children ?? []).contains(where: { $0.kind == .DTDKind }) {
-                throw error(1, 1, "a DOCTYPE is not allowed in a JUnit file (flow merge reads no entities)")
-            }
+            if (document.children ?? []).contains(where: { $0.kind == .DTDKind }) { throw error(1, 1, noDoctype) }
             guard let root = document.rootElement() else { throw error(first.line, first.column, "not JUnit: no root element") }
 
             // The parser's start positions, element by element in document order.
@@ -254,6 +259,10 @@ extension JUnitMerge {
                 for child in element.children ?? [] { if let child = child as? XMLElement { collect(child) } }
             }
             collect(root)
+            // The document holds less than the parser read: libxml2 stopped building it at one of its limits.
+            guard elements.count >= positions.starts.count else {
+                throw error(1, 1, "the XML reader read \(elements.count) of its \(positions.starts.count) elements: the file is over one of libxml2's limits")
+            }
             let starts = positions.starts.count == elements.count ? positions.starts : []
             func located(_ element: XMLElement, _ message: String) -> LocatedError {
                 guard let index = elements.firstIndex(where: { $0 === element }), starts.indices.contains(index) else { return error(1, 1, message) }
@@ -317,11 +326,48 @@ extension JUnitMerge {
             return Read(file: file, name: name, time: time, flaky: flaky, testcases: testcases)
         }
 
+        static let noDoctype = "a DOCTYPE is not allowed in a JUnit file (flow merge reads no entities)"
+
+        /// Where a `<!DOCTYPE` starts in the prolog (before the root element: the only place one
+        /// may be), past the XML declaration, comments, processing instructions and blanks.
+        static func doctype(in text: String) -> (line: Int, column: Int)? {
+            var text = text
+            return text.withUTF8 { bytes -> (line: Int, column: Int)? in
+                func starts(_ pattern: String, at index: Int) -> Bool {
+                    let pattern = Array(pattern.utf8)
+                    return index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
+                }
+                func end(of close: String, from index: Int) -> Int? {
+                    var index = index
+                    while index < bytes.count {
+                        if starts(close, at: index) { return index + close.utf8.count }
+                        index += 1
+                    }
+                    return nil
+                }
+                var index = starts("\u{FEFF}", at: 0) ? 3 : 0
+                while true {
+                    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+                    if starts("<?", at: index) || starts("<!--", at: index) {
+                        guard let after = end(of: starts("<?", at: index) ? "?>" : "-->", from: index + 2) else { return nil }
+                        index = after
+                        continue
+                    }
+                    guard starts("<!DOCTYPE", at: index) else { return nil }
+                    let before = bytes[..<index]
+                    let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                    return (before.count { $0 == 0x0A } + 1, String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1)
+                }
+            }
+        }
+
         /// What the parser's first error means, in words. An error met where the text ends is a
         /// truncated file; otherwise the code says (libxml2's codes: FoundationXML's
         /// `XMLParser.ErrorCode` numbers them differently on Linux, so it is not used).
         static func describe(_ error: any Error, line: Int, column: Int, in text: String, open depth: Int) -> String {
             let code = (error as NSError).code
+            // libxml2's limits (a text of 10 MB or more in one element) stop it where nothing seems wrong.
+            if code == 1 { return "the XML reader stopped here (libxml2 error 1): a text of 10 MB or more in one element is over its limit" }
             if rest(of: text, line: line, column: column).allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return truncated }
             if code == 5, depth == 0 { return "not well-formed XML: content after the root element" }
             return switch code {
@@ -373,6 +419,12 @@ extension JUnitMerge {
             var starts: [Start] = []
             var depth = 0
             var firstError: (error: any Error, line: Int, column: Int)?
+            /// The first element nested deeper than `depthLimit`, where the parse was stopped.
+            var tooDeep: Start?
+
+            /// JUnit nests a testsuite in a testsuite at most a few times; deeper is hostile (and
+            /// libxml2's tree builder stops at 256, leaving a document that is half the file).
+            static let depthLimit = 64
 
             func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
                 if firstError == nil { firstError = (parseError, parser.lineNumber, parser.columnNumber) }
@@ -382,6 +434,10 @@ extension JUnitMerge {
                         attributes: [String: String] = [:]) {
                 starts.append(Start(name: qualifiedName ?? elementName, line: parser.lineNumber, column: parser.columnNumber))
                 depth += 1
+                if depth > Self.depthLimit, tooDeep == nil {
+                    tooDeep = starts.last
+                    parser.abortParsing()
+                }
             }
 
             func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

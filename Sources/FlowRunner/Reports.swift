@@ -173,13 +173,14 @@ enum Markup {
 /// `--report DIR`: per flow run a text file with each step, its duration and result, and the
 /// screen after a failing step (and at each `snapshot`).
 public enum FolderReport {
-    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path;
-    /// a run an interrupted run never finished (`notRun`) gets one too, that says so.
-    public static func write(_ results: [FlowResult], notRun: [NotRun] = [], to folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path,
+    /// each through ``OutputFile`` (a folder that is something else is refused); a run an
+    /// interrupted run never finished (`notRun`) gets one too, that says so.
+    public static func write(_ results: [FlowResult], notRun: [NotRun] = [], to folder: String) throws(OutputFileError) {
+        try OutputFile.folder(folder)
         let files = results.map { (fileName($0.flow, $0.iteration), text($0)) } + notRun.map { (fileName($0.flow, $0.iteration), text($0)) }
         for (name, text) in files {
-            try text.write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try OutputFile.write(text, to: (folder as NSString).appendingPathComponent(name))
         }
     }
 

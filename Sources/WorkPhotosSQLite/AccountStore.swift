@@ -49,7 +49,8 @@ public final class AccountStore: Sendable {
         guard !FileManager.default.fileExists(atPath: path) else { return try open(at: path) }
         return try wrap(path) {
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+                // Not NSString's deletingLastPathComponent: it traps on Linux for a one-character path ("a").
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true
             )
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             try migrator.migrate(queue)

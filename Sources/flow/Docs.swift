@@ -20,19 +20,22 @@ extension FlowCommand {
                 Console.output(reference)
                 return
             }
+            // Only a regular file is read (a FIFO would block); it is then written through OutputFile.
             let text: String
-            do {
-                text = try String(contentsOfFile: update, encoding: .utf8)
-            } catch {
-                throw FlowCommandError.usage("cannot read \(update): \(error.localizedDescription)")
+            switch InputFile.read(update, limit: 16 << 20) {
+            case let .failure(problem):
+                throw FlowCommandError.usage("cannot read \(update): \(problem)")
+            case let .success(data):
+                guard let read = String(validating: data, as: UTF8.self) else { throw FlowCommandError.usage("cannot read \(update): it is not UTF-8 text") }
+                text = read
             }
             guard let updated = StepReference.replacing(in: text, with: reference) else {
                 throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin) and \(StepReference.end) where it goes")
             }
             do {
-                try updated.write(toFile: update, atomically: true, encoding: .utf8)
+                try OutputFile.write(updated, to: update)
             } catch {
-                throw FlowCommandError.usage("cannot write \(update): \(error.localizedDescription)")
+                throw FlowCommandError.usage(error.description)
             }
             Console.output("updated the step reference in \(update)\n")
         }

@@ -42,16 +42,17 @@ extension FlowCommand {
                     throw FlowCommandError.setup("step \(index + 1) of \(flow ?? "the flow"): \(message)")
                 }
             }
-            guard let screen = session.screen else { throw FlowCommandError.setup("the app showed no screen") }
+            // The screen as the next step would see it: an alert the flow's onAlert answers is answered.
+            session.answerAlertsAsTheNextStepWould()
+            // Masked field by field before it is drawn or encoded: a label may show what a flow typed.
+            guard let screen = session.shownScreen else { throw FlowCommandError.setup("the app showed no screen") }
             var text = ElementTree.text(screen)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 text = String(decoding: try encoder.encode(screen), as: UTF8.self)
             }
-            // A label may show what a flow typed: a secret of the scheme is never printed.
-            let secrets = scheme.secretValues(variables: variables).filter { !$0.isEmpty }
-            Console.output(secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) } + "\n")
+            Console.output(session.masked(text) + "\n")
         }
     }
 }

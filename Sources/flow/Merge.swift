@@ -53,6 +53,8 @@ extension FlowCommand {
 
         func run() throws {
             let suite = try Selection.load(flowPaths.isEmpty ? ["Flows"] : flowPaths, filters: filters, checkFixtures: false).suite
+            // Every output is checked before anything is read or written: a bad path leaves nothing half-written.
+            try checkOutputs()
             var (inputs, problems) = readOutputs()
             // The inputs that could be read are checked even when others could not: every problem at once.
             var merged: JUnitMerge?
@@ -62,59 +64,72 @@ extension FlowCommand {
                 problems += error.errors
             }
             guard problems.isEmpty, let merged else { throw FlowCommandError.diagnostics(Diagnostics(problems)) }
+            try checkReportIsOutsideTheShards(inputs.compactMap(\.report))
             do {
-                try merged.xml.write(toFile: junit, atomically: true, encoding: .utf8)
+                try OutputFile.write(merged.xml, to: junit)
+                if let report { try Self.mergeFolders(inputs.compactMap(\.report), into: report) }
+                if let html { try OutputFile.write(MergedHTMLReport.html(merged), to: html) }
             } catch {
-                throw FlowCommandError.setup("cannot write the JUnit file \(junit): \(error.localizedDescription)")
+                throw FlowCommandError.setup("\(error)")
             }
-            if let report {
-                do {
-                    try Self.mergeFolders(inputs.compactMap(\.report), into: report)
-                } catch {
-                    throw FlowCommandError.setup("cannot write the report to \(report): \(error.localizedDescription)")
-                }
-            }
-            if let html {
-                do {
-                    try MergedHTMLReport.html(merged).write(toFile: html, atomically: true, encoding: .utf8)
-                } catch {
-                    throw FlowCommandError.setup("cannot write the HTML report \(html): \(error.localizedDescription)")
-                }
-            }
-            for failure in merged.failures { Console.output("FAIL  \(failure.name)  \(failure.file)\n") }
-            for line in merged.problemLines { Console.output(line + "\n") }
-            Console.output(merged.summary + "\n")
+            // Names and files come from the shards' XML: a control character in them is shown, never sent.
+            for failure in merged.failures { Console.output(TerminalText.oneLine("FAIL  \(failure.name)  \(failure.file)") + "\n") }
+            for line in merged.problemLines { Console.output(TerminalText.oneLine(line) + "\n") }
+            Console.output(TerminalText.oneLine(merged.summary) + "\n")
             if !merged.succeeded { throw FlowCommandError.flowsFailed }
         }
+
+        /// The JUnit file, the HTML page and the report folder can be written where they are named.
+        private func checkOutputs() throws(FlowCommandError) {
+            do {
+                try OutputFile.check(junit)
+                if let html { try OutputFile.check(html) }
+                if let report { try OutputFile.checkFolder(report) }
+            } catch {
+                throw .usage(error.description)
+            }
+        }
+
+        /// The largest JUnit file read: a run of thousands of flows with their output writes tens of MB.
+        static let fileLimit = 256 << 20
 
         /// Each shard output's JUnit text and report folder, and every problem with them (exit 2).
         private func readOutputs() -> (inputs: [(shard: JUnitMerge.Shard, report: String?)], problems: [LocatedError]) {
             var problems: [LocatedError] = []
             var inputs: [(JUnitMerge.Shard, String?)] = []
             for output in outputs {
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) else {
+                guard let kind = InputFile.kind(output) else {
                     problems.append(.wholeFile(output, "there is no such file or folder"))
                     continue
                 }
-                let file = isFolder.boolValue ? (output as NSString).appendingPathComponent("junit.xml") : output
-                let folder = isFolder.boolValue ? output : (output as NSString).deletingLastPathComponent
-                let reportFolder = (folder as NSString).appendingPathComponent("report")
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    problems.append(.wholeFile(file, isFolder.boolValue
-                        ? "the shard output \(output) holds no junit.xml (flow run --junit \(file))" : "cannot read the file"))
+                let isFolder = kind == .folder
+                guard isFolder || kind == .file else {
+                    problems.append(.wholeFile(output, "it is \(kind.description): a shard output is a folder holding junit.xml, or a JUnit file"))
                     continue
                 }
-                guard let text = String(data: data, encoding: .utf8) else {
+                let file = isFolder ? (output as NSString).appendingPathComponent("junit.xml") : output
+                let folder = isFolder ? output : PathText.parent(of: output)
+                let reportFolder = (folder as NSString).appendingPathComponent("report")
+                let data: Data
+                switch InputFile.read(file, limit: Self.fileLimit) {
+                case let .success(read):
+                    data = read
+                case let .failure(problem):
+                    problems.append(.wholeFile(file, isFolder && problem == .missing
+                        ? "the shard output \(output) holds no junit.xml (flow run --junit \(file))" : problem.description))
+                    continue
+                }
+                guard let text = String(validating: data, as: UTF8.self) else {
                     problems.append(.wholeFile(file, "not UTF-8 text: not a JUnit file"))
                     continue
                 }
+                // A problem with the report folder is said, and the JUnit file is still checked: every problem at once.
                 if report != nil {
-                    var isReportFolder: ObjCBool = false
-                    if !FileManager.default.fileExists(atPath: reportFolder, isDirectory: &isReportFolder) || !isReportFolder.boolValue {
+                    if InputFile.kind(reportFolder) != .folder {
                         problems.append(.wholeFile(reportFolder, "no report folder for --report: each shard output needs report/ beside its junit.xml "
                             + "(flow run --junit \(file) --report \(reportFolder))"))
-                        continue
+                    } else {
+                        problems += Self.reportProblems(in: reportFolder)
                     }
                 }
                 inputs.append((JUnitMerge.Shard(file: file, text: text), report == nil ? nil : reportFolder))
@@ -122,12 +137,40 @@ extension FlowCommand {
             return (inputs, problems)
         }
 
+        /// What in a shard's report folder cannot be copied: anything but files and folders (a
+        /// FIFO would block the copy, a link could bring in any file of the machine), and a name
+        /// with a control character (it cannot be written, and would leave the copy half done).
+        static func reportProblems(in folder: String) -> [LocatedError] {
+            InputFile.entries(below: folder).compactMap { entry in
+                if entry.kind != .file && entry.kind != .folder {
+                    return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders flow run --report writes")
+                }
+                if let control = PathText.name(of: entry.path).unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                    return .wholeFile(TerminalText.oneLine(entry.path), "its name holds a control character (U+\(String(format: "%04X", control.value))): "
+                        + "flow run --report never writes one")
+                }
+                return nil
+            }
+        }
+
+        /// A `--report` folder inside a shard's report folder would be copied into itself, deeper each time.
+        private func checkReportIsOutsideTheShards(_ folders: [String]) throws(FlowCommandError) {
+            guard let report else { return }
+            let destination = URL(fileURLWithPath: report).standardizedFileURL.path
+            for folder in folders {
+                let source = URL(fileURLWithPath: folder).standardizedFileURL.path
+                if destination == source || destination.hasPrefix(source + "/") {
+                    throw .usage("--report \(report) is inside the shard's report folder \(folder): give a folder outside every shard's output")
+                }
+            }
+        }
+
         /// Copies every file of `folders` into `destination` (made if missing; what is there stays,
         /// as with flow run --report), folders within them merged the same way. A name an earlier
-        /// shard took (a flow two shards ran) gets the shard's number: `Flows_a-shard2.txt`.
+        /// shard took (a flow two shards ran) gets the shard's number: `Flows_a-shard2.txt`. The
+        /// folders were checked to hold only files and folders, with names that can be written (`reportProblems`).
         static func mergeFolders(_ folders: [String], into destination: String) throws {
-            let files = FileManager.default
-            try files.createDirectory(atPath: destination, withIntermediateDirectories: true)
+            try OutputFile.folder(destination)
             var taken: Set<String> = []
             for (index, folder) in folders.enumerated() {
                 try copyContents(of: folder, into: destination, shard: index + 1, taken: &taken, relative: "")
@@ -136,14 +179,11 @@ extension FlowCommand {
 
         /// One folder of `mergeFolders`: `relative` is where it is under the destination.
         private static func copyContents(of folder: String, into target: String, shard: Int, taken: inout Set<String>, relative: String) throws {
-            let files = FileManager.default
-            for name in try files.contentsOfDirectory(atPath: folder).sorted() {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
                 let source = (folder as NSString).appendingPathComponent(name)
-                var isFolder: ObjCBool = false
-                _ = files.fileExists(atPath: source, isDirectory: &isFolder)
-                if isFolder.boolValue {
+                if InputFile.kind(source, following: false) == .folder {
                     let inner = (target as NSString).appendingPathComponent(name)
-                    try files.createDirectory(atPath: inner, withIntermediateDirectories: true)
+                    try OutputFile.folder(inner)
                     try copyContents(of: source, into: inner, shard: shard, taken: &taken, relative: relative + name + "/")
                     continue
                 }
@@ -157,9 +197,10 @@ extension FlowCommand {
                     } while taken.contains(relative + chosen)
                 }
                 taken.insert(relative + chosen)
-                let copy = (target as NSString).appendingPathComponent(chosen)
-                if files.fileExists(atPath: copy) { try files.removeItem(atPath: copy) }
-                try files.copyItem(atPath: source, toPath: copy)
+                switch InputFile.read(source, limit: fileLimit) {
+                case let .success(data): try OutputFile.write(Array(data), to: (target as NSString).appendingPathComponent(chosen))
+                case let .failure(problem): throw LocatedError.wholeFile(source, problem.description)
+                }
             }
         }
     }

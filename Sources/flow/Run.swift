@@ -162,24 +162,20 @@ extension FlowCommand {
         /// said on standard error and changes no exit code.
         private func writeReports(_ results: [FlowResult], notRun: [NotRun], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
             let scheme = loaded.scheme
-            // A report's folder is made if missing (out/1/junit.xml on a fresh CI machine).
-            for file in [junit, html].compactMap({ $0 }) {
-                let folder = (file as NSString).deletingLastPathComponent
-                if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            }
+            // Each through OutputFile: folders made if missing (out/1/junit.xml on a fresh CI
+            // machine), anything but a regular file refused, never replaced.
             if let junit {
                 do {
-                    try JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun)
-                        .write(toFile: junit, atomically: true, encoding: .utf8)
+                    try OutputFile.write(JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun), to: junit)
                 } catch {
-                    Console.error("flow: error: cannot write the JUnit file \(junit): \(error.localizedDescription)\n")
+                    Console.error("flow: error: cannot write the JUnit file \(junit): \(error.explanation)\n")
                 }
             }
             if let report {
                 do {
                     try FolderReport.write(results, notRun: notRun, to: report)
                 } catch {
-                    Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
+                    Console.error("flow: error: cannot write the report to \(report): \(error.explanation(below: report))\n")
                 }
             }
             if let html {
@@ -188,16 +184,16 @@ extension FlowCommand {
                         scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard,
                         notRun: notRun
                     )
-                    try HTMLReport.html(results, summary: summary).write(toFile: html, atomically: true, encoding: .utf8)
+                    try OutputFile.write(HTMLReport.html(results, summary: summary), to: html)
                 } catch {
-                    Console.error("flow: error: cannot write the HTML report \(html): \(error.localizedDescription)\n")
+                    Console.error("flow: error: cannot write the HTML report \(html): \(error.explanation)\n")
                 }
             }
             if let timingsOut {
                 do {
                     try FlowTimings(results: results, seeding: runner.seedingTimes, interrupted: runner.wasInterrupted).write(to: timingsOut)
                 } catch {
-                    Console.error("flow: error: cannot write the timings file \(timingsOut): \(error.localizedDescription)\n")
+                    Console.error("flow: error: cannot write the timings file \(timingsOut): \(error.explanation)\n")
                 }
             }
         }

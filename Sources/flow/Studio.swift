@@ -4,6 +4,7 @@ import FlowKit
 import FlowRunner
 import Foundation
 import LocatedYAML
+import NameMatching
 import WorkPhotosRobots
 import Yams
 
@@ -68,12 +69,16 @@ struct StudioLoop {
         self.session = session
         self.name = name
         editor = LineEditor { line in
-            Completion.lines(for: line, screen: session.screen, catalog: session.options.catalog)
+            // Names as shown (secrets masked); a completion that would only be the mask is none.
+            Completion.lines(for: line, screen: session.shownScreen, catalog: session.options.catalog).filter { !$0.contains(Element.secureMask) }
         }
     }
 
+    /// Everything studio prints goes through here, and through the session's mask: a secret typed
+    /// anywhere (a file name, a name, a line that is not a step) is never echoed, nor is a control
+    /// character typed in a line sent back to the terminal.
     func say(_ text: String) {
-        Console.output(text + "\n")
+        Console.output(TerminalText.printable(session.masked(text)) + "\n")
     }
 
     mutating func loop() {
@@ -114,9 +119,9 @@ struct StudioLoop {
 
     func showScreen() {
         say(session.renderedScreen ?? "(no screen)")
-        if showsIdentifiers, let screen = session.screen {
+        if showsIdentifiers, let tree = session.elementTree {
             say("elements (kind, identifier, label, value, state):")
-            say(ElementTree.text(screen).split(separator: "\n").dropFirst().joined(separator: "\n"))
+            say(tree.split(separator: "\n").dropFirst().joined(separator: "\n"))
         }
     }
 
@@ -153,17 +158,30 @@ struct StudioLoop {
                 :screen  show the screen again                           :quit   end (the app is ended)
                 Tab completes steps, actions, keys and the names on the screen.
                 """)
+        case ":":
+            say("a : command needs its name: \(Self.commands.joined(separator: ", ")) (:help says what each does)")
         default:
-            say("unknown command \(words.first ?? line); :help lists them")
+            let word = words.first ?? line
+            say("unknown command \(Suggestion.shown(word))" + Suggestion.format(NameMatcher.nearest(to: word, in: Self.commands))
+                + "; the commands are \(Self.commands.joined(separator: ", ")), and a line without : is a step")
         }
         return true
     }
 
+    /// The `:` commands, as `:help` lists them.
+    static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+
     private mutating func save(_ arguments: [String]) {
+        // The name sticks for the next :save only once a save with it went through.
+        var name = self.name
         var file: String?
         var index = 0
         while index < arguments.count {
-            if arguments[index] == "--name", index + 1 < arguments.count {
+            if arguments[index] == "--name" {
+                guard index + 1 < arguments.count else {
+                    say("error: --name needs the flow's name: :save FILE --name \"What it checks\"")
+                    return
+                }
                 name = arguments[index + 1]
                 index += 2
             } else if file == nil {
@@ -174,16 +192,27 @@ struct StudioLoop {
                 return
             }
         }
-        guard let file else {
+        guard var file else {
             say("error: :save needs a file: :save Flows/photos/new.yaml --name \"What it checks\"")
             return
         }
+        // As a shell would: ~/x.yaml is in $HOME, not in a folder named ~.
+        if file == "~" || file.hasPrefix("~/") {
+            file = (ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + file.dropFirst()
+        }
         do {
             try session.save(to: file, name: name)
-            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(file)")
+            self.name = name
+            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(Self.shellQuoted(file))")
         } catch {
             say("error: not saved: \(error.description)")
         }
+    }
+
+    /// `file` as a shell reads it back: bare when it is plain, else in single quotes.
+    static func shellQuoted(_ file: String) -> String {
+        let plain = file.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0)) }
+        return plain && !file.isEmpty ? file : "'" + file.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// Words, with "quoted text" as one.

@@ -159,7 +159,7 @@ final class WatchMode {
             do {
                 try FolderReport.write(results, to: report)
             } catch {
-                Console.error("flow: error: cannot write the report to \(report): \(error.localizedDescription)\n")
+                Console.error("flow: error: cannot write the report to \(report): \(error.explanation(below: report))\n")
             }
         }
         Console.output(state.tally(of: total).line + "\n")

@@ -137,7 +137,7 @@ struct JUnitMergeTests {
          "a testcase without a file attribute: flow merge matches testcases to flows by their file"),
         ("<testsuite>\n  <testcase name=\"x\" file=\"Flows/a.yaml\" time=\"soon\"/>\n</testsuite>", 2, 3, "time=\"soon\" is not a number of seconds"),
         ("<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<testsuite><testcase file=\"Flows/a.yaml\">&e;</testcase></testsuite>",
-         1, 1, "a DOCTYPE is not allowed in a JUnit file (flow merge reads no entities)"),
+         2, 1, "a DOCTYPE is not allowed in a JUnit file (flow merge reads no entities)"),
     ])
     func badInputIsALocatedError(text: String, line: Int, column: Int, message: String) throws {
         let shard = JUnitMerge.Shard(file: "bad.xml", text: text)

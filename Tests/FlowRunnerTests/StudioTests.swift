@@ -1,5 +1,9 @@
 import Console
+import FlowRunner
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `flow studio` as a person uses it, on a terminal: app commands and YAML steps run at once,
@@ -50,9 +54,125 @@ struct StudioTests {
             input: "type Username test\ntype Password hunter2\n:save Flows/leak.yaml --name Leak\n:quit\n", currentDirectory: workspace.folder.path
         )
         #expect(output.status == 0)
-        #expect(output.stdout.contains("error: not saved: step 2 types a secret"), "\(output.stdout)")
+        #expect(output.stdout.contains("error: not saved: step 2 has a secret in it"), "\(output.stdout)")
         #expect(!output.stdout.contains("hunter2") && !output.stderr.contains("hunter2"))
         #expect(!FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent("Flows/leak.yaml").path))
+    }
+
+    @Test func theElementListAndEveryAnswerMaskASecretTypedAnywhere() throws {
+        let workspace = try StudioFuzzTests.workspace()
+        defer { workspace.remove() }
+        let output = try studio(workspace, "type Username hunter2Zq\ntap hunter2Zq\ntype  hunter2Zq\ntap: hunter2Zq\n:quit\n")
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains(#"textField        "Username"  value "••••••••"  enabled  focused"#), "\(output.stdout)")
+        #expect(output.stdout.components(separatedBy: #"error: no control "••••••••" on this screen"#).count == 3, "\(output.stdout)")
+        #expect(!output.stdout.contains("hunter2Zq") && !output.stderr.contains("hunter2Zq"), "\(output.stdout)")
+    }
+
+    @Test func aSecretOfEveryKindIsSavedAsItsVariableAndTheFlowPasses() throws {
+        let workspace = try FlowWorkspace(scheme: "")
+        defer { workspace.remove() }
+        try workspace.write("Flows/schemes/default.private.yaml", "variables: {marked: {secret: m4rkedVal}}\n")
+        let secrets = [("s3cr3tVal", "my.secret"), ("t0kenVal", "api.token"), ("m4rkedVal", "marked")]
+        let lines = secrets.flatMap { ["type Username \($0.0)", "assertVisible: {textField: Username, value: \($0.0)}"] }
+        let variables = ["--var", "my.secret=s3cr3tVal", "--var", "api.token=t0kenVal"]
+        let output = try studio(workspace, (lines + [":save Flows/secret.yaml --name s3cr3tVal", ":save Flows/secret.yaml --name Secrets", ":quit"])
+            .joined(separator: "\n") + "\n", arguments: variables)
+        #expect(output.stdout.contains("error: not saved: the flow's name holds the value of a secret (that of ${my.secret})"), "\(output.stdout)")
+        #expect(output.stdout.contains("saved 6 steps to Flows/secret.yaml"), "\(output.stdout)")
+        let saved = try workspace.read("Flows/secret.yaml")
+        for (secret, variable) in secrets {
+            #expect(!saved.contains(secret) && !output.stdout.contains(secret), "\(saved)")
+            #expect(saved.contains(#"- assertVisible: {textField: Username, value: "${\#(variable)}"}"#), "\(saved)")
+        }
+        let run = try workspace.flow(["run", "Flows/secret.yaml"] + variables)
+        #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")
+    }
+
+    @Test func aTapThatOnlyFocusesAFieldIsNotKeptAndSaysHowToType() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let output = try studio(workspace, "tap Username\n1\n:steps\n:quit\n")
+        #expect(output.stdout.components(separatedBy: "error: not kept: a tap on the text field Username only focuses it, and type focuses it "
+            + "anyway; type into it with: type Username TEXT").count == 3, "\(output.stdout)")
+        #expect(output.stdout.contains("no steps yet"))
+    }
+
+    @Test(arguments: [
+        (":", "a : command needs its name: :undo, :steps, :save, :ids, :screen, :help, :quit (:help says what each does)"),
+        (":qiut", #"unknown command :qiut (did you mean ":quit"?); the commands are :undo, :steps, :save, :ids, :screen, :help, :quit, and a line without : is a step"#),
+        (":save x.yaml --name", #"error: --name needs the flow's name: :save FILE --name "What it checks""#),
+        ("hello world", #"error: not a step: "hello" is neither a YAML step nor an app command"#),
+        ("tap", "error: tap needs a control: tap 3 or tap Login (by its number or its name on the screen)"),
+        ("99999999999999999999", "error: no control number 99999999999999999999: this screen has controls 1 to 3"),
+        (":save ~/studio-tilde-\(getpid()).yaml", "error: not saved: there are no steps to save yet"),
+    ])
+    func aLineThatIsNoStepNorCommandSaysWhatToWrite(typed: String, answer: String) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let output = try studio(workspace, typed + "\n:quit\n")
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("\n" + answer), "\(output.stdout)")
+    }
+
+    @Test func saveRefusesWhatIsNotAFileAndWritesThroughALink() throws {
+        let workspace = try StudioFuzzTests.workspace()
+        defer { workspace.remove() }
+        let folder = workspace.folder.path
+        let output = try studio(workspace, [
+            "Login.login", ":save /", ":save \(folder)/folder", ":save \(folder)/pipe", ":save \(folder)/null", ":save \(folder)/devlink",
+            ":save \(folder)/dangling", ":save \(folder)/link.yaml --name Linked", ":save out/new/x.yaml", ":quit",
+        ].joined(separator: "\n") + "\n")
+        for answer in [
+            "error: not saved: cannot write /: it is a folder, not a regular file, and would be replaced: give a file's path inside it",
+            "error: not saved: cannot write \(folder)/folder: it is a folder, not a regular file, and would be replaced: give a file's path inside it",
+            "error: not saved: cannot write \(folder)/pipe: it is a FIFO (named pipe), not a regular file, and would be replaced: give a file's path",
+            Folder.canMakeDevices ? "error: not saved: cannot write \(folder)/null: it is a character device, not a regular file, and would be replaced"
+                : "saved 1 step to \(folder)/null",
+            Folder.canMakeDevices ? "error: not saved: cannot write \(folder)/devlink: it is a symbolic link to null, which is a character device, not a regular file"
+                : "saved 1 step to \(folder)/devlink",
+            "error: not saved: cannot write \(folder)/dangling: it is a symbolic link to nowhere.yaml, which does not exist: create that file or remove the link",
+            "saved 1 step to \(folder)/link.yaml", "saved 1 step to out/new/x.yaml",
+        ] {
+            #expect(output.stdout.contains(answer), "\(answer)\n\(output.stdout)")
+        }
+        #expect(!output.stdout.contains("NSCocoaErrorDomain"))
+        StudioFuzzTests.expectNoLeak(BoundedProcess.Output(stdout: output.stdout, stderr: output.stderr, status: output.status, signaled: false,
+                                                           timedOut: false), workspace: workspace)
+        #expect(try workspace.read("target.yaml").hasPrefix("name: Linked\n"), "the link's file was written, and the link stays")
+    }
+
+    @Test func saveExpandsATildeAsAShellWould() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let home = workspace.folder.appendingPathComponent("home")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        let output = try BoundedProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"],
+                                            input: Data("Login.login\n:save ~/flows/x.yaml\n:quit\n".utf8), in: workspace.folder, environment: environment)
+        #expect(output.stdout.contains("saved 1 step to \(home.path)/flows/x.yaml"), "\(output.stdout)")
+        #expect(InputFile.kind(home.path + "/flows/x.yaml") == .file && InputFile.kind(workspace.folder.path + "/~") == nil)
+    }
+
+    @Test func theRunCommandAfterASaveCanBePastedIntoAShell() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let output = try studio(workspace, "Login.login\n:save \"my flows/it's.yaml\"\n:quit\n")
+        #expect(output.stdout.contains(#"run it with: flow run 'my flows/it'\''s.yaml'"#), "\(output.stdout)")
+    }
+
+    @Test(arguments: [["studio", "pipe"], ["inspect", "pipe"], ["run", "pipe"], ["studio", "/dev/zero"], ["lint", "zero.yaml"]])
+    func aFlowThatIsAFIFOOrADeviceIsRefusedAtOnce(arguments: [String]) throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try #require(mkfifo(workspace.folder.path + "/pipe", 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: workspace.folder.path + "/zero.yaml", withDestinationPath: "/dev/zero")
+        // A FIFO blocked until a writer came; /dev/zero, whose size says 0, was read until memory ran out.
+        let output = try BoundedProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, arguments, input: Data(":quit\n".utf8),
+                                            in: workspace.folder, seconds: 20, memoryKB: 1_000_000)
+        #expect(!output.timedOut && !output.crashed, "\(output.stderr)")
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(output.stderr.contains("error: cannot read the flow: it is a"), "\(output.stderr)")
     }
 
     @Test func studioStartsFromAFlowAndGoesOnWhereItEnds() throws {
@@ -66,6 +186,32 @@ struct StudioTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("1. Login.login\n2. assertVisible: {alert: PhotosPermission}\n3. answerAlert: OK\n"), "\(output.stdout)")
         #expect(!output.stdout.contains("4. "), "--until 3 stops after three steps")
+    }
+
+    @Test func inspectShowsTheScreenTheNextStepSeesWithTheFlowsAlertsAnswered() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/answered.yaml", "name: Answered\nonAlert: {PhotosPermission: OK}\nsteps:\n  - Login.login\n")
+        let text = try workspace.flow(["inspect", "Flows/answered.yaml"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("screen \"At a glance\""), "\(text.stdout)")
+        #expect(!text.stdout.contains("PhotosPermission"), "onAlert answers it before any next step: \(text.stdout)")
+        try workspace.write("Flows/unanswered.yaml", "name: Unanswered\nsteps:\n  - Login.login\n")
+        let up = try workspace.flow(["inspect", "Flows/unanswered.yaml"])
+        #expect(up.stdout.contains(#"alert            "PhotosPermission""#), "without onAlert the alert stays: \(up.stdout)")
+    }
+
+    @Test func inspectMasksASecretInTheJSONEvenWhereJSONEscapesIt() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/schemes/default.private.yaml", #"variables: {my.secret: 'a"b\c'}"# + "\n")
+        try workspace.write("Flows/typed.yaml", "name: Typed\nsteps:\n  - type: {textField: Username, text: \"${my.secret}\"}\n")
+        for arguments in [["inspect", "Flows/typed.yaml", "--json"], ["inspect", "Flows/typed.yaml"]] {
+            let output = try workspace.flow(arguments)
+            #expect(output.status == 0, "\(output.stderr)")
+            #expect(!output.stdout.contains(#"a\"b\\c"#) && !output.stdout.contains(#"a"b\c"#), "\(output.stdout)")
+            #expect(output.stdout.contains("••••••••"))
+        }
     }
 
     @Test func inspectPrintsTheTreeAfterAStepAsTextAndAsTheProtocolsJSON() throws {
@@ -104,5 +250,13 @@ struct StudioTests {
         #expect(output.status == 2, "\(output.stdout)")
         #expect(output.stderr == message + "\n", "\(output.stderr)")
         #expect(!output.stdout.contains("flow studio:"), "no app was launched")
+    }
+
+    // MARK: - Helpers
+
+    /// `flow studio ARGUMENTS` in the workspace, `input` piped in.
+    private func studio(_ workspace: FlowWorkspace, _ input: String, arguments: [String] = []) throws -> ChildProcess.Output {
+        try ChildProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"] + arguments, input: input,
+                             currentDirectory: workspace.folder.path)
     }
 }

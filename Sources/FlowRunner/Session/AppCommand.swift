@@ -11,14 +11,18 @@ enum AppCommand {
     static func step(for line: String, on screen: ScreenSnapshot?) -> Result<Node, AppCommandError>? {
         let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
         guard let verb = words.first else { return nil }
-        if Int(line) != nil { return tap(line, on: screen) }
+        let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+        if Self.isNumber(line) { return tap(line, on: screen) }
         switch verb {
-        case "back" where words.count == 1:
+        case "back":
+            guard rest.isEmpty else { return .failure(AppCommandError("back takes nothing: write back (it goes back one screen)")) }
             return .success(Node("back"))
-        case "tap" where words.count == 2:
-            return tap(words[1], on: screen)
-        case "type" where words.count == 2:
-            return type(words[1], on: screen)
+        case "tap":
+            guard !rest.isEmpty else { return .failure(AppCommandError("tap needs a control: tap 3 or tap Login (by its number or its name on the screen)")) }
+            return tap(rest, on: screen)
+        case "type":
+            guard !rest.isEmpty else { return .failure(AppCommandError("type needs a text field and the text: type Username TEXT")) }
+            return type(rest, on: screen)
         default:
             return nil
         }
@@ -27,8 +31,15 @@ enum AppCommand {
     private static func tap(_ target: String, on screen: ScreenSnapshot?) -> Result<Node, AppCommandError> {
         guard let screen else { return .failure(AppCommandError("the app has no screen yet")) }
         switch resolve(unquoted(target), on: screen) {
-        case let .failure(error): return .failure(error)
-        case let .success(element): return .success(step("tap", element, on: screen, extra: []))
+        case let .failure(error):
+            return .failure(error)
+        case let .success(element) where element.kind.isField:
+            // A tap only focuses a field, and typing focuses it anyway: as a step it is noise.
+            let name = writable(element.identifier)
+            return .failure(AppCommandError("not kept: a tap on the \(element.kind.description) \(name) only focuses it, and type focuses it "
+                + "anyway; type into it with: type \(name) TEXT"))
+        case let .success(element):
+            return .success(step("tap", element, on: screen, extra: []))
         }
     }
 
@@ -39,7 +50,13 @@ enum AppCommand {
         case let .failure(error):
             return .failure(error)
         case let .success(element):
-            guard element.kind.isField else { return .failure(AppCommandError("\"\(Suggestion.shown(field))\" is not a text field")) }
+            guard element.kind.isField else {
+                return .failure(AppCommandError("\"\(Suggestion.shown(field))\" names the \(element.kind.description) \(writable(element.identifier)), "
+                    + "not a text field: type goes into a text field"))
+            }
+            guard !text.isEmpty else {
+                return .failure(AppCommandError("type needs the text after the field: type \(writable(element.identifier)) TEXT"))
+            }
             return .success(step("type", element, on: screen, extra: [(Node("text"), Node(text, .implicit, .doubleQuoted))]))
         }
     }
@@ -55,10 +72,10 @@ enum AppCommand {
     /// A control of the screen by number, identifier, label, or a unique case-insensitive name.
     private static func resolve(_ target: String, on screen: ScreenSnapshot) -> Result<ElementSnapshot, AppCommandError> {
         let controls = screen.controls
-        if let number = Int(target) {
-            guard controls.indices.contains(number - 1) else {
-                return .failure(AppCommandError(controls.isEmpty ? "no control number \(number): this screen has no controls"
-                    : "no control number \(number): this screen has controls 1 to \(controls.count)"))
+        if isNumber(target) {
+            guard let number = Int(target), controls.indices.contains(number - 1) else {
+                return .failure(AppCommandError(controls.isEmpty ? "no control number \(Suggestion.shown(target)): this screen has no controls"
+                    : "no control number \(Suggestion.shown(target)): this screen has controls 1 to \(controls.count)"))
             }
             return .success(controls[number - 1])
         }
@@ -80,6 +97,17 @@ enum AppCommand {
         }
         let parts = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
         return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
+    }
+
+    /// `3`, `-1`, `99999999999999999999`: a control's number, however wrong.
+    private static func isNumber(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// A name as an app command takes it: quoted when it holds a space.
+    private static func writable(_ name: String) -> String {
+        name.contains(" ") ? "\"\(name)\"" : name
     }
 
     private static func unquoted(_ text: String) -> String {

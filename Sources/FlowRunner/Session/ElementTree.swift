@@ -37,6 +37,6 @@ public enum ElementTree {
     }
 
     private static func visible(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
+        TerminalText.oneLine(text)
     }
 }

@@ -82,13 +82,19 @@ public final class FlowSession {
     private var templates: [String: String] = [:]
     private var executor: FlowExecutor
     private let flow: Flow
+    /// The scheme's secrets, and the values of the session's own launch defaults with a secret name.
     private let secrets: [String]
+    /// Literal secure values typed this session that no variable holds: never shown, never saved.
+    private var unsavedValues: [String] = []
+    /// Everything masked in what the session shows: the secrets and the unsaved literals.
+    private var secretMask: SecretMask { SecretMask(secrets + unsavedValues) }
 
     /// Seeds the fixture and launches the app; throws when it cannot (no app, a fixture that does
     /// not seed, an app that does not start).
     public init(_ options: Options) throws(SessionError) {
         self.options = options
         secrets = options.scheme.secretValues(variables: options.variables)
+            + options.launch.defaults.filter { Scheme.isSecretName($0.key) && $0.value.variables.isEmpty }.map(\.value.raw)
         runner = SuiteRunner(scheme: options.scheme, variables: options.variables, secrets: secrets, options: .init(jobs: 1, timeout: options.timeout))
         flow = Flow(
             file: (options.folder as NSString).appendingPathComponent("(studio)"), name: "studio", tags: [], fixture: options.fixture,
@@ -119,17 +125,44 @@ public final class FlowSession {
         runner.cleanUp()
     }
 
-    /// The screen now, as data and as text.
+    /// The screen now, as data, as the app sent it: for finding elements, never for showing.
     public var screen: ScreenSnapshot? { executor.app.latestSnapshot }
+    /// The screen now, as data, secrets masked: for showing, encoding or completing names.
+    public var shownScreen: ScreenSnapshot? { screen.map(secretMask.mask) }
     /// The screen as text, secrets masked.
-    public var renderedScreen: String? { executor.app.latestScreen.map(mask) }
+    public var renderedScreen: String? { executor.app.latestScreen.map(masked) }
+    /// The screen's element tree (``ElementTree``), secrets masked.
+    public var elementTree: String? { shownScreen.map(ElementTree.text) }
+
+    /// Answers the alerts the session's `onAlert` answers, as the runner does before a step: the
+    /// screen is then the one the next step sees (`flow inspect` shows that one).
+    public func answerAlertsAsTheNextStepWould() {
+        executor.answerAlerts(at: SourceLocation.start(of: flow.file))
+    }
 
     // MARK: - Steps
 
     /// Runs `line`: a YAML step (`tap: Login`, `Login.login`) or an app command (`3`, `tap Login`,
     /// `type Username test`, `back`), which is kept as the YAML step it means.
     public func run(_ line: String) -> Outcome {
-        let text = line.trimmingCharacters(in: .whitespaces)
+        switch attempt(line) {
+        case let .refused(message): .refused(masked(message))
+        case let .failed(failure, restored): .failed(masked(failure), restored: restored)
+        case .kept(let kept): .kept(kept)
+        }
+    }
+
+    /// The longest line a step may be: a step is a line, and a screen's worth of text to type is
+    /// far below this; a 10 MB line took seconds to refuse or to type.
+    public static let lineLimit = 16 * 1024
+
+    private func attempt(_ line: String) -> Outcome {
+        guard line.utf8.count <= Self.lineLimit else {
+            return .refused("error: the line is \(line.utf8.count) bytes, over the limit of \(Self.lineLimit) for a step: a step is one line")
+        }
+        var text = line.trimmingCharacters(in: .whitespaces)
+        // A step copied from a flow file, list dash and all.
+        if text.hasPrefix("- ") { text = String(text.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
         guard !text.isEmpty else { return .refused("an empty line: write a step such as tap: Login") }
         var yaml = text
         if let command = AppCommand.step(for: text, on: screen) {
@@ -137,17 +170,19 @@ public final class FlowSession {
             case let .failure(error): return .refused("error: " + error.message)
             case let .success(node): yaml = Self.line(node)
             }
+        } else if let words = notAStep(text) {
+            return .refused(words)
         }
         let parser = FlowParser(catalog: options.catalog)
         guard let parsed = parser.step(text: yaml, file: flow.file) else {
-            return .refused(Diagnostics(parser.problems).errors.map { typed($0).masking(secrets).description }.joined(separator: "\n"))
+            return .refused(Diagnostics(parser.problems).errors.map { typed($0, in: yaml).masking(secretMask.values).description }.joined(separator: "\n"))
         }
         let single = Flow(file: flow.file, name: flow.name, tags: [], fixture: nil, launch: LaunchSettings(), onAlert: [], steps: [parsed.step],
                           variableUses: parsed.uses)
         do {
             try FlowSuite(flows: [single]).checkVariables(known: Set(options.variables.keys))
         } catch {
-            return .refused(error.errors.map { typed($0).description }.joined(separator: "\n"))
+            return .refused(error.errors.map { typed($0, in: yaml).description }.joined(separator: "\n"))
         }
         if let fixture = parsed.step.action.seededFixture.map({ executor.resolve($0, [:]) }), templates[fixture] == nil {
             do {
@@ -156,22 +191,52 @@ public final class FlowSession {
                 return .refused("error: \(error)")
             }
         }
-        let (node, unsaved) = protectingSecrets(parsed.node, of: parsed.step)
+        let (node, unsaved) = protectingSecrets(parsed.node, of: parsed.step, uses: parsed.uses.count)
         let start = ContinuousClock.now
         let outcome = executor.perform([parsed.step], in: flow)
         let duration = ContinuousClock.now - start
         if let failure = outcome.failure {
             return .failed(failure, restored: replay())
         }
-        let kept = Kept(node: node, step: parsed.step, duration: duration, unsavedSecret: unsaved, line: mask(Self.line(node), unsaved))
+        let kept = Kept(node: node, step: parsed.step, duration: duration, unsavedSecret: unsaved, line: masked(Self.line(node)))
         self.kept.append(kept)
         return .kept(kept)
     }
 
-    /// An error in the line typed is located in it (`step:1:5`), not in a file.
-    private func typed(_ error: LocatedError) -> LocatedError {
+    /// Plain words (`hello world`, `tpa Login`): a line with no `:` whose first word is no step,
+    /// robot action or app command is neither kind of line; said as such, not as an unknown step.
+    private func notAStep(_ text: String) -> String? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count > 1, !text.contains(":"), let first = words.first.map(String.init), !first.contains(".") else { return nil }
+        let known = ["tap", "type", "back"] + StepRegistry.keywords
+        guard !known.contains(first) else { return nil }
+        return "error: not a step: \"\(Suggestion.shown(first))\" is neither a YAML step nor an app command"
+            + Suggestion.format(NameMatcher.nearest(to: first, in: known))
+            + "; write a YAML step (tap: Login, Login.login) or an app command (3, tap Login, type Username TEXT, back)"
+    }
+
+    private func masked(_ failure: FlowRunFailure) -> FlowRunFailure {
+        let inner = failure.failure
+        return FlowRunFailure(
+            location: failure.location, stepTitle: masked(failure.stepTitle), via: failure.via,
+            failure: FlowFailure(step: masked(inner.step), reason: masked(inner.reason), screen: inner.screen.map(masked),
+                                 standardError: inner.standardError.map(masked), site: inner.site)
+        )
+    }
+
+    /// An error in the line typed is located in it (`step:1:5`), not in a file; one the YAML
+    /// reader places past the line's end (an unclosed `{`) is put at its end, and said so.
+    private func typed(_ error: LocatedError, in line: String) -> LocatedError {
         guard error.file == flow.file else { return error }
-        return LocatedError(file: "step", line: error.line, column: error.column, message: error.message, sourceLine: error.sourceLine)
+        guard error.line > 1 else {
+            return LocatedError(file: "step", line: error.line, column: error.column, message: error.message, sourceLine: error.sourceLine)
+        }
+        var message = error.message
+        for (open, close) in [("{", "}"), ("[", "]")] where line.filter({ String($0) == open }).count > line.filter({ String($0) == close }).count {
+            message = "the line ends inside \(open) \(close): close it with \(close)"
+            break
+        }
+        return LocatedError(file: "step", line: 1, column: line.count + 1, message: message, sourceLine: line)
     }
 
     /// Removes the last kept step: the app is relaunched on a fresh copy and the others run
@@ -209,21 +274,47 @@ public final class FlowSession {
 
     // MARK: - Secrets
 
-    /// A secure value typed as a literal is kept as the secret variable that holds it
-    /// (`${test.password}`); any other is remembered, so that saving refuses it. Text typed as the
-    /// value of one of the scheme's credentials (`test` for `${test.user}`) is kept as that
-    /// variable too, so the flow signs in with whatever account a private scheme gives.
-    private func protectingSecrets(_ node: Node, of step: Step) -> (Node, String?) {
-        var literals: [(value: String, what: String)] = []
+    /// What a kept step holds of a secret. A secure value typed as a literal is kept as the secret
+    /// variable that holds it (`${test.password}`); so is a secret's value anywhere else in the
+    /// step (`assertVisible: {textField: Username, value: hunter2}`). Text typed as the value of
+    /// one of the scheme's credentials (`test` for `${test.user}`) is kept as that variable too,
+    /// so the flow signs in with whatever account a private scheme gives. A secret no variable
+    /// holds, or one where a variable cannot stand (a number, a key), is remembered, so that
+    /// saving refuses it; a literal typed into a secure field is masked from then on.
+    private func protectingSecrets(_ node: Node, of step: Step, uses: Int) -> (Node, String?) {
         var node = node
-        if let typing = step.action as? TypeText, typing.text.variables.isEmpty {
-            if isSecure(typing.element) {
-                literals.append((typing.text.raw, "the text typed into \(typing.element)"))
-            } else if let credential = options.scheme.credentials.sorted().first(where: {
-                !typing.text.raw.isEmpty && options.variables[$0] == typing.text.raw
-            }) {
-                node = Self.replacing(typing.text.raw, with: "${\(credential)}", in: node)
-            }
+        var replaced = 0
+        var unsaved: String?
+        let before = standIns
+        for literal in secureLiterals(of: step) where before.variable(holding: literal.value) == nil {
+            unsaved = literal.what
+            unsavedValues.append(literal.value)
+        }
+        if let typing = step.action as? TypeText, typing.text.variables.isEmpty, !typing.text.raw.isEmpty,
+           let credential = options.scheme.credentials.sorted().first(where: { options.variables[$0] == typing.text.raw }) {
+            (node, replaced) = Self.replacing(typing.text.raw, with: "${\(credential)}", in: node)
+        }
+        let stoodIn = standIns.standIn(node)
+        node = stoodIn.value
+        replaced += stoodIn.replaced
+        if stoodIn.unheld, unsaved == nil { unsaved = "a secret's value that no variable of the scheme holds" }
+        // Each stand-in must be read back as a variable: in a number or a flow file's name it is not.
+        if replaced > 0, unsaved == nil, FlowParser(catalog: options.catalog).step(text: Self.line(node), file: flow.file)?.uses.count != uses + replaced {
+            unsaved = "a secret's value where no ${variable} can stand in for it"
+        }
+        return (node, unsaved)
+    }
+
+    /// The secrets, with the variables that stand in for them in a saved flow.
+    private var standIns: SecretStandIns {
+        SecretStandIns(secrets: secrets + unsavedValues, variables: options.variables, scheme: options.scheme)
+    }
+
+    /// Literal text a step gives where a secret goes: typed into a secure field, or a robot's secret parameter.
+    private func secureLiterals(of step: Step) -> [(value: String, what: String)] {
+        var literals: [(value: String, what: String)] = []
+        if let typing = step.action as? TypeText, typing.text.variables.isEmpty, isSecure(typing.element) {
+            literals.append((typing.text.raw, "the text typed into \(typing.element)"))
         }
         if let robot = step.action as? RobotStep {
             for parameter in robot.action.parameters where parameter.isSecret {
@@ -232,21 +323,8 @@ public final class FlowSession {
                 }
             }
         }
-        var unsaved: String?
-        for literal in literals where !literal.value.isEmpty {
-            let holders = options.variables.filter { options.scheme.isSecret($0.key) && $0.value == literal.value }.map(\.key).sorted()
-            if let variable = holders.first {
-                node = Self.replacing(literal.value, with: "${\(variable)}", in: node)
-            } else {
-                unsaved = literal.what
-                unsavedValues.append(literal.value)
-            }
-        }
-        return (node, unsaved)
+        return literals.filter { !$0.value.isEmpty }
     }
-
-    /// Literal secure values typed this session that no variable holds: never shown, never saved.
-    private var unsavedValues: [String] = []
 
     private func isSecure(_ selector: ElementSelector) -> Bool {
         if selector.kind == .secureTextField { return true }
@@ -254,39 +332,68 @@ public final class FlowSession {
         return screen?.allElements.contains { $0.isSecure && ($0.identifier == name || $0.label == name) } ?? false
     }
 
-    private static func replacing(_ value: String, with replacement: String, in node: Node) -> Node {
+    /// `node` with every scalar that is `value` replaced, and how many were.
+    private static func replacing(_ value: String, with replacement: String, in node: Node) -> (Node, Int) {
         switch node {
         case let .scalar(scalar):
-            return scalar.string == value ? Node(replacement, .implicit, .doubleQuoted) : node
+            return scalar.string == value ? (Node(replacement, .implicit, .doubleQuoted), 1) : (node, 0)
         case let .mapping(mapping):
-            return .mapping(Node.Mapping(mapping.map { ($0.key, replacing(value, with: replacement, in: $0.value)) }, mapping.tag, mapping.style))
+            var count = 0
+            let pairs = mapping.map { pair -> (Node, Node) in
+                let (replaced, times) = replacing(value, with: replacement, in: pair.value)
+                count += times
+                return (pair.key, replaced)
+            }
+            return (.mapping(Node.Mapping(pairs, mapping.tag, mapping.style)), count)
         case let .sequence(sequence):
-            return .sequence(Node.Sequence(sequence.map { replacing(value, with: replacement, in: $0) }, sequence.tag, sequence.style))
+            let items = sequence.map { replacing(value, with: replacement, in: $0) }
+            return (.sequence(Node.Sequence(items.map(\.0), sequence.tag, sequence.style)), items.map(\.1).reduce(0, +))
         case .alias:
-            return node
+            return (node, 0)
         }
     }
 
-    private func mask(_ text: String) -> String {
-        (secrets + unsavedValues).filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
+    /// `text` with every secret the session knows masked (the scheme's, and literals typed into
+    /// secure fields): what a face of the session prints goes through this.
+    public func masked(_ text: String) -> String {
+        secretMask.mask(text)
     }
-
-    private func mask(_ text: String, _ unsaved: String?) -> String { mask(text) }
 
     // MARK: - Saving
 
     /// The kept steps as a flow file: its name, its fixture, its own launch settings and
-    /// `onAlert`, and the steps; linted before it is returned. Refused while a step holds a secret
-    /// no variable holds.
+    /// `onAlert`, and the steps; linted before it is returned. No secret is ever in it: each is
+    /// written as the variable that holds it (`${test.password}`), and a flow that would hold one
+    /// no variable holds (or one in its name, its fixture, its `onAlert`, a key) is refused with
+    /// where it is, never what it is.
     public func flowText(name: String, file: String) throws(SessionError) -> String {
         guard !kept.isEmpty else { throw SessionError("there are no steps to save yet") }
+        let standIns = self.standIns
+        let never = "and a secret is never written to a flow"
         if let index = kept.firstIndex(where: { $0.unsavedSecret != nil }), let what = kept[index].unsavedSecret {
-            throw SessionError("step \(index + 1) types a secret (\(what)) that no variable of the scheme holds, and a secret is never written "
-                + "to a flow: put it in a private scheme (Flows/schemes/\(options.scheme.name).private.yaml: variables: {test.password: {secret: ...}}) "
-                + "and type ${test.password} instead, or :undo the step")
+            throw SessionError("step \(index + 1) has a secret in it (\(what)) that no variable of the scheme holds, \(never): put it in a private scheme "
+                + "(Flows/schemes/\(options.scheme.name).private.yaml: variables: {test.password: {secret: ...}}) "
+                + "and write ${test.password} instead, or :undo the step")
+        }
+        // A literal typed into a secure field after a step was kept may be a value that step holds.
+        if let index = kept.firstIndex(where: { standIns.reveals(in: $0.node) }) {
+            throw SessionError("step \(index + 1) has in it the value of a secret typed later as a literal, \(never): :undo back to it")
+        }
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw SessionError("the flow's name holds a control character (U+\(String(format: "%04X", control.value))): give a name without one")
+        }
+        for (what, value) in [("name", name), ("fixture", options.fixture)] where standIns.reveals(value) {
+            throw SessionError("the flow's \(what) holds the value of a secret\(Self.held(value, standIns)), \(never): give it another \(what)")
+        }
+        if options.onAlert.contains(where: { standIns.reveals($0.alert) || standIns.reveals($0.button) }) {
+            throw SessionError("the flow's onAlert holds the value of a secret, \(never)")
         }
         var pairs: [(Node, Node)] = [(Node("name"), Node(name)), (Node("fixture"), Node(options.fixture))]
-        if let launch = Self.node(options.launch) { pairs.append((Node("launch"), launch)) }
+        if let launch = Self.node(options.launch) {
+            let stoodIn = standIns.standIn(launch)
+            guard !stoodIn.unheld else { throw SessionError("the flow's launch settings hold the value of a secret that no variable holds, \(never)") }
+            pairs.append((Node("launch"), stoodIn.value))
+        }
         if !options.onAlert.isEmpty {
             pairs.append((Node("onAlert"), .mapping(Node.Mapping(options.onAlert.map { (Node($0.alert), Node($0.button)) }, .implicit, .flow))))
         }
@@ -298,27 +405,35 @@ public final class FlowSession {
             throw SessionError("cannot write the flow as YAML: \(error)")
         }
         let text = Self.schemaComment(for: file) + body
+        // The last word: whatever the rules above missed, a secret is not written.
+        if standIns.reveals(text) || ((try? Yams.compose(yaml: text)) ?? nil).map(standIns.reveals(in:)) == true {
+            throw SessionError("the flow would hold the value of a secret, \(never)")
+        }
         let parser = FlowParser(catalog: options.catalog)
         guard let saved = parser.parse(text: text, file: file) else {
-            throw SessionError("the flow would not pass lint:\n" + Diagnostics(parser.problems).description)
+            throw SessionError("the flow would not pass lint:\n" + masked(Diagnostics(parser.problems).description))
         }
         do {
             try FlowSuite(flows: [saved]).checkVariables(known: Set(options.variables.keys), credentials: Set(options.scheme.credentials))
         } catch {
-            throw SessionError("the flow would not pass lint:\n" + error.description)
+            throw SessionError("the flow would not pass lint:\n" + masked(error.description))
         }
         return text
     }
 
-    /// Writes the flow (see `flowText`) to `file`, whole or not at all.
+    /// ` (that of ${test.password})`, or nothing when no variable holds it.
+    private static func held(_ text: String, _ standIns: SecretStandIns) -> String {
+        standIns.holders.first { text.contains($0.value) }?.variable.map { " (that of ${\($0)})" } ?? ""
+    }
+
+    /// Writes the flow (see `flowText`) to `file`, whole or not at all, through ``OutputFile``: a
+    /// folder, a FIFO or a device there is refused, never replaced.
     public func save(to file: String, name: String) throws(SessionError) {
         let text = try flowText(name: name, file: file)
         do {
-            let folder = (file as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            try OutputFile.write(text, to: file)
         } catch {
-            throw SessionError("cannot write \(file): \(error.localizedDescription)")
+            throw SessionError(error.description)
         }
     }
 

@@ -38,7 +38,7 @@ public struct SessionStart {
         fixture = parsed.fixture ?? "default"
         launch = parsed.launch
         onAlert = parsed.onAlert
-        folder = (flow as NSString).deletingLastPathComponent
+        folder = PathText.parent(of: flow)
         // The steps as written, one line each (read again from the file: the parser keeps no text).
         let lines = FlowSession.stepLines(ofFile: flow)
         stepCount = lines.count
