@@ -93,12 +93,12 @@ public final class FlowMCPServer {
     private var session: FlowSession?
     /// The negotiated protocol version, once initialized.
     private(set) var protocolVersion: String?
-    private let secrets: [String]
+    private let secrets: SecretMask
 
     /// A server for `project`, with no session yet.
     public init(project: Project) {
         self.project = project
-        secrets = project.scheme.secretValues(variables: project.variables).filter { !$0.isEmpty }
+        secrets = SecretMask(project.scheme.secretValues(variables: project.variables))
     }
 
     deinit {
@@ -391,7 +391,7 @@ public final class FlowMCPServer {
     private func save(file: String, name: String) -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
         guard !name.isEmpty else { return .error("not saved: the name is empty: say what the flow checks") }
-        guard !secrets.contains(where: name.contains) else {
+        guard !secrets.reveals(name) else {
             return .error("not saved: the name holds a secret of the scheme, and a secret is never written to a flow: name it by what it checks")
         }
         do {
@@ -447,7 +447,7 @@ public final class FlowMCPServer {
     /// The text with every secret of the scheme masked: tools mask what they say, and every
     /// answer is masked again as it leaves, whatever put a secret in it (an echoed name, say).
     private func masked(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) }
+        secrets.mask(text)
     }
 
     private func masked(_ error: RPCError) -> RPCError {

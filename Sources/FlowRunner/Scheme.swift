@@ -184,9 +184,9 @@ extension LocatedError {
     /// The error with every one of `secrets` replaced by the mask, in its message and its line;
     /// the column moves with the text before it, so the caret still points where it did.
     public func masking(_ secrets: [String]) -> LocatedError {
-        let secrets = secrets.filter { !$0.isEmpty }
-        guard !secrets.isEmpty else { return self }
-        func mask(_ text: String) -> String { secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Element.secureMask) } }
+        let secrets = SecretMask(secrets)
+        guard !secrets.values.isEmpty else { return self }
+        func mask(_ text: String) -> String { secrets.mask(text) }
         var column = self.column
         if let sourceLine {
             let before = String(sourceLine.prefix(max(0, column - 1)))
