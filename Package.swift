@@ -106,7 +106,8 @@ let package = Package(
             dependencies: [
                 "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/FlowCommandLine"
         ),
         .executableTarget(
             name: "workphotos-bench",
