@@ -4,59 +4,66 @@ import FlowRunner
 import Foundation
 import NameMatching
 
-/// `flow`: runs, checks and lists the YAML flows in `Flows/`, and merges sharded runs' results.
+/// The runner's root command: runs, checks and lists the YAML flows in the flows' folder, and
+/// merges sharded runs' results. Its name, folders and robots are the app's (``RunnerSetup``).
 ///
-/// Exit codes, decided in one place (`main`): 0 every flow passed, 1 a flow failed, 2 bad input
+/// Exit codes, decided in one place (`run`): 0 every flow passed, 1 a flow failed, 2 bad input
 /// (a flow, a scheme, an option; nothing was launched), 130 interrupted (Ctrl-C: every app ended).
-@main
 struct FlowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "flow",
-        abstract: "Run YAML flows against the app, as a black box.",
-        discussion: """
-            Flows are YAML files under Flows/ (see docs/flows.md). A scheme (Flows/schemes/NAME.yaml) says which \
-            app and seeder to use and gives launch arguments and variables. Variables can also be given as \
-            -name value (flow run -test.user alice) or --var name=value.
-            Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
-            """,
-        version: FlowRunnerVersion.current,
-        subcommands: [Run.self, Lint.self, List.self, Merge.self, Studio.self, Inspect.self, MCPServe.self, Schema.self, Docs.self],
-        defaultSubcommand: Run.self
-    )
+    static var configuration: CommandConfiguration {
+        let setup = RunnerSetup.current
+        return CommandConfiguration(
+            commandName: setup.name,
+            abstract: "Run YAML flows against the app, as a black box.",
+            discussion: """
+                Flows are YAML files under \(setup.flows)/\(setup.guide.map { " (see \($0))" } ?? ""). A scheme \
+                (\(setup.schemes)/NAME.yaml) says which app and seeder to use and gives launch arguments and variables. \
+                Variables can also be given as -name value (\(setup.name) run -test.user alice) or --var name=value.
+                Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
+                """,
+            version: FlowRunnerVersion.current,
+            subcommands: [Run.self, Lint.self, List.self, Merge.self, Studio.self, Inspect.self, MCPServe.self, Schema.self, Docs.self],
+            defaultSubcommand: Run.self
+        )
+    }
 
-    static func main() {
+    /// Parses and runs `arguments` (the command line without the program's name) and returns
+    /// the exit code, every error printed.
+    static func run(_ arguments: [String]) -> Int32 {
         Console.ignoreBrokenPipes()
-        let code: Int32
         do {
-            let split = try LaunchDefaults.split(Array(CommandLine.arguments.dropFirst()))
+            let split = try LaunchDefaults.split(arguments)
             try checkCommandName(split.arguments)
             var command = try parseAsRoot(split.arguments)
             try command.run()
-            code = 0
+            return 0
         } catch {
-            code = report(error)
+            return report(error)
         }
-        Foundation.exit(code)
     }
 
     /// Prints `error` as it should read and returns the exit code that goes with it.
     static func report(_ error: any Error) -> Int32 {
+        let outcome = outcome(of: error)
+        if let text = outcome.text {
+            if outcome.code == 0 { Console.output(text + "\n") } else { Console.error(text + "\n") }
+        }
+        return outcome.code
+    }
+
+    /// The line `error` prints (on standard output for a success such as `--help`, else on
+    /// standard error; nil: nothing) and the exit code that goes with it.
+    static func outcome(of error: any Error) -> (text: String?, code: Int32) {
         switch error {
         case let error as FlowCommandError:
-            Console.error(error.message + "\n")
-            return error.code
+            return (error.message, error.code)
         case let error as ExitCode:
-            return error.rawValue
+            return (nil, error.rawValue)
         default:
-            let code = exitCode(for: error)
             var message = fullMessage(for: error)
-            if code == .success {
-                Console.output(message + "\n")
-                return 0
-            }
+            if exitCode(for: error) == .success { return (message, 0) }
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-            Console.error("flow: error: \(message)\n")
-            return 2
+            return (RunnerSetup.current.error(message), 2)
         }
     }
 
@@ -74,9 +81,9 @@ struct FlowCommand: ParsableCommand {
     }
 }
 
-/// Every way `flow` ends other than success, with its exit code: declared once, printed in one place.
+/// Every way the runner ends other than success, with its exit code: declared once, printed in one place.
 enum FlowCommandError: Error {
-    /// A bad option or command line: `flow: error: ...`, exit 2.
+    /// A bad option or command line: `flow: error: ...` (the runner's name), exit 2.
     case usage(String)
     /// Problems in flows, schemes or fixtures, each located: exit 2.
     case diagnostics(Diagnostics)
@@ -97,7 +104,7 @@ enum FlowCommandError: Error {
 
     var message: String {
         switch self {
-        case let .usage(text), let .setup(text): "flow: error: \(text)"
+        case let .usage(text), let .setup(text): RunnerSetup.current.error(text)
         case let .diagnostics(diagnostics): diagnostics.description
         case .flowsFailed, .interrupted: ""
         }

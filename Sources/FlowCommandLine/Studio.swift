@@ -5,7 +5,6 @@ import FlowRunner
 import Foundation
 import LocatedYAML
 import NameMatching
-import WorkPhotosRobots
 import Yams
 
 extension FlowCommand {
@@ -39,12 +38,12 @@ extension FlowCommand {
 
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
-            let catalog = WorkPhotosCatalog.catalog
+            let catalog = RunnerSetup.current.catalog
             let start = try SessionStart.reading(flow, until: until, option: "--until", catalog: catalog, scheme: scheme, variables: variables)
             let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
             var studio = StudioLoop(session: session, name: start.name)
-            studio.say("flow studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step (tap: Login, Login.login) or an app "
+            studio.say("\(RunnerSetup.current.name) studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step (tap: Login, Login.login) or an app "
                 + "command (3, tap Login, type Username test); :help lists the rest.")
             for (index, line) in start.steps.enumerated() {
                 guard studio.step(line, showScreen: false) else {
@@ -203,7 +202,7 @@ struct StudioLoop {
         do {
             try session.save(to: file, name: name)
             self.name = name
-            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(Self.shellQuoted(file))")
+            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: \(RunnerSetup.current.name) run \(Self.shellQuoted(file))")
         } catch {
             say("error: not saved: \(error.description)")
         }
