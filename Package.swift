@@ -161,8 +161,9 @@ let package = Package(
             name: "FlowCommandLineTests",
             dependencies: ["FlowCommandLine", "FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit and FlowRunner has
-        // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
+        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit, FlowRunner and
+        // FlowCommandLine has a /// summary, every Swift listing in their articles is code that exists, and the
+        // toolkit's code names no app (it reads files).
         .testTarget(name: "DocumentationTests"),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),

@@ -14,16 +14,16 @@ extension FlowCommand {
     struct Merge: ParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
-            abstract: "Join the shards' JUnit files and reports into one; check each flow ran exactly once.",
-            discussion: """
-                Each shard output is a folder holding junit.xml (and report/ for --report), as written by \
-                \(flowRun) --shard I/N --junit out/I/junit.xml --report out/I/report, or a JUnit file (its report \
-                folder is the report/ beside it). The suite is what \(flowRun) would select with the same --flows, \
-                scheme and tag options; a testcase is matched to a flow by its file attribute. A flow no shard ran, \
-                or that two shards ran, is listed and the exit code is 1; so is a flow that failed. An input that \
-                is missing, not XML or not JUnit is a located error, exit 2, and nothing is written.
-                Exit codes: 0 every flow ran once and passed, 1 a flow missing, doubled or failed, 2 bad input.
-                """
+                abstract: "Join the shards' JUnit files and reports into one; check each flow ran exactly once.",
+                discussion: """
+                    Each shard output is a folder holding junit.xml (and report/ for --report), as written by \
+                    \(flowRun) --shard I/N --junit out/I/junit.xml --report out/I/report, or a JUnit file (its report \
+                    folder is the report/ beside it). The suite is what \(flowRun) would select with the same --flows, \
+                    scheme and tag options; a testcase is matched to a flow by its file attribute. A flow no shard ran, \
+                    or that two shards ran, is listed and the exit code is 1; so is a flow that failed. An input that \
+                    is missing, not XML or not JUnit is a located error, exit 2, and nothing is written.
+                    Exit codes: 0 every flow ran once and passed, 1 a flow missing, doubled or failed, 2 bad input.
+                    """
             )
         }
 

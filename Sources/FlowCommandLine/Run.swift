@@ -9,16 +9,16 @@ extension FlowCommand {
     struct Run: ParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
-            abstract: "Seed, then run the flows (the default).",
-            discussion: """
-                Variables for the flows come from the scheme, then -name value pairs (\(RunnerSetup.current.name) run -test.user alice \
-                -test.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
-                marked {secret: ...} in a scheme) is never printed.
-                Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
-                selects no flow is an error too (exit 2) unless --allow-empty is given.
-                Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted by Ctrl-C \
-                (every app is ended and the tally so far printed).
-                """
+                abstract: "Seed, then run the flows (the default).",
+                discussion: """
+                    Variables for the flows come from the scheme, then -name value pairs (\(RunnerSetup.current.name) run -test.user alice \
+                    -test.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
+                    marked {secret: ...} in a scheme) is never printed.
+                    Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
+                    selects no flow is an error too (exit 2) unless --allow-empty is given.
+                    Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted by Ctrl-C \
+                    (every app is ended and the tally so far printed).
+                    """
             )
         }
 

@@ -76,7 +76,7 @@ struct SchemeOptions: ParsableArguments {
         let missing = loaded.missingKeys()
         guard missing.isEmpty else {
             problems.append(.wholeFile(layers.last ?? shared, "the scheme gives no " + missing.joined(separator: ", ")
-                + " (app: the app's path, seeder: the seeder's path, store: {argument: photos.store, file: photos.sqlite})"))
+                + " (app: the app's path, seeder: the seeder's path, store: {argument: app.store, file: app.sqlite})"))
             return nil
         }
         return loaded

@@ -11,19 +11,21 @@ extension FlowCommand {
     /// `flow studio`: write a flow by using the app. Each line runs at once and is kept as a step;
     /// `:undo` takes the last back by replay; `:save` writes the flow, linted.
     struct Studio: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Write a flow by using the app: each step runs at once, is kept, and can be undone; :save writes the flow.",
-            discussion: """
-                A line is a YAML step as a flow writes it (tap: Login, Login.login, assertVisible: {cell: photo-3}) or a \
-                command as you type it to the app (3, tap Login, type Username test, back); an app command is kept as the \
-                YAML step it means, naming the element by its identifier. The screen is shown after every step with each \
-                element's kind, identifier and state (:ids turns that off). Tab completes steps, robot actions, keys and \
-                the names on the screen.
-                :undo removes the last step (the app is relaunched on a fresh copy and the rest replayed), :steps lists \
-                them, :save FILE [--name "..."] writes the flow (linted first; a secret is never written), :quit ends.
-                Given a FLOW, studio runs it first (or its first --until N steps) and goes on from there.
-                """
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: "Write a flow by using the app: each step runs at once, is kept, and can be undone; :save writes the flow.",
+                discussion: """
+                    A line is a YAML step as a flow writes it (\(FlowSession.stepExamples(catalog: RunnerSetup.current.catalog)), \
+                    assertVisible: {cell: item-3}) or a command as you type it to the app (\(FlowSession.appCommandExamples)); an \
+                    app command is kept as the YAML step it means, naming the element by its identifier. The screen is shown \
+                    after every step with each element's kind, identifier and state (:ids turns that off). Tab completes steps, \
+                    robot actions, keys and the names on the screen.
+                    :undo removes the last step (the app is relaunched on a fresh copy and the rest replayed), :steps lists \
+                    them, :save FILE [--name "..."] writes the flow (linted first; a secret is never written), :quit ends.
+                    Given a FLOW, studio runs it first (or its first --until N steps) and goes on from there.
+                    """
+            )
+        }
 
         @OptionGroup var schemeOptions: SchemeOptions
 
@@ -43,8 +45,8 @@ extension FlowCommand {
             let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
             var studio = StudioLoop(session: session, name: start.name)
-            studio.say("\(RunnerSetup.current.name) studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step (tap: Login, Login.login) or an app "
-                + "command (3, tap Login, type Username test); :help lists the rest.")
+            studio.say("\(RunnerSetup.current.name) studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step "
+                + "(\(FlowSession.stepExamples(catalog: catalog))) or an app command (\(FlowSession.appCommandExamples)); :help lists the rest.")
             for (index, line) in start.steps.enumerated() {
                 guard studio.step(line, showScreen: false) else {
                     studio.say("the flow stopped at its step \(index + 1); go on from here")
@@ -150,8 +152,8 @@ struct StudioLoop {
             save(Array(words.dropFirst()))
         case ":help":
             say("""
-                a YAML step: tap: Login · Login.login · assertVisible: {button: Login, enabled: false}
-                an app command: 3 · tap Login · type Username test · back (kept as the YAML step it means)
+                a YAML step: tap: Continue · \(session.options.catalog.exampleAction) · assertVisible: {button: Continue, enabled: false}
+                an app command: 3 · tap Continue · type Email TEXT · back (kept as the YAML step it means)
                 :undo  take the last step back (relaunch and replay)     :steps  list the steps
                 :save FILE [--name "..."]  write the flow, linted         :ids    show or hide identifiers
                 :screen  show the screen again                           :quit   end (the app is ended)
@@ -192,7 +194,7 @@ struct StudioLoop {
             }
         }
         guard var file else {
-            say("error: :save needs a file: :save Flows/photos/new.yaml --name \"What it checks\"")
+            say("error: :save needs a file: :save \(RunnerSetup.current.flows)/new.yaml --name \"What it checks\"")
             return
         }
         // As a shell would: ~/x.yaml is in $HOME, not in a folder named ~.
