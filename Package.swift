@@ -159,7 +159,7 @@ let package = Package(
         // The runner's command line as another app's runner has it: its name, its folders, everywhere.
         .testTarget(
             name: "FlowCommandLineTests",
-            dependencies: ["FlowCommandLine", "FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlowCommandLine", "FlowRunner", "FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit, FlowRunner and
         // FlowCommandLine has a /// summary, every Swift listing in their articles is code that exists, and the

@@ -241,13 +241,14 @@ struct StudioLoop {
 }
 
 extension SessionStart {
-    /// Reads a session's start as the command line gives it: a bad flow is lint's errors and a bad
-    /// number of steps a usage error naming `option`, both exit 2.
+    /// Reads a session's start as the command line gives it (a new session's `runFlow` paths are
+    /// relative to the app's flows): a bad flow is lint's errors and a bad number of steps a usage
+    /// error naming `option`, both exit 2.
     static func reading(
         _ flow: String?, until: Int?, option: String, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]
     ) throws(FlowCommandError) -> SessionStart {
         do {
-            return try SessionStart(flow: flow, until: until, catalog: catalog, scheme: scheme, variables: variables)
+            return try SessionStart(flow: flow, until: until, catalog: catalog, scheme: scheme, variables: variables, folder: RunnerSetup.current.flows)
         } catch {
             switch error {
             case let .diagnostics(diagnostics): throw .diagnostics(diagnostics)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowKit
+import FlowRunner
 import Foundation
 import Testing
 
@@ -99,6 +100,13 @@ struct RunnerSetupTests {
             }
         }
         #expect(message == #"expenses-flow: error: no scheme "nightly": there is no UITests/Schemes/nightly.yaml"#)
+    }
+
+    @Test func aNewStudioSessionRunsFlowsFromTheAppsFolder() throws {
+        let start = try RunnerSetup.$current.withValue(Self.expenses) {
+            try SessionStart.reading(nil, until: nil, option: "--until", catalog: Self.expenses.catalog, scheme: Scheme(name: "default"), variables: [:])
+        }
+        #expect(start.folder == "UITests/Flows")
     }
 
     @Test func theFlowsAreTheAppsFolderWhenNoPathIsGiven() throws {
