@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "TextUI", targets: ["TextUI"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowRunner", targets: ["FlowRunner"]),
+        // An app's flow runner: its executable is one call with its robot catalog.
+        .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),
         // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
         .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
         .library(name: "AutomationWire", targets: ["AutomationWire"]),
@@ -100,14 +102,17 @@ let package = Package(
         // It serves the protocol itself, on Foundation: see FlowMCPServer for why not the SDK, which
         // only the tests import (an interop test drives the built `flow mcp` with its client).
         .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", "Console", "NameMatching"]),
-        // The flow runner CLI: FlowRunner with the WorkPhotos robots' catalog.
-        .executableTarget(
-            name: "flow",
+        // The flow runner's command line (swift-argument-parser), for any app: every subcommand, with
+        // the robot catalog, the runner's name and the folders an app gives its one entry point.
+        .target(
+            name: "FlowCommandLine",
             dependencies: [
-                "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console", "LocatedYAML", "NameMatching", "CEditLine",
+                "FlowRunner", "FlowMCP", "FlowKit", "Console", "LocatedYAML", "NameMatching", "CEditLine", "Yams",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // WorkPhotos' flow runner: the command line with the WorkPhotos robots' catalog.
+        .executableTarget(name: "flow", dependencies: ["FlowCommandLine", "WorkPhotosRobots"]),
         .executableTarget(
             name: "workphotos-bench",
             dependencies: [
@@ -151,8 +156,14 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML",
             ]
         ),
-        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit and FlowRunner has
-        // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
+        // The runner's command line as another app's runner has it: its name, its folders, everywhere.
+        .testTarget(
+            name: "FlowCommandLineTests",
+            dependencies: ["FlowCommandLine", "FlowRunner", "FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit, FlowRunner and
+        // FlowCommandLine has a /// summary, every Swift listing in their articles is code that exists, and the
+        // toolkit's code names no app (it reads files).
         .testTarget(name: "DocumentationTests"),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),

@@ -17,8 +17,8 @@ open class Robot {
     public required init(app: FlowApp? = nil) {
         guard let app = app ?? FlowApp.current else {
             preconditionFailure("""
-                \(Self.self)() has no app to drive: launch one for the test (the .workPhotosApp trait), \
-                or run the robot inside FlowApp.$current.withValue(app) { ... }
+                \(Self.self)() has no app to drive: launch one for the test (a LaunchAppTrait of FlowTesting \
+                on the @Test or @Suite), or run the robot inside FlowApp.$current.withValue(app) { ... }
                 """)
         }
         self.app = app

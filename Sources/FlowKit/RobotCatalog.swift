@@ -51,6 +51,12 @@ public struct RobotCatalog: Sendable {
         tables.first { $0.robot == robot }?.formerActions ?? [:]
     }
 
+    /// A robot action to show in an example or a hint, as a step writes it: the first the catalog
+    /// declares (`Login.login`), or `Robot.action` when it declares none.
+    public var exampleAction: String {
+        actions.first?.fullName ?? "Robot.action"
+    }
+
     /// The alert with this identifier or title, if the app declares one.
     public func alert(named name: String) -> AlertDeclaration? {
         alerts.first { $0.identifier == name || $0.title == name }

@@ -204,14 +204,18 @@ public final class FlowMCPServer {
             "protocolVersion": .string(version),
             "capabilities": .object(["tools": .object(["listChanged": .bool(false)])]),
             "serverInfo": .object(["name": .string("flow"), "version": .string(Self.version)]),
-            "instructions": .string(Self.instructions),
+            "instructions": .string(Self.instructions(catalog: project.catalog)),
         ]))
     }
 
-    static let instructions = "Drive the app under test as a person would, through its screens: start_session, then run_step with YAML "
-        + "steps (tap: Login, Login.login, assertVisible: {button: Login, enabled: false}) or app commands (3, tap Login), "
-        + "read_screen for the element tree (the identifiers steps should name), undo, and save_flow to write a flow that "
-        + "lint accepts."
+    /// What the agent is told first: the tools in the order a session uses them, with steps it may
+    /// write (one of them a robot action of the app's own catalog).
+    static func instructions(catalog: RobotCatalog) -> String {
+        "Drive the app under test as a person would, through its screens: start_session, then run_step with YAML "
+            + "steps (\(FlowSession.stepExamples(catalog: catalog)), assertVisible: {button: Continue, enabled: false}) or app commands "
+            + "(\(FlowSession.appCommandExamples)), read_screen for the element tree (the identifiers steps should name), undo, and "
+            + "save_flow to write a flow that lint accepts."
+    }
 
     /// An unknown tool or a malformed call is a protocol error; wrong arguments are the tool's
     /// error (isError), which the agent reads and corrects, as MCP 2025-11-25 asks.
@@ -276,8 +280,8 @@ public final class FlowMCPServer {
                         .integer("until", "with flow: run only its first N steps")) { server, fixture, flow, until in
             server.startSession(fixture: fixture, flow: flow, until: until)
         },
-        ToolDeclaration(name: "run_step", summary: "Runs one step: a YAML step as a flow writes it (tap: Login, Login.login) or an app command "
-                            + "(3, tap Login, type Username test). A step that passes is kept; one that fails is not, and the app is put back. "
+        ToolDeclaration(name: "run_step", summary: "Runs one step: a YAML step as a flow writes it (tap: Continue, or a robot action: Robot.action) "
+                            + "or an app command (\(FlowSession.appCommandExamples)). A step that passes is kept; one that fails is not, and the app is put back. "
                             + "Answers with the outcome and the screen.",
                         .required(.text("step", "the step"))) { server, step in
             server.runStep(step)
@@ -295,7 +299,7 @@ public final class FlowMCPServer {
         },
         ToolDeclaration(name: "save_flow", summary: "Writes the kept steps as a flow file (name, fixture, launch settings, steps), after lint; "
                             + "a secret typed as a literal is refused.",
-                        .required(.path("file", .write, "the flow file to write, such as Flows/photos/new.yaml")),
+                        .required(.path("file", .write, "the flow file to write, such as Flows/new.yaml")),
                         .required(.text("name", "what the flow checks"))) { server, file, name in
             server.save(file: file, name: name)
         },

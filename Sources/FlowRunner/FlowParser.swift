@@ -71,7 +71,7 @@ public final class FlowParser {
             return nil
         }
         guard let node else {
-            problems.append(.wholeFile(file, "an empty step; write one such as tap: Login"))
+            problems.append(.wholeFile(file, "an empty step; write one such as tap: Continue"))
             return nil
         }
         guard let step = context.attempt({ try context.step(node) }), problems.count == before else { return nil }
@@ -319,7 +319,7 @@ public final class FlowParser {
                 value = pair.value.null == nil ? pair.value : nil
                 keyNode = pair.key
             } else {
-                throw reader.error("a step should be one word (back) or one key with its value (tap: Login)", at: node)
+                throw reader.error("a step should be one word (back) or one key with its value (tap: Continue)", at: node)
             }
             if name.contains(".") { return try robotStep(name, value, keyNode: keyNode, location: location) }
             return Step(action: try primitive(name, value, keyNode: keyNode), location: location, title: name)
@@ -411,7 +411,7 @@ public final class FlowParser {
                 let candidates = StepRegistry.keywords + catalog.actions.map(\.fullName)
                 throw reader.error("unknown step \"\(Suggestion.shown(name))\"" + Suggestion.didYouMean(name, in: candidates)
                     + "; steps are " + StepRegistry.keywords.joined(separator: ", ") + ", or a robot action such as "
-                    + (catalog.actions.first?.fullName ?? "Robot.action"), at: keyNode)
+                    + catalog.exampleAction, at: keyNode)
             }
             func needsValue() throws -> Node {
                 guard let value else { throw reader.error("\(name) needs a value (\(name): ...); see docs/flows.md", at: keyNode) }
@@ -532,7 +532,7 @@ public final class FlowParser {
                         throw reader.error("\"\(pair.key)\" is no longer a key in \(what): \(now)", at: pair.keyNode)
                     } else {
                         throw reader.error("unknown key \"\(Suggestion.shown(pair.key))\" in \(what)" + Suggestion.didYouMean(pair.key, in: allowed)
-                            + "; name the element by its kind (button: Login, staticText: results, cell: ..., element: ...)"
+                            + "; name the element by its kind (button: Continue, staticText: message, cell: ..., element: ...)"
                             + ", with " + ElementSelector.stateKeys.map(\.key).joined(separator: ", ")
                             + (extras.isEmpty ? "" : ", and " + extras.map(\.name).joined(separator: ", ")),
                             at: pair.keyNode)
@@ -540,7 +540,7 @@ public final class FlowParser {
                 }
             }
             guard let kind else {
-                throw reader.error("\(what) should name one element by its kind, such as {button: Login} or {element: Login}", at: node)
+                throw reader.error("\(what) should name one element by its kind, such as {button: Continue} or {element: Continue}", at: node)
             }
             if let missing = extras.first(where: { $0.isRequired && values[$0.name] == nil }) {
                 throw reader.error("\(what) is missing \"\(missing.name)\" (\(missing.type.description))", at: node)

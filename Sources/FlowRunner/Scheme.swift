@@ -136,8 +136,8 @@ public struct Scheme: Sendable {
             let store = try reader.mapping(node, "store", required: ["argument", "file"])
             let argument = try reader.string(store["argument"] ?? node, "store argument")
             let storeFile = try reader.string(store["file"] ?? node, "store file")
-            guard !argument.isEmpty, !argument.hasPrefix("-") else { throw reader.error("store argument is the key without its dash, such as photos.store", at: node) }
-            guard !storeFile.isEmpty, !storeFile.contains("/") else { throw reader.error("store file is a file name, such as photos.sqlite", at: node) }
+            guard !argument.isEmpty, !argument.hasPrefix("-") else { throw reader.error("store argument is the key without its dash, such as app.store", at: node) }
+            guard !storeFile.isEmpty, !storeFile.contains("/") else { throw reader.error("store file is a file name, such as app.sqlite", at: node) }
             scheme.store = Store(argument: argument, file: storeFile)
         }
         if let node = keys["credentials"] { scheme.credentials = try reader.strings(node, "credentials") }

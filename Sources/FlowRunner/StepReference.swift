@@ -14,6 +14,9 @@ public enum StepReference {
     public static func markdown(catalog: RobotCatalog) -> String {
         var lines: [String] = [begin, "", "## Step reference", ""]
         lines += ["### Primitives", ""]
+        // The examples are the toolkit's, the same for every app: say so, so nobody copies `Permission` into a flow.
+        lines += ["The examples name no app's screens (`Continue`, the `Permission` alert): a flow names the app's own elements, "
+            + "and the alerts and robot actions listed below.", ""]
         for primitive in StepRegistry.primitives {
             lines.append("#### `\(primitive.keyword)`")
             lines.append("")

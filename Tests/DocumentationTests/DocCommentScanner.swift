@@ -3,7 +3,7 @@ import Foundation
 /// Finds the public declarations of Swift source files and whether each has a `///` summary.
 ///
 /// A deliberately small reader, not a Swift parser: it removes comments and the contents of string
-/// literals, follows braces to know which type or body a line is in, and reads the start of each
+/// literals (keeping each line's strings aside, for scans of what code says), follows braces to know which type or body a line is in, and reads the start of each
 /// line. What it counts as a public declaration:
 /// - a line whose modifiers include `public` or `open` and whose keyword is one of `func`, `init`,
 ///   `var`, `let`, `subscript`, `case`, `struct`, `class`, `enum`, `protocol`, `typealias`,
@@ -41,6 +41,8 @@ enum DocCommentScanner {
     struct Line {
         /// The line's code, with comments removed and string literals emptied (`""`).
         var code = ""
+        /// The line as the compiler reads it: comments removed, string literals kept whole.
+        var text = ""
         /// Part of a `///` or `/** */` comment.
         var isDoc = false
         /// The doc comment's text on this line.
@@ -96,7 +98,9 @@ enum DocCommentScanner {
                         let multiline = at(j + 1) == "\"" && at(j + 2) == "\""
                         if stack.count == 1 { lines[lines.count - 1].code += "\"\"" }
                         stack.append(.string(multiline: multiline, hashes: j - i))
-                        i = j + (multiline ? 3 : 1)
+                        let end = j + (multiline ? 3 : 1)
+                        lines[lines.count - 1].text += String(chars[i..<min(end, chars.count)])
+                        i = end
                         continue
                     }
                 }
@@ -105,6 +109,7 @@ enum DocCommentScanner {
                 } else if c == ")" {
                     if parens == 0, stack.count > 1 {
                         stack.removeLast()  // the end of a string interpolation
+                        lines[lines.count - 1].text.append(c)
                         i += 1
                         continue
                     }
@@ -112,26 +117,31 @@ enum DocCommentScanner {
                 }
                 // Code inside a string interpolation is left out with the string: its braces balance.
                 if stack.count == 1 { lines[lines.count - 1].code.append(c) }
+                lines[lines.count - 1].text.append(c)
                 i += 1
             case let .string(multiline, hashes):
                 if c == "\\", (0..<hashes).allSatisfy({ at(i + 1 + $0) == "#" }) {
                     let next = i + 1 + hashes
+                    let start = i
                     if at(next) == "(" {
                         stack.append(.code(parens: 0))
                         i = next + 1
                     } else {
                         i = at(next) == "\n" ? next : next + 1  // an escaped character (a newline stays a line)
                     }
+                    lines[lines.count - 1].text += String(chars[start..<min(i, chars.count)])
                     continue
                 }
                 if c == "\"", !multiline || (at(i + 1) == "\"" && at(i + 2) == "\"") {
                     let end = i + (multiline ? 3 : 1)
                     if (0..<hashes).allSatisfy({ at(end + $0) == "#" }) {
                         stack.removeLast()
+                        lines[lines.count - 1].text += String(chars[i..<min(end + hashes, chars.count)])
                         i = end + hashes
                         continue
                     }
                 }
+                lines[lines.count - 1].text.append(c)
                 i += 1
             case let .blockComment(depth, isDoc):
                 if c == "*", at(i + 1) == "/" {

@@ -61,7 +61,7 @@ struct FlowMCPArgumentTests {
         #expect(answer == .error("""
             save_flow: unknown argument "fiel" (did you mean "file"?); save_flow takes file, name
             save_flow: unknown argument "zzz"; save_flow takes file, name
-            save_flow: "file" is missing: give a string (a path), the flow file to write, such as Flows/photos/new.yaml
+            save_flow: "file" is missing: give a string (a path), the flow file to write, such as Flows/new.yaml
             save_flow: "name" is missing: give a string, what the flow checks
             """))
     }

@@ -5,20 +5,27 @@ import LocatedYAML
 import Testing
 import WorkPhotosRobots
 
-/// The flow language, read in process with a small catalog of its own (no app); only the step
-/// registry's own examples are read with the WorkPhotos robots' catalog, so their names resolve.
+/// The flow language, read in process with a small catalog of its own (no app). The step
+/// registry's own examples name no app's screens: they are read with the alerts they name declared
+/// (`Permission`, `Syncing…`), in a folder whose `../common/sign-in.yaml` they may run.
 struct FlowParserTests {
     static let catalog = RobotCatalog(
         [FormRobot.yaml], alerts: [AlertDeclaration(identifier: "PhotosPermission", buttons: ["OK", "Don't Allow"])], formerRobots: ["Sheet": "Form"]
     )
 
     @Test func everyPrimitiveOfTheRegistryIsReadFromItsOwnExamples() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("step-examples-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("common"), withIntermediateDirectories: true)
+        try "name: Sign in\nsteps:\n  - type: {textField: Email, text: \"${test.user}\"}\n  - tap: Continue\n"
+            .write(to: folder.appendingPathComponent("common/sign-in.yaml"), atomically: true, encoding: .utf8)
+        let examplesApp = RobotCatalog([], alerts: [
+            AlertDeclaration(identifier: "Permission", buttons: ["OK", "Not now"]), AlertDeclaration(identifier: "Sync", title: "Syncing…", buttons: []),
+        ])
         for primitive in StepRegistry.primitives {
             #expect(!primitive.examples.isEmpty, "\(primitive.keyword) has an example")
             for example in primitive.examples {
-                // In the repository's Flows/photos, with the app's robots, so that runFlow's paths and alert names resolve.
-                let file = FlowWorkspace.repository.appendingPathComponent("Flows/photos/example.yaml").path
-                let flow = try parse("  - " + example, file: file, catalog: WorkPhotosCatalog.catalog)
+                let flow = try parse("  - " + example, file: folder.appendingPathComponent("flows/example.yaml").path, catalog: examplesApp)
                 #expect(flow?.steps.first?.title == primitive.keyword, "\(example)")
             }
         }
@@ -88,7 +95,7 @@ struct FlowParserTests {
         ("  - assertVisible: {alert: PhotoPermission}", #"f.yaml:3:28: error: no alert "PhotoPermission" in this app (did you mean "PhotosPermission"?)"#),
         ("  - answerAlert: {button: Nope, in: PhotosPermission}", #"f.yaml:3:18: error: the alert "PhotosPermission" has no button "Nope""#),
         ("  - tap: {button: Login, textField: Username}", "f.yaml:3:26: error: tap names its element twice (button and textField); give one kind"),
-        ("  - tap: {enabled: true}", "f.yaml:3:10: error: tap should name one element by its kind, such as {button: Login} or {element: Login}"),
+        ("  - tap: {enabled: true}", "f.yaml:3:10: error: tap should name one element by its kind, such as {button: Continue} or {element: Continue}"),
         ("  - waitFor: {button: Apply, enabled: 1}", #"f.yaml:3:39: error: waitFor enabled should be true or false, not "1""#),
         ("  - waitUntilGone: {alert: PhotosPermission, timeout: -1}", "f.yaml:3:55: error: waitUntilGone timeout (seconds) -1 is out of range 0.001...3600.0"),
         ("  - type: {textField: Username}", #"f.yaml:3:11: error: type is missing "text" (text)"#),
@@ -228,7 +235,8 @@ struct OldSpellingRewriteTests {
         ("assertValue: {textField: Username, value: test}", "assertValue is no longer a step: write assertVisible: {textField: Username, value: test}"),
         // The others take their value as it was; an is: there (no state they checked) leaves the example.
         ("assertExists: {button: Login}", "assertExists is no longer a step: write assertVisible: {button: Login}"),
-        ("assertExists: {button: Login, is: true}", "assertExists is no longer a step: write assertVisible: Login"),
+        // No rewrite (is: meant nothing to it): the step's own example of how it is written now.
+        ("assertExists: {button: Login, is: true}", "assertExists is no longer a step: write assertVisible: Continue"),
         ("assertNotExists: Login", "assertNotExists is no longer a step: write assertNotVisible: Login"),
         ("assertAppears: {alert: PhotosPermission}", "assertAppears is no longer a step: write waitFor: {alert: PhotosPermission}"),
         ("assertGoes: {alert: PhotosPermission}", "assertGoes is no longer a step: write waitUntilGone: {alert: PhotosPermission}"),

@@ -56,8 +56,12 @@ struct FlowSchemaFileTests {
         try suite.checkVariables(known: ["test.user", "test.password"])
     }
 
+    /// The steps the guide's prose shows are WorkPhotos' and lint clean with its robots. (The
+    /// generated step reference's examples name no app: the registry's test reads them, and the
+    /// `theCommittedStepReferenceIsCurrent` that the section is what `flow docs` makes.)
     @Test func everyStepInTheDocsIsAValidStep() throws {
-        let docs = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        let text = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        let docs = try #require(StepReference.replacing(in: text, with: ""), "docs/flows.md has the step reference markers")
         var steps: [String] = []
         var inBlock = false
         for line in docs.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -65,7 +69,7 @@ struct FlowSchemaFileTests {
             // Comments stay: YAML reads them as comments, as it would in a flow.
             if inBlock, line.hasPrefix("- ") { steps.append(String(line)) }
         }
-        #expect(steps.count >= 40)
+        #expect(steps.count >= 10)
         // As if it were a flow in Flows/photos/, so that runFlow's relative path resolves.
         let file = FlowWorkspace.repository.appendingPathComponent("Flows/photos/docs-example.yaml").path
         let flow = try FlowParser(catalog: WorkPhotosCatalog.catalog).flow(

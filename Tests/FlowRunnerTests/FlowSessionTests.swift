@@ -212,13 +212,13 @@ struct FlowSessionTests {
     }
 
     @Test(arguments: [
-        ("hello world", #"error: not a step: "hello" is neither a YAML step nor an app command; write a YAML step (tap: Login, Login.login) "#
-            + "or an app command (3, tap Login, type Username TEXT, back)"),
+        ("hello world", #"error: not a step: "hello" is neither a YAML step nor an app command; write a YAML step (tap: Continue, Login.login) "#
+            + "or an app command (3, tap Continue, type Email TEXT, back)"),
         ("tpa Login", #"error: not a step: "tpa" is neither a YAML step nor an app command (did you mean "tap"?); write a YAML step "#
-            + "(tap: Login, Login.login) or an app command (3, tap Login, type Username TEXT, back)"),
-        ("tap", "error: tap needs a control: tap 3 or tap Login (by its number or its name on the screen)"),
-        ("tap   ", "error: tap needs a control: tap 3 or tap Login (by its number or its name on the screen)"),
-        ("type", "error: type needs a text field and the text: type Username TEXT"),
+            + "(tap: Continue, Login.login) or an app command (3, tap Continue, type Email TEXT, back)"),
+        ("tap", "error: tap needs a control: tap 3 or tap Continue (by its number or its name on the screen)"),
+        ("tap   ", "error: tap needs a control: tap 3 or tap Continue (by its number or its name on the screen)"),
+        ("type", "error: type needs a text field and the text: type Email TEXT"),
         ("type Username", "error: type needs the text after the field: type Username TEXT"),
         ("type Login x", #"error: "Login" names the button Login, not a text field: type goes into a text field"#),
         ("back now", "error: back takes nothing: write back (it goes back one screen)"),

@@ -103,7 +103,7 @@ struct StudioTests {
         (":qiut", #"unknown command :qiut (did you mean ":quit"?); the commands are :undo, :steps, :save, :ids, :screen, :help, :quit, and a line without : is a step"#),
         (":save x.yaml --name", #"error: --name needs the flow's name: :save FILE --name "What it checks""#),
         ("hello world", #"error: not a step: "hello" is neither a YAML step nor an app command"#),
-        ("tap", "error: tap needs a control: tap 3 or tap Login (by its number or its name on the screen)"),
+        ("tap", "error: tap needs a control: tap 3 or tap Continue (by its number or its name on the screen)"),
         ("99999999999999999999", "error: no control number 99999999999999999999: this screen has controls 1 to 3"),
         (":save ~/studio-tilde-\(getpid()).yaml", "error: not saved: there are no steps to save yet"),
     ])

@@ -18,10 +18,10 @@ enum AppCommand {
             guard rest.isEmpty else { return .failure(AppCommandError("back takes nothing: write back (it goes back one screen)")) }
             return .success(Node("back"))
         case "tap":
-            guard !rest.isEmpty else { return .failure(AppCommandError("tap needs a control: tap 3 or tap Login (by its number or its name on the screen)")) }
+            guard !rest.isEmpty else { return .failure(AppCommandError("tap needs a control: tap 3 or tap Continue (by its number or its name on the screen)")) }
             return tap(rest, on: screen)
         case "type":
-            guard !rest.isEmpty else { return .failure(AppCommandError("type needs a text field and the text: type Username TEXT")) }
+            guard !rest.isEmpty else { return .failure(AppCommandError("type needs a text field and the text: type Email TEXT")) }
             return type(rest, on: screen)
         default:
             return nil

@@ -163,7 +163,7 @@ public final class FlowSession {
         var text = line.trimmingCharacters(in: .whitespaces)
         // A step copied from a flow file, list dash and all.
         if text.hasPrefix("- ") { text = String(text.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
-        guard !text.isEmpty else { return .refused("an empty line: write a step such as tap: Login") }
+        guard !text.isEmpty else { return .refused("an empty line: write a step such as tap: Continue") }
         var yaml = text
         if let command = AppCommand.step(for: text, on: screen) {
             switch command {
@@ -212,8 +212,17 @@ public final class FlowSession {
         guard !known.contains(first) else { return nil }
         return "error: not a step: \"\(Suggestion.shown(first))\" is neither a YAML step nor an app command"
             + Suggestion.format(NameMatcher.nearest(to: first, in: known))
-            + "; write a YAML step (tap: Login, Login.login) or an app command (3, tap Login, type Username TEXT, back)"
+            + "; write a YAML step (\(Self.stepExamples(catalog: options.catalog))) or an app command (\(Self.appCommandExamples))"
     }
+
+    /// YAML steps as a session's messages and help show them: a tap and one of the app's robot
+    /// actions (`tap: Continue, Login.login`).
+    public static func stepExamples(catalog: RobotCatalog) -> String {
+        "tap: Continue, \(catalog.exampleAction)"
+    }
+
+    /// App commands as a session's messages and help show them, each kind once.
+    public static let appCommandExamples = "3, tap Continue, type Email TEXT, back"
 
     private func masked(_ failure: FlowRunFailure) -> FlowRunFailure {
         let inner = failure.failure

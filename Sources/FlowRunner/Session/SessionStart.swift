@@ -19,13 +19,14 @@ public struct SessionStart {
     /// How many steps the flow has in all.
     public private(set) var stepCount = 0
 
-    /// Reads `flow` (nil: start from nothing). `until` keeps only its first N steps; it needs a
-    /// flow and may not be more than the flow has. Problems in the flow are lint's located errors,
-    /// with the scheme's secrets masked.
+    /// Reads `flow` (nil: start from nothing, `runFlow` paths relative to `folder`, the app's
+    /// flows). `until` keeps only its first N steps; it needs a flow and may not be more than the
+    /// flow has. Problems in the flow are lint's located errors, with the scheme's secrets masked.
     public init(
-        flow: String?, until: Int? = nil, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]
+        flow: String?, until: Int? = nil, catalog: RobotCatalog, scheme: Scheme, variables: [String: String], folder: String = "Flows"
     ) throws(SessionStartError) {
         if let until, until < 0 { throw .until(.negative(until)) }
+        self.folder = folder
         guard let flow else {
             if let until { throw .until(.withoutFlow(until)) }
             return
@@ -38,7 +39,7 @@ public struct SessionStart {
         fixture = parsed.fixture ?? "default"
         launch = parsed.launch
         onAlert = parsed.onAlert
-        folder = PathText.parent(of: flow)
+        self.folder = PathText.parent(of: flow)
         // The steps as written, one line each (read again from the file: the parser keeps no text).
         let lines = FlowSession.stepLines(ofFile: flow)
         stepCount = lines.count

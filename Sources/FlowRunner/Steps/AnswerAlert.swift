@@ -11,7 +11,7 @@ public struct AnswerAlert: PrimitiveStep {
     /// How the step is written, from which the parser, the schema and the docs are made.
     public static let form = StepForm.fields([button.field, scope.field], shorthand: "button")
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["answerAlert: OK", "answerAlert: {button: \"Don't Allow\", in: PhotosPermission}"]
+    public static let examples = ["answerAlert: OK", "answerAlert: {button: \"Not now\", in: Permission}"]
 
     /// The button to tap, by identifier or label; it may hold `${variables}`.
     public let button: Text

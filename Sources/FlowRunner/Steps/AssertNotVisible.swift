@@ -9,9 +9,9 @@ public struct AssertNotVisible: PrimitiveStep {
     /// How the step is written, from which the parser, the schema and the docs are made.
     public static let form = StepForm.element([])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["assertNotVisible: Loading…", "assertNotVisible: {alert: PhotosPermission}", "assertNotVisible: {button: Retry}"]
+    public static let examples = ["assertNotVisible: Loading…", "assertNotVisible: {alert: Permission}", "assertNotVisible: {button: Try again}"]
     /// Old keywords this step replaced, so lint can say how to write them now.
-    public static let formerly = ["assertNotExists": "assertNotVisible: Login"]
+    public static let formerly = ["assertNotExists": "assertNotVisible: Continue"]
 
     /// The element the step acts on, as the flow selects it.
     public let element: ElementSelector

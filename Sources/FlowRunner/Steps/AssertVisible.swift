@@ -10,21 +10,21 @@ public struct AssertVisible: PrimitiveStep {
     public static let form = StepForm.element([])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
     public static let examples = [
-        "assertVisible: At a glance",
-        "assertVisible: {cell: \"Mon 1 Jun 2026, 09:05  Office\"}",
-        "assertVisible: {button: Login, enabled: false}",
-        "assertVisible: {staticText: results, label: Login failed}",
-        "assertVisible: {textField: Username, value: test}",
-        "assertVisible: {button: Show & Hide, selected: true}",
-        "assertVisible: {alert: PhotosPermission}",
+        "assertVisible: Welcome",
+        "assertVisible: {cell: \"Mon 1 Jun 2026, 09:05\"}",
+        "assertVisible: {button: Continue, enabled: false}",
+        "assertVisible: {staticText: message, label: Wrong passcode}",
+        "assertVisible: {textField: Email, value: test}",
+        "assertVisible: {button: Bold, selected: true}",
+        "assertVisible: {alert: Permission}",
     ]
     /// Old keywords this step replaced, so lint can say how to write them now.
     public static let formerly = [
-        "assertEnabled": "assertVisible: {button: Login, enabled: true}",
-        "assertSelected": "assertVisible: {button: Show & Hide, selected: true}",
-        "assertLabel": "assertVisible: {staticText: results, label: Login failed}",
-        "assertValue": "assertVisible: {textField: Username, value: test}",
-        "assertExists": "assertVisible: Login",
+        "assertEnabled": "assertVisible: {button: Continue, enabled: true}",
+        "assertSelected": "assertVisible: {button: Bold, selected: true}",
+        "assertLabel": "assertVisible: {staticText: message, label: Wrong passcode}",
+        "assertValue": "assertVisible: {textField: Email, value: test}",
+        "assertExists": "assertVisible: Continue",
     ]
     /// Old keywords whose check is now a state on the selector, so lint can rewrite them.
     public static let formerState = ["assertEnabled": "enabled", "assertSelected": "selected", "assertLabel": "label", "assertValue": "value"]

@@ -9,7 +9,7 @@ public struct EraseText: PrimitiveStep {
     /// How the step is written, from which the parser, the schema and the docs are made.
     public static let form = StepForm.element([])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["eraseText: Username", "eraseText: {secureTextField: Password}"]
+    public static let examples = ["eraseText: Email", "eraseText: {secureTextField: Passcode}"]
 
     /// The element the step acts on, as the flow selects it.
     public let element: ElementSelector

@@ -17,7 +17,7 @@ public struct Repeat: PrimitiveStep {
     public static let examples = [
         "repeat: {times: 3, steps: [back]}",
         "repeat: {while: {button: More}, max: 20, steps: [{tap: More}]}",
-        "repeat: {until: {staticText: Done}, steps: [{tap: Next}]}",
+        "repeat: {until: {staticText: Finished}, steps: [{tap: Next}]}",
     ]
 
     /// Which of `times`, `while` and `until` the step gives (exactly one).

@@ -11,10 +11,10 @@ public struct Tap: PrimitiveStep {
     public static let form = StepForm.element([waitForIdle.field])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
     public static let examples = [
-        "tap: Login",
-        "tap: {button: OK, in: PhotosPermission}",
-        "tap: {cell: \"Mon 1 Jun 2026, 09:05  Office\"}",
-        "tap: {button: Upload to Drive, waitForIdle: false}",
+        "tap: Continue",
+        "tap: {button: OK, in: Permission}",
+        "tap: {cell: \"Mon 1 Jun 2026, 09:05\"}",
+        "tap: {button: Sync now, waitForIdle: false}",
     ]
 
     /// The element the step acts on, as the flow selects it.

@@ -11,11 +11,11 @@ public struct WaitFor: PrimitiveStep {
     public static let form = StepForm.element([timeout.field])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
     public static let examples = [
-        "waitFor: {alert: Uploading…, timeout: 5}",
-        "waitFor: {button: Apply, enabled: true}",
+        "waitFor: {alert: Syncing…, timeout: 5}",
+        "waitFor: {button: Continue, enabled: true}",
     ]
     /// Old keywords this step replaced, so lint can say how to write them now.
-    public static let formerly = ["assertAppears": "waitFor: {alert: Uploading…}"]
+    public static let formerly = ["assertAppears": "waitFor: {alert: Syncing…}"]
 
     /// The element the step acts on, as the flow selects it.
     public let element: ElementSelector

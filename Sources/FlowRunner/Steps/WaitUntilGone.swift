@@ -10,9 +10,9 @@ public struct WaitUntilGone: PrimitiveStep {
     /// How the step is written, from which the parser, the schema and the docs are made.
     public static let form = StepForm.element([timeout.field])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["waitUntilGone: {alert: Uploading…, timeout: 10}", "waitUntilGone: {button: Apply, enabled: false}"]
+    public static let examples = ["waitUntilGone: {alert: Syncing…, timeout: 10}", "waitUntilGone: {button: Continue, enabled: false}"]
     /// Old keywords this step replaced, so lint can say how to write them now.
-    public static let formerly = ["assertGoes": "waitUntilGone: {alert: Uploading…}"]
+    public static let formerly = ["assertGoes": "waitUntilGone: {alert: Syncing…}"]
 
     /// The element the step acts on, as the flow selects it.
     public let element: ElementSelector

@@ -7,18 +7,20 @@ import Foundation
 extension FlowCommand {
     /// `flow run`: seed, then run the flows; lint first, and launch nothing if it finds a problem.
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Seed, then run the flows (the default).",
-            discussion: """
-                Variables for the flows come from the scheme, then -name value pairs (flow run -test.user alice \
-                -test.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
-                marked {secret: ...} in a scheme) is never printed.
-                Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
-                selects no flow is an error too (exit 2) unless --allow-empty is given.
-                Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted by Ctrl-C \
-                (every app is ended and the tally so far printed).
-                """
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: "Seed, then run the flows (the default).",
+                discussion: """
+                    Variables for the flows come from the scheme, then -name value pairs (\(RunnerSetup.current.name) run -test.user alice \
+                    -test.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
+                    marked {secret: ...} in a scheme) is never printed.
+                    Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
+                    selects no flow is an error too (exit 2) unless --allow-empty is given.
+                    Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted by Ctrl-C \
+                    (every app is ended and the tally so far printed).
+                    """
+            )
+        }
 
         @OptionGroup var selection: Selection
 
@@ -168,14 +170,14 @@ extension FlowCommand {
                 do {
                     try OutputFile.write(JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun), to: junit)
                 } catch {
-                    Console.error("flow: error: cannot write the JUnit file \(junit): \(error.explanation)\n")
+                    Console.error(RunnerSetup.current.error("cannot write the JUnit file \(junit): \(error.explanation)") + "\n")
                 }
             }
             if let report {
                 do {
                     try FolderReport.write(results, notRun: notRun, to: report)
                 } catch {
-                    Console.error("flow: error: cannot write the report to \(report): \(error.explanation(below: report))\n")
+                    Console.error(RunnerSetup.current.error("cannot write the report to \(report): \(error.explanation(below: report))") + "\n")
                 }
             }
             if let html {
@@ -186,14 +188,14 @@ extension FlowCommand {
                     )
                     try OutputFile.write(HTMLReport.html(results, summary: summary), to: html)
                 } catch {
-                    Console.error("flow: error: cannot write the HTML report \(html): \(error.explanation)\n")
+                    Console.error(RunnerSetup.current.error("cannot write the HTML report \(html): \(error.explanation)") + "\n")
                 }
             }
             if let timingsOut {
                 do {
                     try FlowTimings(results: results, seeding: runner.seedingTimes, interrupted: runner.wasInterrupted).write(to: timingsOut)
                 } catch {
-                    Console.error("flow: error: cannot write the timings file \(timingsOut): \(error.explanation)\n")
+                    Console.error(RunnerSetup.current.error("cannot write the timings file \(timingsOut): \(error.explanation)") + "\n")
                 }
             }
         }

@@ -2,20 +2,20 @@ import ArgumentParser
 import Console
 import FlowRunner
 import Foundation
-import WorkPhotosRobots
 
 extension FlowCommand {
-    /// `flow docs`: the step reference of docs/flows.md, from the step registry and the robots.
+    /// `flow docs`: the step reference of docs/flows.md (the app's guide), from the step registry and the robots.
     struct Docs: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print the step reference (docs/flows.md's generated section), or --update a file's."
-        )
+        static var configuration: CommandConfiguration {
+            let section = RunnerSetup.current.guide.map { "\($0)'s generated section" } ?? "Markdown, from the steps and the robots"
+            return CommandConfiguration(abstract: "Print the step reference (\(section)), or --update a file's.")
+        }
 
         @Option(help: ArgumentHelp("Replace the reference between the markers in this file.", valueName: "file"))
         var update: String?
 
         func run() throws {
-            let reference = StepReference.markdown(catalog: WorkPhotosCatalog.catalog)
+            let reference = StepReference.markdown(catalog: RunnerSetup.current.catalog)
             guard let update else {
                 Console.output(reference)
                 return

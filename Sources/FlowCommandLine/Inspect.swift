@@ -3,7 +3,6 @@ import Console
 import FlowKit
 import FlowRunner
 import Foundation
-import WorkPhotosRobots
 
 extension FlowCommand {
     /// `flow inspect`: the element tree of a screen, at launch or after a flow's step N.
@@ -29,7 +28,7 @@ extension FlowCommand {
 
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
-            let catalog = WorkPhotosCatalog.catalog
+            let catalog = RunnerSetup.current.catalog
             let start = try SessionStart.reading(flow, until: step, option: "--step", catalog: catalog, scheme: scheme, variables: variables)
             let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }

@@ -42,7 +42,7 @@ final class WatchMode {
 
     init(options: FlowCommand.Run) throws(FlowCommandError) {
         if options.repeatCount > 1 {
-            throw .usage("--watch runs each flow a change affects once; --repeat cannot go with it (hunt flakes with flow run --repeat N)")
+            throw .usage("--watch runs each flow a change affects once; --repeat cannot go with it (hunt flakes with \(RunnerSetup.current.name) run --repeat N)")
         }
         if options.shard != nil {
             throw .usage("--watch runs the flows a change affects on this machine; --shard cannot go with it (it splits one whole run between machines)")
@@ -159,7 +159,7 @@ final class WatchMode {
             do {
                 try FolderReport.write(results, to: report)
             } catch {
-                Console.error("flow: error: cannot write the report to \(report): \(error.explanation(below: report))\n")
+                Console.error(RunnerSetup.current.error("cannot write the report to \(report): \(error.explanation(below: report))") + "\n")
             }
         }
         Console.output(state.tally(of: total).line + "\n")

@@ -5,26 +5,27 @@ import FlowRunner
 import Foundation
 import LocatedYAML
 import NameMatching
-import WorkPhotosRobots
 import Yams
 
 extension FlowCommand {
     /// `flow studio`: write a flow by using the app. Each line runs at once and is kept as a step;
     /// `:undo` takes the last back by replay; `:save` writes the flow, linted.
     struct Studio: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Write a flow by using the app: each step runs at once, is kept, and can be undone; :save writes the flow.",
-            discussion: """
-                A line is a YAML step as a flow writes it (tap: Login, Login.login, assertVisible: {cell: photo-3}) or a \
-                command as you type it to the app (3, tap Login, type Username test, back); an app command is kept as the \
-                YAML step it means, naming the element by its identifier. The screen is shown after every step with each \
-                element's kind, identifier and state (:ids turns that off). Tab completes steps, robot actions, keys and \
-                the names on the screen.
-                :undo removes the last step (the app is relaunched on a fresh copy and the rest replayed), :steps lists \
-                them, :save FILE [--name "..."] writes the flow (linted first; a secret is never written), :quit ends.
-                Given a FLOW, studio runs it first (or its first --until N steps) and goes on from there.
-                """
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: "Write a flow by using the app: each step runs at once, is kept, and can be undone; :save writes the flow.",
+                discussion: """
+                    A line is a YAML step as a flow writes it (\(FlowSession.stepExamples(catalog: RunnerSetup.current.catalog)), \
+                    assertVisible: {cell: item-3}) or a command as you type it to the app (\(FlowSession.appCommandExamples)); an \
+                    app command is kept as the YAML step it means, naming the element by its identifier. The screen is shown \
+                    after every step with each element's kind, identifier and state (:ids turns that off). Tab completes steps, \
+                    robot actions, keys and the names on the screen.
+                    :undo removes the last step (the app is relaunched on a fresh copy and the rest replayed), :steps lists \
+                    them, :save FILE [--name "..."] writes the flow (linted first; a secret is never written), :quit ends.
+                    Given a FLOW, studio runs it first (or its first --until N steps) and goes on from there.
+                    """
+            )
+        }
 
         @OptionGroup var schemeOptions: SchemeOptions
 
@@ -39,13 +40,13 @@ extension FlowCommand {
 
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
-            let catalog = WorkPhotosCatalog.catalog
+            let catalog = RunnerSetup.current.catalog
             let start = try SessionStart.reading(flow, until: until, option: "--until", catalog: catalog, scheme: scheme, variables: variables)
             let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
             var studio = StudioLoop(session: session, name: start.name)
-            studio.say("flow studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step (tap: Login, Login.login) or an app "
-                + "command (3, tap Login, type Username test); :help lists the rest.")
+            studio.say("\(RunnerSetup.current.name) studio: scheme \(scheme.name), fixture \(session.options.fixture). Type a step "
+                + "(\(FlowSession.stepExamples(catalog: catalog))) or an app command (\(FlowSession.appCommandExamples)); :help lists the rest.")
             for (index, line) in start.steps.enumerated() {
                 guard studio.step(line, showScreen: false) else {
                     studio.say("the flow stopped at its step \(index + 1); go on from here")
@@ -151,8 +152,8 @@ struct StudioLoop {
             save(Array(words.dropFirst()))
         case ":help":
             say("""
-                a YAML step: tap: Login · Login.login · assertVisible: {button: Login, enabled: false}
-                an app command: 3 · tap Login · type Username test · back (kept as the YAML step it means)
+                a YAML step: tap: Continue · \(session.options.catalog.exampleAction) · assertVisible: {button: Continue, enabled: false}
+                an app command: 3 · tap Continue · type Email TEXT · back (kept as the YAML step it means)
                 :undo  take the last step back (relaunch and replay)     :steps  list the steps
                 :save FILE [--name "..."]  write the flow, linted         :ids    show or hide identifiers
                 :screen  show the screen again                           :quit   end (the app is ended)
@@ -193,7 +194,7 @@ struct StudioLoop {
             }
         }
         guard var file else {
-            say("error: :save needs a file: :save Flows/photos/new.yaml --name \"What it checks\"")
+            say("error: :save needs a file: :save \(RunnerSetup.current.flows)/new.yaml --name \"What it checks\"")
             return
         }
         // As a shell would: ~/x.yaml is in $HOME, not in a folder named ~.
@@ -203,7 +204,7 @@ struct StudioLoop {
         do {
             try session.save(to: file, name: name)
             self.name = name
-            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: flow run \(Self.shellQuoted(file))")
+            say("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file) (it passes lint); run it with: \(RunnerSetup.current.name) run \(Self.shellQuoted(file))")
         } catch {
             say("error: not saved: \(error.description)")
         }
@@ -240,13 +241,14 @@ struct StudioLoop {
 }
 
 extension SessionStart {
-    /// Reads a session's start as the command line gives it: a bad flow is lint's errors and a bad
-    /// number of steps a usage error naming `option`, both exit 2.
+    /// Reads a session's start as the command line gives it (a new session's `runFlow` paths are
+    /// relative to the app's flows): a bad flow is lint's errors and a bad number of steps a usage
+    /// error naming `option`, both exit 2.
     static func reading(
         _ flow: String?, until: Int?, option: String, catalog: RobotCatalog, scheme: Scheme, variables: [String: String]
     ) throws(FlowCommandError) -> SessionStart {
         do {
-            return try SessionStart(flow: flow, until: until, catalog: catalog, scheme: scheme, variables: variables)
+            return try SessionStart(flow: flow, until: until, catalog: catalog, scheme: scheme, variables: variables, folder: RunnerSetup.current.flows)
         } catch {
             switch error {
             case let .diagnostics(diagnostics): throw .diagnostics(diagnostics)

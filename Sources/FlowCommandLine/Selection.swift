@@ -5,11 +5,10 @@ import FlowRunner
 import Foundation
 import LocatedYAML
 import NameMatching
-import WorkPhotosRobots
 
 /// The scheme and the variables: what every command that launches the app or reads flows needs.
 struct SchemeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The scheme: Flows/schemes/NAME.yaml.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The scheme: \(RunnerSetup.current.schemes)/NAME.yaml.", valueName: "name"))
     var scheme: String = "default"
 
     @Option(name: .customLong("scheme-file"), help: ArgumentHelp("A scheme file kept anywhere, merged over --scheme.", valueName: "path"))
@@ -36,8 +35,8 @@ struct SchemeOptions: ParsableArguments {
         return values
     }
 
-    /// Where shared schemes are.
-    static let folder = "Flows/schemes"
+    /// Where shared schemes are (the app's: `Flows/schemes`).
+    static var folder: String { RunnerSetup.current.schemes }
 
     /// The files the scheme is read from, each merged over the one before: the shared scheme, the
     /// private one beside it, and `--scheme-file` (whether they exist or not).
@@ -52,7 +51,7 @@ struct SchemeOptions: ParsableArguments {
         return (scheme, try values(over: scheme))
     }
 
-    /// The shared scheme `Flows/schemes/NAME.yaml`, then the private `NAME.private.yaml` beside it,
+    /// The shared scheme `Flows/schemes/NAME.yaml` (in the app's schemes folder), then the private `NAME.private.yaml` beside it,
     /// then `--scheme-file`, each merged over the one before.
     func load(into problems: inout [LocatedError]) throws(FlowCommandError) -> Scheme? {
         let folder = Self.folder
@@ -77,7 +76,7 @@ struct SchemeOptions: ParsableArguments {
         let missing = loaded.missingKeys()
         guard missing.isEmpty else {
             problems.append(.wholeFile(layers.last ?? shared, "the scheme gives no " + missing.joined(separator: ", ")
-                + " (app: the app's path, seeder: the seeder's path, store: {argument: photos.store, file: photos.sqlite})"))
+                + " (app: the app's path, seeder: the seeder's path, store: {argument: app.store, file: app.sqlite})"))
             return nil
         }
         return loaded
@@ -87,12 +86,12 @@ struct SchemeOptions: ParsableArguments {
 /// Options every subcommand that reads flows shares, and the loading they share: the scheme, the
 /// flows (every problem of every file in one pass), the variables, the fixtures, the selection.
 struct Selection: ParsableArguments {
-    @Argument(help: "Flow files or folders (default: Flows).")
+    @Argument(help: ArgumentHelp("Flow files or folders (default: \(RunnerSetup.current.flows))."))
     var paths: [String] = []
 
     @OptionGroup var filters: FlowFilters
 
-    var flowPaths: [String] { paths.isEmpty ? ["Flows"] : paths }
+    var flowPaths: [String] { paths.isEmpty ? [RunnerSetup.current.flows] : paths }
 
     var schemeOptions: SchemeOptions { filters.schemeOptions }
 
@@ -133,7 +132,7 @@ struct Selection: ParsableArguments {
             throw .usage("there is no flow file or folder \(Suggestion.shown(path))")
         }
         // The flows that are good go on being checked (variables, fixtures) beside the others' problems.
-        let (suite, partial, flowProblems) = FlowSuite.read(flowPaths, catalog: WorkPhotosCatalog.catalog)
+        let (suite, partial, flowProblems) = FlowSuite.read(flowPaths, catalog: RunnerSetup.current.catalog)
         problems += flowProblems
         let checked = FlowSuite(flows: suite.flows + partial.flows)
         let values = try schemeOptions.values(over: scheme)
@@ -201,7 +200,7 @@ struct FlowFilters: ParsableArguments {
 enum PrivateSchemeGuard {
     static func warnIfTracked(extra: String?) {
         var files: [String] = []
-        if let listed = try? ChildProcess.run("/usr/bin/env", ["git", "ls-files", "--", "*.private.yaml", "*.private.yml", "Flows/schemes/private"]),
+        if let listed = try? ChildProcess.run("/usr/bin/env", ["git", "ls-files", "--", "*.private.yaml", "*.private.yml", SchemeOptions.folder + "/private"]),
            listed.status == 0 {
             files += listed.stdout.split(separator: "\n").map(String.init)
         }
@@ -211,7 +210,7 @@ enum PrivateSchemeGuard {
         }
         for file in files {
             Console.error("""
-                flow: warning: \(file) is a private scheme and git tracks it: its secrets are in the repository's history.
+                \(RunnerSetup.current.name): warning: \(file) is a private scheme and git tracks it: its secrets are in the repository's history.
                   Untrack it (git rm --cached \(file)), keep it out with .gitignore, and change every password it holds.
 
                 """)

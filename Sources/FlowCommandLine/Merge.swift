@@ -12,18 +12,23 @@ extension FlowCommand {
     /// `flow run --shard I/N --junit out/I/junit.xml --report out/I/report` writes it, or the JUnit
     /// file itself (its report folder is then the `report/` beside it).
     struct Merge: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Join the shards' JUnit files and reports into one; check each flow ran exactly once.",
-            discussion: """
-                Each shard output is a folder holding junit.xml (and report/ for --report), as written by \
-                flow run --shard I/N --junit out/I/junit.xml --report out/I/report, or a JUnit file (its report \
-                folder is the report/ beside it). The suite is what flow run would select with the same --flows, \
-                scheme and tag options; a testcase is matched to a flow by its file attribute. A flow no shard ran, \
-                or that two shards ran, is listed and the exit code is 1; so is a flow that failed. An input that \
-                is missing, not XML or not JUnit is a located error, exit 2, and nothing is written.
-                Exit codes: 0 every flow ran once and passed, 1 a flow missing, doubled or failed, 2 bad input.
-                """
-        )
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: "Join the shards' JUnit files and reports into one; check each flow ran exactly once.",
+                discussion: """
+                    Each shard output is a folder holding junit.xml (and report/ for --report), as written by \
+                    \(flowRun) --shard I/N --junit out/I/junit.xml --report out/I/report, or a JUnit file (its report \
+                    folder is the report/ beside it). The suite is what \(flowRun) would select with the same --flows, \
+                    scheme and tag options; a testcase is matched to a flow by its file attribute. A flow no shard ran, \
+                    or that two shards ran, is listed and the exit code is 1; so is a flow that failed. An input that \
+                    is missing, not XML or not JUnit is a located error, exit 2, and nothing is written.
+                    Exit codes: 0 every flow ran once and passed, 1 a flow missing, doubled or failed, 2 bad input.
+                    """
+            )
+        }
+
+        /// `flow run`, with the runner's name: what wrote the shards' outputs.
+        static var flowRun: String { "\(RunnerSetup.current.name) run" }
 
         @Argument(help: ArgumentHelp("Each shard's output: a folder holding junit.xml (and report/), or a JUnit file.", valueName: "shard-output"))
         var outputs: [String] = []
@@ -38,7 +43,7 @@ extension FlowCommand {
         var html: String?
 
         @Option(name: .customLong("flows"),
-                help: ArgumentHelp("A flow file or folder the shards ran, as given to flow run (repeatable; default: Flows).", valueName: "path"))
+                help: ArgumentHelp("A flow file or folder the shards ran, as given to \(Self.flowRun) (repeatable; default: \(RunnerSetup.current.flows)).", valueName: "path"))
         var flowPaths: [String] = []
 
         @OptionGroup var filters: FlowFilters
@@ -47,12 +52,12 @@ extension FlowCommand {
             guard !outputs.isEmpty else {
                 let tags = filters.includeTags.isEmpty && filters.excludeTags.isEmpty ? ""
                     : " (--include-tags and --exclude-tags take every word up to the next option: give the shard outputs before them)"
-                throw ValidationError("give the shards' outputs: folders holding junit.xml (flow run --junit DIR/junit.xml), or JUnit files" + tags)
+                throw ValidationError("give the shards' outputs: folders holding junit.xml (\(Self.flowRun) --junit DIR/junit.xml), or JUnit files" + tags)
             }
         }
 
         func run() throws {
-            let suite = try Selection.load(flowPaths.isEmpty ? ["Flows"] : flowPaths, filters: filters, checkFixtures: false).suite
+            let suite = try Selection.load(flowPaths.isEmpty ? [RunnerSetup.current.flows] : flowPaths, filters: filters, checkFixtures: false).suite
             // Every output is checked before anything is read or written: a bad path leaves nothing half-written.
             try checkOutputs()
             var (inputs, problems) = readOutputs()
@@ -116,7 +121,7 @@ extension FlowCommand {
                     data = read
                 case let .failure(problem):
                     problems.append(.wholeFile(file, isFolder && problem == .missing
-                        ? "the shard output \(output) holds no junit.xml (flow run --junit \(file))" : problem.description))
+                        ? "the shard output \(output) holds no junit.xml (\(Self.flowRun) --junit \(file))" : problem.description))
                     continue
                 }
                 guard let text = String(validating: data, as: UTF8.self) else {
@@ -127,7 +132,7 @@ extension FlowCommand {
                 if report != nil {
                     if InputFile.kind(reportFolder) != .folder {
                         problems.append(.wholeFile(reportFolder, "no report folder for --report: each shard output needs report/ beside its junit.xml "
-                            + "(flow run --junit \(file) --report \(reportFolder))"))
+                            + "(\(Self.flowRun) --junit \(file) --report \(reportFolder))"))
                     } else {
                         problems += Self.reportProblems(in: reportFolder)
                     }
@@ -143,11 +148,11 @@ extension FlowCommand {
         static func reportProblems(in folder: String) -> [LocatedError] {
             InputFile.entries(below: folder).compactMap { entry in
                 if entry.kind != .file && entry.kind != .folder {
-                    return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders flow run --report writes")
+                    return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders \(flowRun) --report writes")
                 }
                 if let control = PathText.name(of: entry.path).unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                     return .wholeFile(TerminalText.oneLine(entry.path), "its name holds a control character (U+\(String(format: "%04X", control.value))): "
-                        + "flow run --report never writes one")
+                        + "\(flowRun) --report never writes one")
                 }
                 return nil
             }

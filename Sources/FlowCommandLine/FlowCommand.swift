@@ -1,0 +1,112 @@
+import ArgumentParser
+import Console
+import FlowRunner
+import Foundation
+import NameMatching
+
+/// The runner's root command: runs, checks and lists the YAML flows in the flows' folder, and
+/// merges sharded runs' results. Its name, folders and robots are the app's (``RunnerSetup``).
+///
+/// Exit codes, decided in one place (`run`): 0 every flow passed, 1 a flow failed, 2 bad input
+/// (a flow, a scheme, an option; nothing was launched), 130 interrupted (Ctrl-C: every app ended).
+struct FlowCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        let setup = RunnerSetup.current
+        return CommandConfiguration(
+            commandName: setup.name,
+            abstract: "Run YAML flows against the app, as a black box.",
+            discussion: """
+                Flows are YAML files under \(setup.flows)/\(setup.guide.map { " (see \($0))" } ?? ""). A scheme \
+                (\(setup.schemes)/NAME.yaml) says which app and seeder to use and gives launch arguments and variables. \
+                Variables can also be given as -name value (\(setup.name) run -test.user alice) or --var name=value.
+                Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
+                """,
+            version: FlowRunnerVersion.current,
+            subcommands: [Run.self, Lint.self, List.self, Merge.self, Studio.self, Inspect.self, MCPServe.self, Schema.self, Docs.self],
+            defaultSubcommand: Run.self
+        )
+    }
+
+    /// Parses and runs `arguments` (the command line without the program's name) and returns
+    /// the exit code, every error printed.
+    static func run(_ arguments: [String]) -> Int32 {
+        Console.ignoreBrokenPipes()
+        do {
+            let split = try LaunchDefaults.split(arguments)
+            try checkCommandName(split.arguments)
+            var command = try parseAsRoot(split.arguments)
+            try command.run()
+            return 0
+        } catch {
+            return report(error)
+        }
+    }
+
+    /// Prints `error` as it should read and returns the exit code that goes with it.
+    static func report(_ error: any Error) -> Int32 {
+        let outcome = outcome(of: error)
+        if let text = outcome.text {
+            if outcome.code == 0 { Console.output(text + "\n") } else { Console.error(text + "\n") }
+        }
+        return outcome.code
+    }
+
+    /// The line `error` prints (on standard output for a success such as `--help`, else on
+    /// standard error; nil: nothing) and the exit code that goes with it.
+    static func outcome(of error: any Error) -> (text: String?, code: Int32) {
+        switch error {
+        case let error as FlowCommandError:
+            return (error.message, error.code)
+        case let error as ExitCode:
+            return (nil, error.rawValue)
+        default:
+            var message = fullMessage(for: error)
+            if exitCode(for: error) == .success { return (message, 0) }
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            return (RunnerSetup.current.error(message), 2)
+        }
+    }
+
+    /// `flow rnu` is a mistyped command, not a flow file called rnu: said so when there is no such
+    /// file and the word is near a command's name.
+    static func checkCommandName(_ arguments: [String]) throws(FlowCommandError) {
+        guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), !first.contains("."),
+              !FileManager.default.fileExists(atPath: first) else { return }
+        let names = configuration.subcommands.map { $0._commandName }
+        guard !names.contains(first) else { return }
+        if let nearest = NameMatcher.nearest(to: first, in: names) {
+            throw .usage("unknown command \"\(Suggestion.shown(first))\" (did you mean \(nearest)?); commands are "
+                + names.joined(separator: ", ") + ", or flow files and folders for run")
+        }
+    }
+}
+
+/// Every way the runner ends other than success, with its exit code: declared once, printed in one place.
+enum FlowCommandError: Error {
+    /// A bad option or command line: `flow: error: ...` (the runner's name), exit 2.
+    case usage(String)
+    /// Problems in flows, schemes or fixtures, each located: exit 2.
+    case diagnostics(Diagnostics)
+    /// The run cannot start (no app, a fixture that does not seed): exit 2.
+    case setup(String)
+    /// Some flow failed: exit 1 (the run printed why).
+    case flowsFailed
+    /// Ctrl-C or a kill: every app was ended: exit 130.
+    case interrupted
+
+    var code: Int32 {
+        switch self {
+        case .usage, .diagnostics, .setup: 2
+        case .flowsFailed: 1
+        case .interrupted: 130
+        }
+    }
+
+    var message: String {
+        switch self {
+        case let .usage(text), let .setup(text): RunnerSetup.current.error(text)
+        case let .diagnostics(diagnostics): diagnostics.description
+        case .flowsFailed, .interrupted: ""
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import FlowKit
+import Foundation
+
+/// The flow runner's command line for any app: `run` (and `--watch`), `lint`, `list`, `merge`,
+/// `studio`, `inspect`, `mcp`, `schema` and `docs`. An app's runner is an executable whose `main`
+/// is one call to ``main(name:catalog:flows:schemes:guide:)`` with its robot catalog.
+public enum FlowRunnerCommandLine {
+    /// Runs the command line this process was given, with the app's robots and folders, and exits
+    /// with its code: 0 every flow passed, 1 a flow failed, 2 bad input (nothing launched), 130
+    /// interrupted (every app ended).
+    ///
+    /// - Parameters:
+    ///   - name: the runner's name as its help and its errors show it (`flow: error: ...`): the
+    ///     name of its executable.
+    ///   - catalog: the app's robots and alerts: what a flow may call and name.
+    ///   - flows: the folder of the flows a command reads when given no path.
+    ///   - schemes: the folder of the schemes (`--scheme NAME` reads `NAME.yaml` and
+    ///     `NAME.private.yaml` there); by default `schemes` in `flows`.
+    ///   - guide: the document that teaches the app's testers to write flows, which the help
+    ///     points to (and whose step reference `docs --update` rewrites); nil when there is none.
+    public static func main(name: String, catalog: RobotCatalog, flows: String = "Flows", schemes: String? = nil, guide: String? = nil) -> Never {
+        let setup = RunnerSetup(name: name, catalog: catalog, flows: flows, schemes: schemes, guide: guide)
+        let code = RunnerSetup.$current.withValue(setup) { FlowCommand.run(Array(CommandLine.arguments.dropFirst())) }
+        Foundation.exit(code)
+    }
+}
+
+/// What the app gave ``FlowRunnerCommandLine/main(name:catalog:flows:schemes:guide:)``: read by
+/// the commands' help, defaults and messages.
+///
+/// ArgumentParser makes its commands from their types, so a command cannot be handed a value:
+/// `main` binds this once, for the whole parse and run, as a task-local (a binding, never
+/// mutated). It is read on the thread that bound it only: the runner's job threads and signal
+/// handlers are given what they need as values.
+struct RunnerSetup: Sendable {
+    /// The runner's name (`flow`).
+    let name: String
+    /// The app's robots and alerts.
+    let catalog: RobotCatalog
+    /// The flows' folder (`Flows`).
+    let flows: String
+    /// The schemes' folder (`Flows/schemes`).
+    let schemes: String
+    /// Where the app's testers read how to write flows (`docs/flows.md`), if anywhere.
+    let guide: String?
+
+    /// The setup `main` was given; the schemes are in `flows` unless said otherwise.
+    init(name: String, catalog: RobotCatalog, flows: String, schemes: String? = nil, guide: String? = nil) {
+        self.name = name
+        self.catalog = catalog
+        self.flows = flows
+        self.schemes = schemes ?? (flows as NSString).appendingPathComponent("schemes")
+        self.guide = guide
+    }
+
+    /// The setup of the command line that runs: `main`'s. Outside `main` (nothing reads it there)
+    /// a runner of no robots named `flow`.
+    @TaskLocal static var current = RunnerSetup(name: "flow", catalog: RobotCatalog([]), flows: "Flows")
+
+    /// `NAME: error: text`, as every error of the runner begins.
+    func error(_ text: String) -> String {
+        "\(name): error: \(text)"
+    }
+}
