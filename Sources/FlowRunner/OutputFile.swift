@@ -50,21 +50,27 @@ public enum OutputFile {
     /// Makes the folder `path` (and the folders on the way) when missing; refuses a path that is
     /// something else, with what it is. For `--report DIR`, whose files are then written with `write`.
     public static func folder(_ path: String) throws(OutputFileError) {
+        guard try !checkFolder(path) else { return }
+        _ = try makeFolders(for: (path as NSString).appendingPathComponent("x"), named: path)
+    }
+
+    /// Checks that `path` is a folder, or can be made one (see ``folder(_:)``), without making it;
+    /// true when it is there already.
+    @discardableResult
+    public static func checkFolder(_ path: String) throws(OutputFileError) -> Bool {
         try checkCharacters(path)
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputFileError(path: path, reason: .notAFolderItself(kind(of: info.st_mode)))
-            }
-            return
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFileError(path: path, reason: .notAFolderItself(kind(of: info.st_mode))) }
+            return true
         }
-        guard errno == ENOENT else {
-            if errno == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: path) ?? path)) }
-            throw OutputFileError(path: path, reason: .system(errno, .reading))
-        }
+        let code = errno
+        guard code == ENOENT || code == ENOTDIR else { throw OutputFileError(path: path, reason: .system(code, .reading)) }
         var link = stat()
-        if lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
-        _ = try makeFolders(for: (path as NSString).appendingPathComponent("x"), named: path)
+        if code == ENOENT, lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
+        if let reason = problemOnTheWay(to: path, itself: true) { throw OutputFileError(path: path, reason: reason) }
+        if code == ENOTDIR { throw OutputFileError(path: path, reason: .system(ENOTDIR, .reading)) }
+        return false
     }
 
     /// Checks that `path` can be written (see the type's rules) without writing anything: the
@@ -76,12 +82,11 @@ public enum OutputFile {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             let code = errno
-            if code == ENOENT {
-                if path.hasSuffix("/") { throw OutputFileError(path: path, reason: .endsInSlash) }
-                return Target(path: path, existing: nil)
-            }
-            if code == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: path) ?? path)) }
-            throw OutputFileError(path: path, reason: .system(code, .reading))
+            guard code == ENOENT || code == ENOTDIR else { throw OutputFileError(path: path, reason: .system(code, .reading)) }
+            if let reason = problemOnTheWay(to: path) { throw OutputFileError(path: path, reason: reason) }
+            if code == ENOTDIR { throw OutputFileError(path: path, reason: .system(ENOTDIR, .reading)) }
+            if path.hasSuffix("/") { throw OutputFileError(path: path, reason: .endsInSlash) }
+            return Target(path: path, existing: nil)
         }
         if info.st_mode & S_IFMT == S_IFLNK {
             let pointsTo = linkTarget(path) ?? "?"
@@ -192,8 +197,9 @@ public enum OutputFile {
                 break
             }
             guard errno == ENOENT else {
-                if errno == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: folder) ?? folder)) }
-                throw OutputFileError(path: path, reason: .system(errno, .reading))
+                let code = errno
+                if code == ENOTDIR, let reason = problemOnTheWay(to: folder, itself: true) { throw OutputFileError(path: path, reason: reason) }
+                throw OutputFileError(path: path, reason: .system(code, .reading))
             }
             missing.append(folder)
             let parent = PathText.parent(of: folder)
@@ -226,13 +232,30 @@ public enum OutputFile {
         }
     }
 
-    /// The first folder on the way to `path` that exists and is not a folder.
-    private static func firstNonFolder(on path: String) -> String? {
+    /// What stops a write below the folders on the way to `path` (its parts but the last, or all
+    /// of them with `itself`), found before anything is made: one that is there and is not a folder
+    /// (a link to nothing among them), or a `..` after one still to be made (`new/../file.yaml/x.yaml`:
+    /// the system climbs only out of a folder that is there, so the write would fail, or leave
+    /// `new` behind, only once the folders were made).
+    private static func problemOnTheWay(to path: String, itself: Bool = false) -> OutputFileError.Reason? {
+        let parts = path.split(separator: "/").map(String.init)
         var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/").dropLast() {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+        var missing: String?
+        for part in itself ? parts[...] : parts.dropLast() {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if let missing {
+                if part == ".." { return .climbsOutOfMissing(missing) }
+                continue
+            }
             var info = stat()
-            if stat(prefix, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return prefix }
+            if stat(prefix, &info) == 0 {
+                if info.st_mode & S_IFMT != S_IFDIR { return .partNotAFolder(prefix) }
+            } else if errno == ENOENT {
+                if lstat(prefix, &info) == 0 { return .partNotAFolder(prefix) }
+                missing = prefix
+            } else {
+                return nil  // no permission to look, say: the write says what stops it
+            }
         }
         return nil
     }
@@ -252,20 +275,6 @@ public enum OutputFile {
 
     static func kind(of mode: mode_t) -> FileKind {
         FileKind(mode: mode)
-    }
-
-    /// Checks that `path` is a folder, or can be made one (see ``folder(_:)``), without making it.
-    public static func checkFolder(_ path: String) throws(OutputFileError) {
-        try checkCharacters(path)
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFileError(path: path, reason: .notAFolderItself(kind(of: info.st_mode))) }
-            return
-        }
-        if errno == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: path) ?? path)) }
-        var link = stat()
-        if lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
-        if let part = firstNonFolder(on: (path as NSString).appendingPathComponent("x")) { throw OutputFileError(path: path, reason: .partNotAFolder(part)) }
     }
 }
 
@@ -341,6 +350,8 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case linkToNotAFile(String, FileKind)
         /// This part of the path is not a folder.
         case partNotAFolder(String)
+        /// A `..` comes after this folder, which is not there yet.
+        case climbsOutOfMissing(String)
         /// The system said no (errno), while doing this.
         case system(Int32, Doing)
     }
@@ -350,15 +361,15 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// What is wrong with it.
     public let reason: Reason
 
-    /// `cannot write PATH: REASON`, the path shown with any control character escaped.
+    /// `cannot write PATH: REASON`, the path shown as ``PathText/shown(_:)`` shows it.
     public var description: String {
-        "cannot write \(Self.shown(path)): \(explanation)"
+        "cannot write \(PathText.shown(path)): \(explanation)"
     }
 
     /// The reason, naming the file when it is not `folder` itself but one written below it (a
     /// report's file): for a message that already names `folder`.
     public func explanation(below folder: String) -> String {
-        path == folder ? explanation : "\(Self.shown(path)): \(explanation)"
+        path == folder ? explanation : "\(PathText.shown(path)): \(explanation)"
     }
 
     /// The reason in words, and what to do.
@@ -367,7 +378,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .empty:
             return "the path is empty: give a file's path"
         case let .controlCharacter(value):
-            return "the path holds a control character (U+\(String(format: "%04X", value))): give a path without one"
+            return "the path holds \(TerminalText.firstControl(in: path) ?? "a control character (U+\(String(value, radix: 16)))"): give a path without one"
         case .endsInSlash:
             return "the path ends in /, so it names a folder: give a file's path inside it"
         case let .notAFile(kind):
@@ -375,11 +386,13 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case let .notAFolderItself(kind):
             return "it is \(kind.rawValue), not a folder: give a folder's path"
         case let .danglingLink(target):
-            return "it is a symbolic link to \(Self.shown(target)), which does not exist: create that file or remove the link"
+            return "it is a symbolic link to \(PathText.shown(target)), which does not exist: create that file or remove the link"
         case let .linkToNotAFile(target, kind):
-            return "it is a symbolic link to \(Self.shown(target)), which is \(kind.rawValue), not a regular file: give a file's path"
+            return "it is a symbolic link to \(PathText.shown(target)), which is \(kind.rawValue), not a regular file: give a file's path"
         case let .partNotAFolder(part):
-            return "\(Self.shown(part)) is not a folder, so nothing can be written below it"
+            return "\(PathText.shown(part)) is not a folder, so nothing can be written below it"
+        case let .climbsOutOfMissing(folder):
+            return "a .. comes after \(PathText.shown(folder)), a folder that is not there yet: give the path without .."
         case let .system(code, doing):
             return Self.words(code, doing)
         }
@@ -388,8 +401,8 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// The system's error in words, with where it happened.
     static func words(_ code: Int32, _ doing: Doing) -> String {
         let place: String = switch doing {
-        case let .creatingIn(folder): " in the folder \(shown(folder))"
-        case let .makingFolder(folder): " to make the folder \(shown(folder))"
+        case let .creatingIn(folder): " in the folder \(PathText.shown(folder))"
+        case let .makingFolder(folder): " to make the folder \(PathText.shown(folder))"
         case .reading, .writing, .renaming: ""
         }
         switch code {
@@ -409,18 +422,5 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case ENOENT: return "a folder on the way vanished while writing"
         default: return String(cString: strerror(code)).lowercased()
         }
-    }
-
-    /// A path as messages show it: control characters escaped, so none reaches a terminal.
-    static func shown(_ path: String) -> String {
-        var result = ""
-        for scalar in path.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                result += scalar.value == 0x0A ? "\\n" : scalar.value == 0x09 ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
