@@ -119,10 +119,6 @@ extension FlowCommand {
                         ? "the shard output \(output) holds no junit.xml (flow run --junit \(file))" : problem.description))
                     continue
                 }
-                guard let text = String(validating: data, as: UTF8.self) else {
-                    problems.append(.wholeFile(file, "not UTF-8 text: not a JUnit file"))
-                    continue
-                }
                 // A problem with the report folder is said, and the JUnit file is still checked: every problem at once.
                 if report != nil {
                     if InputFile.kind(reportFolder) != .folder {
@@ -132,7 +128,7 @@ extension FlowCommand {
                         problems += Self.reportProblems(in: reportFolder)
                     }
                 }
-                inputs.append((JUnitMerge.Shard(file: file, text: text), report == nil ? nil : reportFolder))
+                inputs.append((JUnitMerge.Shard(file: file, data: data), report == nil ? nil : reportFolder))
             }
             return (inputs, problems)
         }
