@@ -176,8 +176,8 @@ public enum OutputFile {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let parts = name.dropLast(4).split(separator: ".").last?.split(separator: "-", omittingEmptySubsequences: false) ?? []
-            guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), let pid = pid_t(parts[0]), pid > 0,
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), let pid = pid_t(parts[0]),
+                  Leftovers.ownerIsGone(pid) else { continue }
             unlink(folder + "/" + name)
         }
     }
