@@ -36,22 +36,62 @@ public enum OutputFile {
 
     /// Writes `bytes` to `path` (see the type's rules).
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
+        try prepare(bytes, to: path).commit()
+    }
+
+    /// Writes `bytes` to `path`'s temporary file (the folders on the way made), flushed, but does
+    /// not rename it over `path` yet: ``Prepared/commit()`` does, ``Prepared/discard()`` removes
+    /// it and the folders made. Several files are written whole or not at all this way
+    /// (``OutputBatch``): each is prepared, and none is renamed until all are.
+    public static func prepare(_ bytes: [UInt8], to path: String) throws(OutputFileError) -> Prepared {
         let target = try check(path)
         var made: [String] = []
         do throws(OutputFileError) {
             made = try makeFolders(for: target.path, named: path)
-            try replace(target, with: bytes, named: path)
+            let temporary = try writeTemporary(for: target, with: bytes, named: path)
+            return Prepared(path: path, target: target.path, temporary: temporary, made: made)
         } catch {
             removeFolders(made)
             throw error
         }
     }
 
+    /// A file written to its temporary file beside its target, not yet renamed over it.
+    public struct Prepared: Sendable {
+        /// The path as it was given.
+        public let path: String
+        let target: String
+        let temporary: String
+        /// The folders made on the way, outermost first.
+        let made: [String]
+
+        /// Renames the temporary file over the target: the new file appears whole. On failure
+        /// the temporary file and the folders made are removed.
+        public func commit() throws(OutputFileError) {
+            guard rename(temporary, target) == 0 else {
+                let code = errno
+                discard()
+                throw OutputFileError(path: path, reason: .system(code, .renaming))
+            }
+        }
+
+        /// Removes the temporary file, and the folders made for it that are empty then.
+        public func discard() {
+            unlink(temporary)
+            removeFolders(made)
+        }
+    }
+
     /// Makes the folder `path` (and the folders on the way) when missing; refuses a path that is
     /// something else, with what it is. For `--report DIR`, whose files are then written with `write`.
     public static func folder(_ path: String) throws(OutputFileError) {
-        guard try !checkFolder(path) else { return }
-        _ = try makeFolders(for: (path as NSString).appendingPathComponent("x"), named: path)
+        _ = try makeFolder(path)
+    }
+
+    /// Makes the folder `path` as ``folder(_:)`` does; the folders it made, outermost first.
+    static func makeFolder(_ path: String) throws(OutputFileError) -> [String] {
+        guard try !checkFolder(path) else { return [] }
+        return try makeFolders(for: (path as NSString).appendingPathComponent("x"), named: path)
     }
 
     /// Checks that `path` is a folder, or can be made one (see ``folder(_:)``), without making it;
@@ -114,7 +154,8 @@ public enum OutputFile {
 
     // MARK: - Writing
 
-    private static func replace(_ target: Target, with bytes: [UInt8], named path: String) throws(OutputFileError) {
+    /// The temporary file beside `target`, holding `bytes`, flushed to disk and closed.
+    private static func writeTemporary(for target: Target, with bytes: [UInt8], named path: String) throws(OutputFileError) -> String {
         let folder = PathText.parent(of: target.path)
         let name = PathText.name(of: target.path)
         // A short stem keeps the temporary name within NAME_MAX whatever the target's length.
@@ -140,7 +181,7 @@ public enum OutputFile {
             guard fsync(fd) == 0 else { throw OutputFileError(path: path, reason: .system(errno, .writing)) }
             closed = true
             guard close(fd) == 0 else { throw OutputFileError(path: path, reason: .system(errno, .writing)) }
-            guard rename(temporary, target.path) == 0 else { throw OutputFileError(path: path, reason: .system(errno, .renaming)) }
+            return temporary
         } catch {
             if !closed { close(fd) }
             unlink(temporary)
@@ -219,7 +260,7 @@ public enum OutputFile {
     }
 
     /// Removes the folders a failed write made, innermost first (only while empty).
-    private static func removeFolders(_ made: [String]) {
+    static func removeFolders(_ made: [String]) {
         for folder in made.reversed() { rmdir(folder) }
     }
 
