@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import LocatedYAML
-import NameMatching
 
 /// `flow merge`: the shards' JUnit files joined into one, and the check that together they ran
 /// each flow of the suite exactly once. Pure: the files' texts in, the merged XML and the check
@@ -230,8 +229,9 @@ extension JUnitMerge {
             let collected = Collected()
             try JUnitXML.read(shard.data, file: shard.file) { element throws(JUnitXML.Refusal) in
                 if element.isTestcase {
-                    _ = try element.seconds()
-                    collected.testcases.append((element.attributes["name"] ?? "", try element.flowFile(), []))
+                    let flowFile = try element.flowFile()
+                    _ = try element.seconds()  // checked in the order the timings reader checks
+                    collected.testcases.append((element.attributes["name"] ?? "", flowFile, []))
                 } else if element.within.last == "testcase", !element.within.dropLast().contains("testcase") {
                     collected.testcases[collected.testcases.count - 1].children.insert(element.name)
                 } else if element.name == "testsuite" || element.within.isEmpty, !element.within.contains("testcase") {
@@ -257,7 +257,7 @@ extension JUnitMerge {
                 if isRoot || element.within == ["testsuites"] { collected.names.append(element.attributes["name"] ?? "") }
                 if element.name == "testsuite", let value = element.attributes["flaky"] {
                     guard let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 0 else {
-                        throw JUnitXML.Refusal("\(element.described) has flaky=\"\(Suggestion.shown(value))\", not a count of flaky testcases")
+                        throw JUnitXML.Refusal("\(element.described) has flaky=\"\(JUnitXML.shown(value))\", not a count of flaky testcases")
                     }
                     collected.flaky = (collected.flaky ?? 0) + count
                 }

@@ -39,7 +39,7 @@ enum JUnitXML {
 
         /// `the testcase "Sign in"`, `the testsuite`: the element as a message names it.
         var described: String {
-            "the \(name)" + (attributes["name"].map { " \"\(Suggestion.shown($0))\"" } ?? "")
+            "the \(name)" + (attributes["name"].map { " \"\(JUnitXML.shown($0))\"" } ?? "")
         }
 
         /// Its `time` in seconds, nil when it has none; refused when it is no number of seconds a
@@ -48,10 +48,10 @@ enum JUnitXML {
             guard let raw = attributes["time"] else { return nil }
             // Trimmed only when it must be: trimming through Foundation costs more than reading.
             guard let seconds = Double(raw) ?? Double(raw.trimmingCharacters(in: .whitespaces)) else {
-                throw Refusal("\(described) has time=\"\(Suggestion.shown(raw))\", not a number of seconds")
+                throw Refusal("\(described) has time=\"\(JUnitXML.shown(raw))\", not a number of seconds")
             }
             if let problem = FlowTimings.problem(seconds: seconds) {
-                throw Refusal("\(described) has time=\"\(Suggestion.shown(raw))\": \(problem)")
+                throw Refusal("\(described) has time=\"\(JUnitXML.shown(raw))\": \(problem)")
             }
             return seconds
         }
@@ -63,6 +63,13 @@ enum JUnitXML {
             }
             return file
         }
+    }
+
+    /// An attribute's value as a message quotes it: at most 60 characters, and on one line with
+    /// every control character shown as U+FFFD (a name may hold `&#10;` or a C1 escape such as
+    /// `&#x9B;2J`, which XML allows: quoted as it is, it forged a line or cleared a terminal).
+    static func shown(_ value: String) -> String {
+        TerminalText.oneLine(Suggestion.shown(value))
     }
 
     /// Why a reader refuses the file at an element, in words.

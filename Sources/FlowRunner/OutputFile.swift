@@ -108,7 +108,7 @@ public enum OutputFile {
         guard code == ENOENT || code == ENOTDIR else { throw OutputFileError(path: path, reason: .system(code, .reading)) }
         var link = stat()
         if code == ENOENT, lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
-        if let reason = problemOnTheWay(to: path, itself: true) { throw OutputFileError(path: path, reason: reason) }
+        if let reason = problemOnTheWay(to: path) { throw OutputFileError(path: path, reason: reason) }
         if code == ENOTDIR { throw OutputFileError(path: path, reason: .system(ENOTDIR, .reading)) }
         return false
     }
@@ -239,7 +239,7 @@ public enum OutputFile {
             }
             guard errno == ENOENT else {
                 let code = errno
-                if code == ENOTDIR, let reason = problemOnTheWay(to: folder, itself: true) { throw OutputFileError(path: path, reason: reason) }
+                if code == ENOTDIR, let reason = problemOnTheWay(to: folder) { throw OutputFileError(path: path, reason: reason) }
                 throw OutputFileError(path: path, reason: .system(code, .reading))
             }
             missing.append(folder)
@@ -273,16 +273,15 @@ public enum OutputFile {
         }
     }
 
-    /// What stops a write below the folders on the way to `path` (its parts but the last, or all
-    /// of them with `itself`), found before anything is made: one that is there and is not a folder
-    /// (a link to nothing among them), or a `..` after one still to be made (`new/../file.yaml/x.yaml`:
-    /// the system climbs only out of a folder that is there, so the write would fail, or leave
-    /// `new` behind, only once the folders were made).
-    private static func problemOnTheWay(to path: String, itself: Bool = false) -> OutputFileError.Reason? {
-        let parts = path.split(separator: "/").map(String.init)
+    /// What stops a write at `path`, or below it, found before anything is made: a part of it
+    /// that is there and is not a folder (or is a link to nothing) with more after it, or a `..`
+    /// after a folder still to be made (`new/../file.yaml/x.yaml`, `new/..`: the system climbs only
+    /// out of a folder that is there, so the write would fail, or leave `new` behind, only once the
+    /// folders were made). Called when `path` itself is not there, or is a folder to be.
+    private static func problemOnTheWay(to path: String) -> OutputFileError.Reason? {
         var prefix = path.hasPrefix("/") ? "/" : ""
         var missing: String?
-        for part in itself ? parts[...] : parts.dropLast() {
+        for part in path.split(separator: "/").map(String.init) {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
             if let missing {
                 if part == ".." { return .climbsOutOfMissing(missing) }

@@ -31,6 +31,10 @@ struct JUnitXMLTests {
          #"j.xml:2:3: error: the testcase "x" has no file attribute (nor a classname): which flow it ran is unknown"#),
         ("a bad time", Array("<testsuite>\n  <testcase name=\"x\" file=\"Flows/a.yaml\" time=\"-1\"/>\n</testsuite>".utf8),
          #"j.xml:2:3: error: the testcase "x" has time="-1": seconds are 0 or more"#),
+        // XML allows a newline and a C1 escape (U+009B, an 8-bit CSI) as references: quoted as
+        // they were, they forged a line and cleared the terminal.
+        ("escapes in a name", Array("<testsuites><testcase name=\"A&#x9B;2J&#10;x\" time=\"1&#x9B;\"/></testsuites>".utf8),
+         "j.xml:1:13: error: the testcase \"A\u{FFFD}2J\u{FFFD}x\" has no file attribute"),
         ("a time in milliseconds", Array("<testsuite><testcase name=\"x\" file=\"Flows/a.yaml\" time=\"3600000\"/></testsuite>".utf8),
          #"j.xml:1:12: error: the testcase "x" has time="3600000": that is over 1000000 s"#),
     ]

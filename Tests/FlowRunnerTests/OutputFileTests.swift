@@ -158,6 +158,7 @@ struct OutputFileTests {
     @Test(arguments: [
         ("new/../file/x.xml", "a .. comes after NEW, a folder that is not there yet: give the path without ..", "new"),
         ("made/deeper/../../x.xml", "a .. comes after MADE, a folder that is not there yet: give the path without ..", "made"),
+        ("new/..", "a .. comes after NEW, a folder that is not there yet: give the path without ..", "new"),
         ("file/x.xml", "FILE is not a folder, so nothing can be written below it", "file"),
         ("nowhere/x.xml", "NOWHERE is not a folder, so nothing can be written below it", "nowhere"),
     ])
