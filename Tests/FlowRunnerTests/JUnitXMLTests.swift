@@ -47,6 +47,45 @@ struct JUnitXMLTests {
         #expect("\(timings)".hasPrefix(error), "\(name): \(timings)")
     }
 
+    /// Mangled JUnit files (merge's fuzz generator, another seed) fed to both readers: each file
+    /// is read by both, or refused by both with one and the same located error, unless what one
+    /// refuses is what only it needs (a testcase's time for timings; a suite's time or flaky count,
+    /// and the document's limits, for merge).
+    @Test func mangledFilesGetTheSameAnswerFromBothReaders() throws {
+        var generator = SeededGenerator(seed: 2023)
+        var same = 0, bothRead = 0, ownNeeds = 0
+        for index in 0..<MergeFuzzTests.mangledCount {
+            let text = MergeFuzzTests.mangled(&generator)
+            // Timings reads a file that does not start with < as its own JSON format.
+            guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<" else { continue }
+            let timings = Result { () throws(LocatedError) in try FlowTimings.parse(text, file: "j.xml") }
+            let merge = Result { () throws(Diagnostics) in try JUnitMerge.merge([JUnitMerge.Shard(file: "j.xml", text: text)], suite: []) }
+            switch (timings, merge) {
+            case (.success, .success):
+                bothRead += 1
+            case let (.failure(timings), .failure(merge)) where !Self.ownNeed(timings.message) && !merge.errors.contains { Self.ownNeed($0.message) }:
+                #expect(merge.errors == [timings], "case \(index): \(timings) / \(merge)\n\(text)")
+                same += 1
+            case let (.failure(timings), .success):
+                #expect(Self.ownNeed(timings.message), "case \(index): only timings refused: \(timings)\n\(text)")
+                ownNeeds += 1
+            case let (.success, .failure(merge)):
+                #expect(merge.errors.allSatisfy { Self.ownNeed($0.message) }, "case \(index): only merge refused: \(merge)\n\(text)")
+                ownNeeds += 1
+            case (.failure, .failure):
+                ownNeeds += 1
+            }
+        }
+        #expect(same > 1000 && bothRead > 50, "\(same) refused alike, \(bothRead) read by both, \(ownNeeds) refused for what one reader alone needs")
+        print("JUnit readers' fuzz: \(same) refused alike, \(bothRead) read by both, \(ownNeeds) refused for what one reader alone needs")
+    }
+
+    /// A refusal of what only one reader needs.
+    static func ownNeed(_ message: String) -> Bool {
+        message.hasSuffix("has no time attribute") || message.contains("has flaky=") || message.contains("the XML library read")
+            || (message.hasPrefix("the testsuite") && message.contains("has time="))
+    }
+
     /// Where they disagreed, one rule now: a testcase names its flow by `file`, else `classname`
     /// (merge took `file` only); a testcase is one anywhere but inside another testcase (merge
     /// looked only in testsuites); a time is at most 1,000,000 s (merge took any finite one).
