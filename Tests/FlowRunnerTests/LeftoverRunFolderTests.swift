@@ -31,9 +31,10 @@ struct LeftoverRunFolderTests {
 
         let killed = try Self.start(command, in: workspace, environment: environment)
         let prefix = "flow-run-\(killed.process.processIdentifier)-"
-        // Started: its folder holds the seeded fixture.
-        try #require(killed.output.untilTrue(seconds: 60) { Self.names(in: temporary).contains { $0.hasPrefix(prefix) && Self.isSeeded(temporary, $0) } },
-                     "the \(command) runner's folder with its fixture")
+        // Started: its folder holds the seeded fixture, and its app runs on a copy of it.
+        try #require(killed.output.untilTrue(seconds: 60) {
+            Self.names(in: temporary).contains { $0.hasPrefix(prefix) && Self.isSeeded(temporary, $0) } && !FlowRunTests.apps(matching: prefix).isEmpty
+        }, "the \(command) runner's folder with its fixture, and its app")
         let apps = FlowRunTests.apps(matching: prefix)
         kill(killed.process.processIdentifier, SIGKILL)
         killed.process.waitUntilExit()
@@ -82,7 +83,8 @@ struct LeftoverRunFolderTests {
     /// Waits on a pidfd (no sleeping) until `pid` has ended, for 20 s at most: the app is the
     /// killed runner's child, not this process's, so there is no waitpid for it.
     static func waitForExit(of pid: Int32) -> Bool {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -2), "pidfd_open") else { return kill(pid, 0) != 0 }  // RTLD_DEFAULT; glibc 2.36+
+        // glibc 2.36+ has pidfd_open; the program's own handle finds it in libc.
+        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "pidfd_open") else { return kill(pid, 0) != 0 }
         let pidfdOpen = unsafeBitCast(symbol, to: (@convention(c) (pid_t, UInt32) -> Int32).self)
         let fd = pidfdOpen(pid, 0)
         guard fd >= 0 else { return errno == ESRCH }
