@@ -8,7 +8,7 @@ import LocatedYAML
 /// each flow of the suite exactly once. Pure: the files' texts in, the merged XML and the check
 /// out; reading and writing files is the command's.
 ///
-/// Each input is read as ``JUnitXML`` reads a JUnit file for `--shard-by timings` too (every
+/// Each input is read as `JUnitXML` reads a JUnit file for `--shard-by timings` too (every
 /// problem a located error, in the same words; no DTD, so no entity is ever read), then as an
 /// `XMLDocument`, which keeps each testcase whole. The root is `<testsuites>` or a single
 /// `<testsuite>`; every `<testcase>` (one inside another is part of it) is kept whole: its

@@ -16,7 +16,8 @@ public enum MergeOutputs {
     public static let fileLimit = FlowTimings.fileLimit
 
     /// Writes `merged` as JUnit XML to `junit`, its HTML page to `html`, and the shards' report
-    /// `folders` joined into `report` (see ``joinReports(_:into:in:)``): all or none, the JUnit file last.
+    /// `folders` joined into `report` (a name two shards wrote gets `-shard2`): all or none, the
+    /// JUnit file last.
     public static func write(_ merged: JUnitMerge, junit: String, html: String?, report: (folder: String, shards: [String])?) throws {
         let batch = OutputBatch()
         defer { batch.discard() }
