@@ -30,19 +30,20 @@ public enum MergeOutputs {
     /// What in a shard's report folder cannot be copied, each a problem to say before anything is
     /// written: anything but files and folders (a FIFO would block the copy, a link could bring in
     /// any file of the machine), a name with a control character (it cannot be written), and a
-    /// file over `fileLimit` (it would not be read).
-    public static func reportProblems(in folder: String) -> [LocatedError] {
+    /// file over `fileLimit` (it would not be read). `runner` is the command that writes a report
+    /// folder, as the messages name it.
+    public static func reportProblems(in folder: String, writtenBy runner: String = "flow run") -> [LocatedError] {
         InputFile.entries(below: folder).compactMap { entry in
             if entry.kind != .file && entry.kind != .folder {
-                return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders flow run --report writes")
+                return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders \(runner) --report writes")
             }
             if let control = TerminalText.firstControl(in: PathText.name(of: entry.path)) {
-                return .wholeFile(TerminalText.oneLine(entry.path), "its name holds \(control): flow run --report never writes one")
+                return .wholeFile(TerminalText.oneLine(entry.path), "its name holds \(control): \(runner) --report never writes one")
             }
             var info = stat()
             if entry.kind == .file, lstat(entry.path, &info) == 0, Int(info.st_size) > fileLimit {
                 return .wholeFile(entry.path, InputFile.Problem.tooLarge(Int(info.st_size), limit: fileLimit).description
-                    + ": flow run --report writes text files of a few kilobytes")
+                    + ": \(runner) --report writes text files of a few kilobytes")
             }
             return nil
         }
