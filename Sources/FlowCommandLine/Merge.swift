@@ -71,9 +71,7 @@ extension FlowCommand {
             guard problems.isEmpty, let merged else { throw FlowCommandError.diagnostics(Diagnostics(problems)) }
             try checkReportIsOutsideTheShards(inputs.compactMap(\.report))
             do {
-                try OutputFile.write(merged.xml, to: junit)
-                if let report { try Self.mergeFolders(inputs.compactMap(\.report), into: report) }
-                if let html { try OutputFile.write(MergedHTMLReport.html(merged), to: html) }
+                try MergeOutputs.write(merged, junit: junit, html: html, report: report.map { ($0, inputs.compactMap(\.report)) })
             } catch {
                 throw FlowCommandError.setup("\(error)")
             }
@@ -95,9 +93,6 @@ extension FlowCommand {
             }
         }
 
-        /// The largest JUnit file read: a run of thousands of flows with their output writes tens of MB.
-        static let fileLimit = 256 << 20
-
         /// Each shard output's JUnit text and report folder, and every problem with them (exit 2).
         private func readOutputs() -> (inputs: [(shard: JUnitMerge.Shard, report: String?)], problems: [LocatedError]) {
             var problems: [LocatedError] = []
@@ -116,16 +111,12 @@ extension FlowCommand {
                 let folder = isFolder ? output : PathText.parent(of: output)
                 let reportFolder = (folder as NSString).appendingPathComponent("report")
                 let data: Data
-                switch InputFile.read(file, limit: Self.fileLimit) {
+                switch InputFile.read(file, limit: MergeOutputs.fileLimit) {
                 case let .success(read):
                     data = read
                 case let .failure(problem):
                     problems.append(.wholeFile(file, isFolder && problem == .missing
                         ? "the shard output \(output) holds no junit.xml (\(Self.flowRun) --junit \(file))" : problem.description))
-                    continue
-                }
-                guard let text = String(validating: data, as: UTF8.self) else {
-                    problems.append(.wholeFile(file, "not UTF-8 text: not a JUnit file"))
                     continue
                 }
                 // A problem with the report folder is said, and the JUnit file is still checked: every problem at once.
@@ -134,28 +125,12 @@ extension FlowCommand {
                         problems.append(.wholeFile(reportFolder, "no report folder for --report: each shard output needs report/ beside its junit.xml "
                             + "(\(Self.flowRun) --junit \(file) --report \(reportFolder))"))
                     } else {
-                        problems += Self.reportProblems(in: reportFolder)
+                        problems += MergeOutputs.reportProblems(in: reportFolder, writtenBy: Self.flowRun)
                     }
                 }
-                inputs.append((JUnitMerge.Shard(file: file, text: text), report == nil ? nil : reportFolder))
+                inputs.append((JUnitMerge.Shard(file: file, data: data), report == nil ? nil : reportFolder))
             }
             return (inputs, problems)
-        }
-
-        /// What in a shard's report folder cannot be copied: anything but files and folders (a
-        /// FIFO would block the copy, a link could bring in any file of the machine), and a name
-        /// with a control character (it cannot be written, and would leave the copy half done).
-        static func reportProblems(in folder: String) -> [LocatedError] {
-            InputFile.entries(below: folder).compactMap { entry in
-                if entry.kind != .file && entry.kind != .folder {
-                    return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders \(flowRun) --report writes")
-                }
-                if let control = PathText.name(of: entry.path).unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                    return .wholeFile(TerminalText.oneLine(entry.path), "its name holds a control character (U+\(String(format: "%04X", control.value))): "
-                        + "\(flowRun) --report never writes one")
-                }
-                return nil
-            }
         }
 
         /// A `--report` folder inside a shard's report folder would be copied into itself, deeper each time.
@@ -166,45 +141,6 @@ extension FlowCommand {
                 let source = URL(fileURLWithPath: folder).standardizedFileURL.path
                 if destination == source || destination.hasPrefix(source + "/") {
                     throw .usage("--report \(report) is inside the shard's report folder \(folder): give a folder outside every shard's output")
-                }
-            }
-        }
-
-        /// Copies every file of `folders` into `destination` (made if missing; what is there stays,
-        /// as with flow run --report), folders within them merged the same way. A name an earlier
-        /// shard took (a flow two shards ran) gets the shard's number: `Flows_a-shard2.txt`. The
-        /// folders were checked to hold only files and folders, with names that can be written (`reportProblems`).
-        static func mergeFolders(_ folders: [String], into destination: String) throws {
-            try OutputFile.folder(destination)
-            var taken: Set<String> = []
-            for (index, folder) in folders.enumerated() {
-                try copyContents(of: folder, into: destination, shard: index + 1, taken: &taken, relative: "")
-            }
-        }
-
-        /// One folder of `mergeFolders`: `relative` is where it is under the destination.
-        private static func copyContents(of folder: String, into target: String, shard: Int, taken: inout Set<String>, relative: String) throws {
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
-                let source = (folder as NSString).appendingPathComponent(name)
-                if InputFile.kind(source, following: false) == .folder {
-                    let inner = (target as NSString).appendingPathComponent(name)
-                    try OutputFile.folder(inner)
-                    try copyContents(of: source, into: inner, shard: shard, taken: &taken, relative: relative + name + "/")
-                    continue
-                }
-                var chosen = name
-                if taken.contains(relative + chosen) {
-                    let ext = (name as NSString).pathExtension, stem = (name as NSString).deletingPathExtension
-                    var number = 0
-                    repeat {
-                        chosen = stem + "-shard\(shard)" + (number > 0 ? "-\(number)" : "") + (ext.isEmpty ? "" : "." + ext)
-                        number += 1
-                    } while taken.contains(relative + chosen)
-                }
-                taken.insert(relative + chosen)
-                switch InputFile.read(source, limit: fileLimit) {
-                case let .success(data): try OutputFile.write(Array(data), to: (target as NSString).appendingPathComponent(chosen))
-                case let .failure(problem): throw LocatedError.wholeFile(source, problem.description)
                 }
             }
         }

@@ -394,10 +394,7 @@ public final class FlowMCPServer {
 
     private func save(file: String, name: String) -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
-        guard !name.isEmpty else { return .error("not saved: the name is empty: say what the flow checks") }
-        guard !secrets.reveals(name) else {
-            return .error("not saved: the name holds a secret of the scheme, and a secret is never written to a flow: name it by what it checks")
-        }
+        // Every rule of what may be saved (a name, a secret) is the session's: studio says the same.
         do {
             try session.save(to: file, name: name)
             return .ok("saved \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") to \(file); it passes lint")

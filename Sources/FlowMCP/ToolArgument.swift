@@ -1,3 +1,4 @@
+import FlowRunner
 import Foundation
 import NameMatching
 
@@ -29,7 +30,7 @@ struct ArgumentProblem: Error, Equatable {
 enum ArgumentKind: Equatable, Sendable {
     /// A string, without NUL (a C string, a path or the app's input would end at it).
     case text
-    /// A string that names a file: not empty, no control character, and what is there must suit `PathUse`.
+    /// A string that names a file, checked as `PathUse` says.
     case path(PathUse)
     /// A whole number.
     case integer
@@ -62,14 +63,11 @@ enum ArgumentKind: Equatable, Sendable {
     }
 }
 
-/// How a tool uses a path, which says what may be found there.
+/// How a tool uses a path, which says whose rules check it.
 enum PathUse: Equatable, Sendable {
-    /// Read: a file or a folder, or nothing (the tool says so). Never a FIFO, a device or a
-    /// socket: reading one blocks for ever (a FIFO with no writer) or never ends (/dev/zero).
+    /// Read: what ``InputFile/check(_:)`` allows (a file, a folder, or nothing, which the tool says).
     case read
-    /// Written whole, by a rename over it: nothing yet, or a regular file. Never a folder, a
-    /// device (as root, a rename would replace /dev/null), a FIFO, a socket or a symbolic link
-    /// (the rename would replace the link, not write where it points).
+    /// Written whole: what ``OutputFile/check(_:)`` allows, as `flow studio`'s `:save` is.
     case write
 }
 
@@ -175,26 +173,25 @@ struct ArgumentCheck: Sendable {
 
     func text(_ json: JSONValue) throws(ArgumentProblem) -> String {
         guard case let .string(text) = json else { throw wrongType(json) }
-        if let found = Self.first(in: text, where: { $0 == "\0" }) { throw problem("holds \(found): remove it") }
+        if let found = TerminalText.firstControl(in: text, matching: { $0 == "\0" }) { throw problem("holds \(found): remove it") }
         return text
     }
 
+    /// A path, checked by the runner's own reader or writer (``InputFile/check(_:)``,
+    /// ``OutputFile/check(_:)``), so a tool refuses what `flow` would, in the same words, before it runs.
     func path(_ json: JSONValue, _ use: PathUse) throws(ArgumentProblem) -> String {
         guard case let .string(path) = json else { throw wrongType(json) }
-        guard !path.isEmpty else { throw problem("is empty: give a path, \(summary)") }
-        if let found = Self.first(in: path, where: { $0.properties.generalCategory == .control }) { throw problem("holds \(found): a path may hold none") }
-        if let found = Self.special(at: path, use) { throw problem("names \(Suggestion.shown(path)), \(found)") }
+        switch use {
+        case .read:
+            if let found = InputFile.check(path) { throw problem("names \(PathText.shown(path)): \(found)") }
+        case .write:
+            do {
+                try OutputFile.check(path)
+            } catch {
+                throw problem("names \(PathText.shown(path)): \(error.explanation)")
+            }
+        }
         return path
-    }
-
-    /// The first character of `text` that `matches`, and where: "a NUL character (U+0000) at character 6".
-    private static func first(in text: String, where matches: (Unicode.Scalar) -> Bool) -> String? {
-        guard let index = text.unicodeScalars.firstIndex(where: matches) else { return nil }
-        let scalar = text.unicodeScalars[index]
-        let code = String(scalar.value, radix: 16, uppercase: true)
-        let name = scalar == "\0" ? "a NUL character" : "a control character"
-        return "\(name) (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) at character "
-            + "\(text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1)"
     }
 
     func items(_ json: JSONValue, _ each: (JSONValue, ArgumentCheck) throws(ArgumentProblem) -> String) throws(ArgumentProblem) -> [String] {
@@ -206,64 +203,5 @@ struct ArgumentCheck: Sendable {
             values.append(try each(item, check))
         }
         return values
-    }
-
-    /// What is at `path` when `use` may not touch it, in words ("a FIFO (named pipe): give …"), or nil.
-    static func special(at path: String, _ use: PathUse) -> String? {
-        var info = stat()
-        switch use {
-        case .read:
-            guard stat(path, &info) == 0 else { return nil }
-            let type = info.st_mode & S_IFMT
-            guard type != S_IFREG, type != S_IFDIR else { return nil }
-            return "\(kind(type)), which is no flow file or folder: give a .yaml file or a folder of them"
-        case .write:
-            if let problem = folderProblem(path) { return problem }
-            guard lstat(path, &info) == 0 else { return nil }
-            let type = info.st_mode & S_IFMT
-            if type == S_IFREG { return nil }
-            if type == S_IFLNK {
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " to \(Suggestion.shown($0))" } ?? ""
-                return "a symbolic link\(target), which saving would replace: give the file's own path"
-            }
-            if type == S_IFDIR { return "a folder: give a file's path in it, such as \(Suggestion.shown((path as NSString).appendingPathComponent("new.yaml")))" }
-            return "\(kind(type)), which saving would replace: give a .yaml file's path"
-        }
-    }
-
-    /// Saving makes the file's missing folders, one after another, before it writes: a folder on
-    /// the way that is a file, or a `..` after a folder still to be made (`new/../file.yaml/x.yaml`),
-    /// would fail only once some were made. Both are refused before anything is.
-    private static func folderProblem(_ path: String) -> String? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init)
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        var missing: String?
-        for component in components {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
-            if let missing {
-                if component == ".." { return "where .. follows \(Suggestion.shown(missing)), a folder saving would have to make: give the path without .." }
-                continue
-            }
-            var info = stat()
-            if stat(prefix, &info) != 0 {
-                missing = prefix
-            } else if info.st_mode & S_IFMT != S_IFDIR {
-                return "whose folder \(Suggestion.shown(prefix)) is \(kind(info.st_mode & S_IFMT)), not a folder"
-            }
-        }
-        return nil
-    }
-
-    private static func kind(_ type: mode_t) -> String {
-        switch type {
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        case S_IFDIR: "a folder"
-        case S_IFLNK: "a symbolic link"
-        case S_IFREG: "a file"
-        default: "a special file"
-        }
     }
 }

@@ -121,25 +121,20 @@ public struct FlowTimings: Sendable, Equatable {
     /// Reads `file`: a JUnit file (it starts with `<`) or the runner's own timings file. A file that
     /// cannot be read, is truncated or holds a bad value is a `LocatedError` at the place.
     public static func read(file: String) throws(LocatedError) -> FlowTimings {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+        // Through InputFile, as every file a person names is read: a FIFO was opened and waited
+        // on for ever, /dev/zero read to the limit (256 MB) before it was refused.
+        switch InputFile.read(file, limit: fileLimit) {
+        case let .success(data):
+            return try parse(data, file: file)
+        case .failure(.missing):
             throw .wholeFile(file, "there is no such timings file (write one with flow run --junit FILE or --timings-out FILE)")
-        }
-        guard !isDirectory.boolValue else { throw .wholeFile(file, "this is a folder, not a timings file") }
-        guard let handle = FileHandle(forReadingAtPath: file) else { throw .wholeFile(file, "the timings file cannot be read") }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            // One byte past the limit tells a file at the limit from a longer one, and a file
-            // that never ends (a device, a pipe) from one that does.
-            data = try handle.read(upToCount: fileLimit + 1) ?? Data()
-        } catch {
-            throw .wholeFile(file, "the timings file cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= fileLimit else {
+        case .failure(.notAFile(.folder)):
+            throw .wholeFile(file, "this is a folder, not a timings file")
+        case .failure(.tooLarge):
             throw .wholeFile(file, "the timings file is over the limit of \(fileLimit >> 20) MB: is it a timings file?")
+        case let .failure(problem):
+            throw .wholeFile(file, "the timings file cannot be read: \(problem)")
         }
-        return try parse(data, file: file)
     }
 
     /// Parses the text of a JUnit file or of the runner's own timings file.

@@ -11,6 +11,10 @@ import Darwin
 public enum InputFile {
     /// Why a file was not read.
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The path is empty.
+        case empty
+        /// The path holds a control character: which, and where, in words.
+        case controlCharacter(String)
         /// Nothing is there.
         case missing
         /// Something is there, but not a regular file.
@@ -23,6 +27,8 @@ public enum InputFile {
         /// The problem in words, for a located error on the file.
         public var description: String {
             switch self {
+            case .empty: "the path is empty: give a path"
+            case let .controlCharacter(words): "the path holds \(words): give a path without one"
             case .missing: "there is no such file"
             case let .notAFile(kind): "it is \(kind), not a regular file"
             case let .tooLarge(size, limit): "it is \(size) bytes, over the limit of \(limit)"
@@ -36,6 +42,18 @@ public enum InputFile {
         var info = stat()
         guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
+    }
+
+    /// What is wrong with `path` as a file or a folder to read, found without opening anything:
+    /// it is empty, holds a control character, or names a FIFO, a device or a socket (a link is
+    /// followed), which a reader would wait on for ever or read without end. Nothing there, a file
+    /// or a folder is no problem here: the reader says what it finds. For a tool that checks its
+    /// arguments before it runs; `read` refuses the same kinds when it opens the file.
+    public static func check(_ path: String) -> Problem? {
+        guard !path.isEmpty else { return .empty }
+        if let control = TerminalText.firstControl(in: path) { return .controlCharacter(control) }
+        guard let kind = kind(path), kind != .file, kind != .folder else { return nil }
+        return .notAFile(kind)
     }
 
     /// The bytes of the regular file at `path` (a link to one is followed), if it holds at most `limit`.

@@ -8,13 +8,13 @@ import LocatedYAML
 /// each flow of the suite exactly once. Pure: the files' texts in, the merged XML and the check
 /// out; reading and writing files is the command's.
 ///
-/// Each input is read with `XMLParser` first (it must be well-formed, or it is a located error:
-/// `FILE:LINE:COLUMN` where the parser says, else `FILE:1:1`), then as an `XMLDocument`, never
-/// loading an external entity (a file with a DOCTYPE is refused). The root is `<testsuites>` or a
-/// single `<testsuite>`; every `<testcase>` of every `<testsuite>` (nested ones too) is kept whole:
-/// its attributes and every child, known or not (`<failure>`, `<error>`, `<skipped>`, Surefire's
+/// Each input is read as `JUnitXML` reads a JUnit file for `--shard-by timings` too (every
+/// problem a located error, in the same words; no DTD, so no entity is ever read), then as an
+/// `XMLDocument`, which keeps each testcase whole. The root is `<testsuites>` or a single
+/// `<testsuite>`; every `<testcase>` (one inside another is part of it) is kept whole: its
+/// attributes and every child, known or not (`<failure>`, `<error>`, `<skipped>`, Surefire's
 /// `<flakyFailure>` and `<rerunFailure>`, `<system-out>`, comments), re-serialised by the XML
-/// library. A testcase must have a `file` attribute: that is how it is matched to a flow.
+/// library. A testcase is matched to a flow by its `file` attribute (else its `classname`).
 ///
 /// The merged file is one `<testsuites>` holding one `<testsuite>`, named as the first shard's
 /// suite, with the testcases sorted by file (each file's testcases in the order they came).
@@ -25,17 +25,22 @@ import LocatedYAML
 /// shard's own `time` is). Other attributes of the shards' suites (a host name, a timestamp) and
 /// their suite-level elements are not carried over.
 public struct JUnitMerge: Sendable {
-    /// One shard's JUnit file: where it was read from (for errors and listings) and its text.
+    /// One shard's JUnit file: where it was read from (for errors and listings) and its bytes.
     public struct Shard: Sendable {
         /// The path it was read from.
         public let file: String
-        /// The JUnit XML as read.
-        public let text: String
+        /// The JUnit XML as read: bytes, so that one that is not UTF-8 is said where it is.
+        public let data: Data
+
+        /// A shard's JUnit XML, the bytes `data` read from `file`.
+        public init(file: String, data: Data) {
+            self.file = file
+            self.data = data
+        }
 
         /// A shard's JUnit XML `text`, read from `file`.
         public init(file: String, text: String) {
-            self.file = file
-            self.text = text
+            self.init(file: file, data: Data(text.utf8))
         }
     }
 
@@ -187,8 +192,8 @@ public struct JUnitMerge: Sendable {
 }
 
 extension JUnitMerge {
-    /// One shard's file read: checked as XML with `XMLParser` (which gives positions), then taken
-    /// apart with `XMLDocument` (which keeps each testcase whole).
+    /// One shard's file read: checked and taken apart as ``JUnitXML`` reads it (which locates every
+    /// problem), each testcase's XML then from an `XMLDocument` (which keeps it whole).
     enum ShardReader {
         /// What a shard's file holds.
         struct Read {
@@ -211,238 +216,75 @@ extension JUnitMerge {
             var failed: Bool { hasFailure || hasError }
         }
 
+        /// The shard's testcases and suites, as the parser meets them; each testcase's XML then
+        /// from the document.
         static func read(_ shard: Shard) throws(LocatedError) -> Read {
-            let file = shard.file, text = shard.text
-            func error(_ line: Int, _ column: Int, _ message: String) -> LocatedError {
-                LocatedError(file: file, text: text, line: max(line, 1), column: max(column, 1), message: message)
+            final class Collected {
+                var testcases: [(name: String, file: String, children: Set<String>)] = []
+                var rootTime: Double?
+                var suitesTime = 0.0
+                var names: [String] = []
+                var flaky: Int?
             }
-            guard !text.allSatisfy(\.isWhitespace) else { throw error(1, 1, "the file is empty: not a JUnit file") }
-            // Refused before any parser reads it, so no entity is ever declared, let alone expanded
-            // (external entities, "billion laughs").
-            if let doctype = doctype(in: text) { throw error(doctype.line, doctype.column, noDoctype) }
-            let data = Data(text.utf8)
-
-            // Well-formed first: XMLDocument on Linux crashes on some malformed input, and only the
-            // parser says where a problem is. Fed as a stream: given 10 MB or more at once, libxml2
-            // stops with "huge input lookup" (error 1), which read as a truncated file.
-            let parser = XMLParser(stream: InputStream(data: data))
-            let positions = Positions()
-            parser.delegate = positions
-            parser.shouldResolveExternalEntities = false
-            let parsed = parser.parse()
-            if let deep = positions.tooDeep {
-                throw error(deep.line, column(of: deep, in: text), "elements nested over \(Positions.depthLimit) deep: a JUnit file nests a few levels, not hundreds")
-            }
-            // Where the first error was met (the parser's position after `parse()` is where it stopped).
-            if let (parseError, line, column) = positions.firstError ?? parser.parserError.map({ ($0, parser.lineNumber, parser.columnNumber) }) {
-                throw error(line, column, describe(parseError, line: line, column: column, in: text, open: positions.depth))
-            }
-            // The parser says nothing of a file that stops inside its first tag (`<testsuites na`).
-            guard parsed, let first = positions.starts.first else {
-                throw error(1, 1, text.contains("<") ? truncated + ", or not XML" : "not XML: a JUnit file starts with <testsuites> or <testsuite>")
-            }
-            guard positions.depth == 0 else { throw error(parser.lineNumber, parser.columnNumber, truncated) }
-
-            let document: XMLDocument
-            do {
-                document = try XMLDocument(data: data, options: [.nodeLoadExternalEntitiesNever, .nodePreserveWhitespace])
-            } catch let failure {
-                throw error(1, 1, "not XML: \(failure.localizedDescription)")
-            }
-            if (document.children ?? []).contains(where: { $0.kind == .DTDKind }) { throw error(1, 1, noDoctype) }
-            guard let root = document.rootElement() else { throw error(first.line, first.column, "not JUnit: no root element") }
-
-            // The parser's start positions, element by element in document order.
-            var elements: [XMLElement] = []
-            func collect(_ element: XMLElement) {
-                elements.append(element)
-                for child in element.children ?? [] { if let child = child as? XMLElement { collect(child) } }
-            }
-            collect(root)
-            // The document holds less than the parser read: libxml2 stopped building it at one of its limits.
-            guard elements.count >= positions.starts.count else {
-                throw error(1, 1, "the XML reader read \(elements.count) of its \(positions.starts.count) elements: the file is over one of libxml2's limits")
-            }
-            let starts = positions.starts.count == elements.count ? positions.starts : []
-            func located(_ element: XMLElement, _ message: String) -> LocatedError {
-                guard let index = elements.firstIndex(where: { $0 === element }), starts.indices.contains(index) else { return error(1, 1, message) }
-                let start = starts[index]
-                return error(start.line, column(of: start, in: text), message)
-            }
-
-            let suites: [XMLElement]
-            switch root.name {
-            case "testsuites": suites = root.elements(forName: "testsuite")
-            case "testsuite": suites = [root]
-            default:
-                throw located(root, "not JUnit: the root element is <\(root.name ?? "")>, expected <testsuites> or <testsuite>")
-            }
-            var testcases: [Testcase] = []
-            var flaky: Int?
-            func walk(_ suite: XMLElement) throws(LocatedError) {
-                if let value = suite.attribute(forName: "flaky")?.stringValue {
-                    guard let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 0 else {
-                        throw located(suite, "flaky=\"\(value)\" is not a count")
-                    }
-                    flaky = (flaky ?? 0) + count
+            let collected = Collected()
+            try JUnitXML.read(shard.data, file: shard.file) { element throws(JUnitXML.Refusal) in
+                if element.isTestcase {
+                    let flowFile = try element.flowFile()
+                    _ = try element.seconds()  // checked in the order the timings reader checks
+                    collected.testcases.append((element.attributes["name"] ?? "", flowFile, []))
+                } else if element.within.last == "testcase", !element.within.dropLast().contains("testcase") {
+                    collected.testcases[collected.testcases.count - 1].children.insert(element.name)
+                } else if element.name == "testsuite" || element.within.isEmpty, !element.within.contains("testcase") {
+                    try suite(element, into: collected)
                 }
-                _ = try seconds(suite)
-                for child in suite.children ?? [] {
-                    guard let element = child as? XMLElement else { continue }
-                    switch element.name {
-                    case "testcase": testcases.append(try testcase(element))
-                    case "testsuite": try walk(element)
-                    default: continue
-                    }
-                }
-            }
-            func seconds(_ element: XMLElement) throws(LocatedError) -> Double? {
-                guard let value = element.attribute(forName: "time")?.stringValue else { return nil }
-                guard let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else {
-                    throw located(element, "time=\"\(value)\" is not a number of seconds")
-                }
-                return seconds
-            }
-            func testcase(_ element: XMLElement) throws(LocatedError) -> Testcase {
-                guard let flow = element.attribute(forName: "file")?.stringValue, !flow.isEmpty else {
-                    throw located(element, "a testcase without a file attribute: flow merge matches testcases to flows by their file")
-                }
-                _ = try seconds(element)
-                let children = (element.children ?? []).compactMap { $0 as? XMLElement }.compactMap(\.name)
-                return Testcase(
-                    name: element.attribute(forName: "name")?.stringValue ?? "", file: flow,
-                    hasFailure: children.contains("failure"), hasError: children.contains("error"), skipped: children.contains("skipped"),
-                    xml: element.xmlString
-                )
-            }
-            var suitesTime = 0.0
-            for suite in suites {
-                try walk(suite)
-                suitesTime += try seconds(suite) ?? 0
             }
             // The shard's time: its root's, else its suites' (nested suites are within their parent's).
-            let time = try seconds(root) ?? suitesTime
-            let name = [root, suites.first].compactMap { $0?.attribute(forName: "name")?.stringValue }.first { !$0.isEmpty }
-            return Read(file: file, name: name, time: time, flaky: flaky, testcases: testcases)
-        }
+            let time = collected.rootTime ?? collected.suitesTime
+            let name = collected.names.first { !$0.isEmpty }
+            let xml = try testcaseXML(shard, count: collected.testcases.count)
+            let testcases = zip(collected.testcases, xml).map { testcase, xml in
+                Testcase(name: testcase.name, file: testcase.file, hasFailure: testcase.children.contains("failure"),
+                         hasError: testcase.children.contains("error"), skipped: testcase.children.contains("skipped"), xml: xml)
+            }
+            return Read(file: shard.file, name: name, time: time, flaky: collected.flaky, testcases: testcases)
 
-        static let noDoctype = "a DOCTYPE is not allowed in a JUnit file (flow merge reads no entities)"
-
-        /// Where a `<!DOCTYPE` starts in the prolog (before the root element: the only place one
-        /// may be), past the XML declaration, comments, processing instructions and blanks.
-        static func doctype(in text: String) -> (line: Int, column: Int)? {
-            var text = text
-            return text.withUTF8 { bytes -> (line: Int, column: Int)? in
-                func starts(_ pattern: String, at index: Int) -> Bool {
-                    let pattern = Array(pattern.utf8)
-                    return index + pattern.count <= bytes.count && bytes[index..<index + pattern.count].elementsEqual(pattern)
-                }
-                func end(of close: String, from index: Int) -> Int? {
-                    var index = index
-                    while index < bytes.count {
-                        if starts(close, at: index) { return index + close.utf8.count }
-                        index += 1
+            /// The root or a testsuite: its time (the root's and its own suites' count), its name, its flaky count.
+            func suite(_ element: JUnitXML.Element, into collected: Collected) throws(JUnitXML.Refusal) {
+                let seconds = try element.seconds()
+                let isRoot = element.within.isEmpty
+                if isRoot { collected.rootTime = seconds }
+                if element.within == ["testsuites"] || (isRoot && element.name == "testsuite") { collected.suitesTime += seconds ?? 0 }
+                if isRoot || element.within == ["testsuites"] { collected.names.append(element.attributes["name"] ?? "") }
+                if element.name == "testsuite", let value = element.attributes["flaky"] {
+                    guard let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 0 else {
+                        throw JUnitXML.Refusal("\(element.described) has flaky=\"\(JUnitXML.shown(value))\", not a count of flaky testcases")
                     }
-                    return nil
-                }
-                var index = starts("\u{FEFF}", at: 0) ? 3 : 0
-                while true {
-                    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-                    if starts("<?", at: index) || starts("<!--", at: index) {
-                        guard let after = end(of: starts("<?", at: index) ? "?>" : "-->", from: index + 2) else { return nil }
-                        index = after
-                        continue
-                    }
-                    guard starts("<!DOCTYPE", at: index) else { return nil }
-                    let before = bytes[..<index]
-                    let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-                    return (before.count { $0 == 0x0A } + 1, String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1)
+                    collected.flaky = (collected.flaky ?? 0) + count
                 }
             }
         }
 
-        /// What the parser's first error means, in words. An error met where the text ends is a
-        /// truncated file; otherwise the code says (libxml2's codes: FoundationXML's
-        /// `XMLParser.ErrorCode` numbers them differently on Linux, so it is not used).
-        static func describe(_ error: any Error, line: Int, column: Int, in text: String, open depth: Int) -> String {
-            let code = (error as NSError).code
-            // libxml2's limits (a text of 10 MB or more in one element) stop it where nothing seems wrong.
-            if code == 1 { return "the XML reader stopped here (libxml2 error 1): a text of 10 MB or more in one element is over its limit" }
-            if rest(of: text, line: line, column: column).allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return truncated }
-            if code == 5, depth == 0 { return "not well-formed XML: content after the root element" }
-            return switch code {
-            case 4: "not XML: a JUnit file starts with <testsuites> or <testsuite>"
-            case 9: "not well-formed XML: a character XML does not allow"
-            case 26: "not well-formed XML: an undeclared entity (write & as &amp;)"
-            case 38: "not well-formed XML: a < in an attribute's value"
-            case 42: "not well-formed XML: an attribute given twice"
-            case 76: "not well-formed XML: a closing tag that does not match its element"
-            default: "not well-formed XML (libxml2 error \(code))"
+        /// Each testcase's XML, whole, in the order of the file, from the document the XML library
+        /// builds of it (which the parser has found well-formed: `XMLDocument` on Linux crashes on
+        /// some malformed input). It must hold the `count` testcases the parser met.
+        private static func testcaseXML(_ shard: Shard, count: Int) throws(LocatedError) -> [String] {
+            let document: XMLDocument
+            do {
+                document = try XMLDocument(data: shard.data, options: [.nodeLoadExternalEntitiesNever, .nodePreserveWhitespace])
+            } catch let failure {
+                throw .wholeFile(shard.file, "not XML: \(failure.localizedDescription)")
             }
-        }
-
-        static let truncated = "the file ends inside the XML: it is truncated"
-
-        /// The text after `line` and `column` (a byte column, as the parser counts).
-        static func rest(of text: String, line: Int, column: Int) -> String.UTF8View.SubSequence {
-            let lines = text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: max(line - 1, 0), omittingEmptySubsequences: false)
-            guard line >= 1, lines.count >= line, let last = lines.last else { return text.utf8[text.utf8.endIndex...] }
-            return text.utf8[last.index(last.startIndex, offsetBy: min(max(column - 1, 0), last.count))...]
-        }
-
-        /// The parser gives a start tag's position at its end: the column of its `<` on that line
-        /// when the tag is all on it, else that end.
-        static func column(of start: Positions.Start, in text: String) -> Int {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.indices.contains(start.line - 1) else { return start.column }
-            let line = Array(lines[start.line - 1].utf8)
-            let tag = Array(("<" + start.name).utf8)
-            var index = min(start.column - 1, line.count) - tag.count
-            while index >= 0 {
-                if Array(line[index..<index + tag.count]) == tag {
-                    return String(decoding: line[..<index], as: UTF8.self).count + 1
-                }
-                index -= 1
+            var xml: [String] = []
+            func collect(_ element: XMLElement) {
+                if element.name == "testcase" { return xml.append(element.xmlString) }
+                for child in element.children ?? [] { if let child = child as? XMLElement { collect(child) } }
             }
-            return start.column
-        }
-
-        /// Records where each element starts (for located errors), whether every one closed, and
-        /// the first error with where it was met.
-        final class Positions: NSObject, XMLParserDelegate {
-            struct Start {
-                let name: String
-                let line: Int
-                let column: Int
+            if let root = document.rootElement() { collect(root) }
+            // The document holds less than the parser read: libxml2 stopped building it at one of its limits.
+            guard xml.count == count else {
+                throw .wholeFile(shard.file, "the XML library read \(xml.count) of its \(count) testcases: the file is over one of libxml2's limits")
             }
-
-            var starts: [Start] = []
-            var depth = 0
-            var firstError: (error: any Error, line: Int, column: Int)?
-            /// The first element nested deeper than `depthLimit`, where the parse was stopped.
-            var tooDeep: Start?
-
-            /// JUnit nests a testsuite in a testsuite at most a few times; deeper is hostile (and
-            /// libxml2's tree builder stops at 256, leaving a document that is half the file).
-            static let depthLimit = 64
-
-            func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-                if firstError == nil { firstError = (parseError, parser.lineNumber, parser.columnNumber) }
-            }
-
-            func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String] = [:]) {
-                starts.append(Start(name: qualifiedName ?? elementName, line: parser.lineNumber, column: parser.columnNumber))
-                depth += 1
-                if depth > Self.depthLimit, tooDeep == nil {
-                    tooDeep = starts.last
-                    parser.abortParsing()
-                }
-            }
-
-            func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-                depth -= 1
-            }
+            return xml
         }
     }
 }

@@ -36,35 +36,81 @@ public enum OutputFile {
 
     /// Writes `bytes` to `path` (see the type's rules).
     public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
+        try prepare(bytes, to: path).commit()
+    }
+
+    /// Writes `bytes` to `path`'s temporary file (the folders on the way made), flushed, but does
+    /// not rename it over `path` yet: ``Prepared/commit()`` does, ``Prepared/discard()`` removes
+    /// it and the folders made. Several files are written whole or not at all this way
+    /// (``OutputBatch``): each is prepared, and none is renamed until all are.
+    public static func prepare(_ bytes: [UInt8], to path: String) throws(OutputFileError) -> Prepared {
         let target = try check(path)
         var made: [String] = []
         do throws(OutputFileError) {
             made = try makeFolders(for: target.path, named: path)
-            try replace(target, with: bytes, named: path)
+            let temporary = try writeTemporary(for: target, with: bytes, named: path)
+            return Prepared(path: path, target: target.path, temporary: temporary, made: made)
         } catch {
             removeFolders(made)
             throw error
         }
     }
 
+    /// A file written to its temporary file beside its target, not yet renamed over it.
+    public struct Prepared: Sendable {
+        /// The path as it was given.
+        public let path: String
+        let target: String
+        let temporary: String
+        /// The folders made on the way, outermost first.
+        let made: [String]
+
+        /// Renames the temporary file over the target: the new file appears whole. On failure
+        /// the temporary file and the folders made are removed.
+        public func commit() throws(OutputFileError) {
+            guard rename(temporary, target) == 0 else {
+                let code = errno
+                discard()
+                throw OutputFileError(path: path, reason: .system(code, .renaming))
+            }
+        }
+
+        /// Removes the temporary file, and the folders made for it that are empty then.
+        public func discard() {
+            unlink(temporary)
+            removeFolders(made)
+        }
+    }
+
     /// Makes the folder `path` (and the folders on the way) when missing; refuses a path that is
     /// something else, with what it is. For `--report DIR`, whose files are then written with `write`.
     public static func folder(_ path: String) throws(OutputFileError) {
+        _ = try makeFolder(path)
+    }
+
+    /// Makes the folder `path` as ``folder(_:)`` does; the folders it made, outermost first.
+    static func makeFolder(_ path: String) throws(OutputFileError) -> [String] {
+        guard try !checkFolder(path) else { return [] }
+        return try makeFolders(for: (path as NSString).appendingPathComponent("x"), named: path)
+    }
+
+    /// Checks that `path` is a folder, or can be made one (see ``folder(_:)``), without making it;
+    /// true when it is there already.
+    @discardableResult
+    public static func checkFolder(_ path: String) throws(OutputFileError) -> Bool {
         try checkCharacters(path)
         var info = stat()
         if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw OutputFileError(path: path, reason: .notAFolderItself(kind(of: info.st_mode)))
-            }
-            return
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFileError(path: path, reason: .notAFolderItself(kind(of: info.st_mode))) }
+            return true
         }
-        guard errno == ENOENT else {
-            if errno == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: path) ?? path)) }
-            throw OutputFileError(path: path, reason: .system(errno, .reading))
-        }
+        let code = errno
+        guard code == ENOENT || code == ENOTDIR else { throw OutputFileError(path: path, reason: .system(code, .reading)) }
         var link = stat()
-        if lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
-        _ = try makeFolders(for: (path as NSString).appendingPathComponent("x"), named: path)
+        if code == ENOENT, lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
+        if let reason = problemOnTheWay(to: path) { throw OutputFileError(path: path, reason: reason) }
+        if code == ENOTDIR { throw OutputFileError(path: path, reason: .system(ENOTDIR, .reading)) }
+        return false
     }
 
     /// Checks that `path` can be written (see the type's rules) without writing anything: the
@@ -76,12 +122,11 @@ public enum OutputFile {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             let code = errno
-            if code == ENOENT {
-                if path.hasSuffix("/") { throw OutputFileError(path: path, reason: .endsInSlash) }
-                return Target(path: path, existing: nil)
-            }
-            if code == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: path) ?? path)) }
-            throw OutputFileError(path: path, reason: .system(code, .reading))
+            guard code == ENOENT || code == ENOTDIR else { throw OutputFileError(path: path, reason: .system(code, .reading)) }
+            if let reason = problemOnTheWay(to: path) { throw OutputFileError(path: path, reason: reason) }
+            if code == ENOTDIR { throw OutputFileError(path: path, reason: .system(ENOTDIR, .reading)) }
+            if path.hasSuffix("/") { throw OutputFileError(path: path, reason: .endsInSlash) }
+            return Target(path: path, existing: nil)
         }
         if info.st_mode & S_IFMT == S_IFLNK {
             let pointsTo = linkTarget(path) ?? "?"
@@ -109,7 +154,8 @@ public enum OutputFile {
 
     // MARK: - Writing
 
-    private static func replace(_ target: Target, with bytes: [UInt8], named path: String) throws(OutputFileError) {
+    /// The temporary file beside `target`, holding `bytes`, flushed to disk and closed.
+    private static func writeTemporary(for target: Target, with bytes: [UInt8], named path: String) throws(OutputFileError) -> String {
         let folder = PathText.parent(of: target.path)
         let name = PathText.name(of: target.path)
         // A short stem keeps the temporary name within NAME_MAX whatever the target's length.
@@ -135,7 +181,7 @@ public enum OutputFile {
             guard fsync(fd) == 0 else { throw OutputFileError(path: path, reason: .system(errno, .writing)) }
             closed = true
             guard close(fd) == 0 else { throw OutputFileError(path: path, reason: .system(errno, .writing)) }
-            guard rename(temporary, target.path) == 0 else { throw OutputFileError(path: path, reason: .system(errno, .renaming)) }
+            return temporary
         } catch {
             if !closed { close(fd) }
             unlink(temporary)
@@ -171,8 +217,8 @@ public enum OutputFile {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             let parts = name.dropLast(4).split(separator: ".").last?.split(separator: "-", omittingEmptySubsequences: false) ?? []
-            guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), let pid = pid_t(parts[0]), pid > 0,
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard parts.count == 2, parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), let pid = pid_t(parts[0]),
+                  Leftovers.ownerIsGone(pid) else { continue }
             unlink(folder + "/" + name)
         }
     }
@@ -192,8 +238,9 @@ public enum OutputFile {
                 break
             }
             guard errno == ENOENT else {
-                if errno == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: folder) ?? folder)) }
-                throw OutputFileError(path: path, reason: .system(errno, .reading))
+                let code = errno
+                if code == ENOTDIR, let reason = problemOnTheWay(to: folder) { throw OutputFileError(path: path, reason: reason) }
+                throw OutputFileError(path: path, reason: .system(code, .reading))
             }
             missing.append(folder)
             let parent = PathText.parent(of: folder)
@@ -213,7 +260,7 @@ public enum OutputFile {
     }
 
     /// Removes the folders a failed write made, innermost first (only while empty).
-    private static func removeFolders(_ made: [String]) {
+    static func removeFolders(_ made: [String]) {
         for folder in made.reversed() { rmdir(folder) }
     }
 
@@ -226,13 +273,29 @@ public enum OutputFile {
         }
     }
 
-    /// The first folder on the way to `path` that exists and is not a folder.
-    private static func firstNonFolder(on path: String) -> String? {
+    /// What stops a write at `path`, or below it, found before anything is made: a part of it
+    /// that is there and is not a folder (or is a link to nothing) with more after it, or a `..`
+    /// after a folder still to be made (`new/../file.yaml/x.yaml`, `new/..`: the system climbs only
+    /// out of a folder that is there, so the write would fail, or leave `new` behind, only once the
+    /// folders were made). Called when `path` itself is not there, or is a folder to be.
+    private static func problemOnTheWay(to path: String) -> OutputFileError.Reason? {
         var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/").dropLast() {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+        var missing: String?
+        for part in path.split(separator: "/").map(String.init) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if let missing {
+                if part == ".." { return .climbsOutOfMissing(missing) }
+                continue
+            }
             var info = stat()
-            if stat(prefix, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return prefix }
+            if stat(prefix, &info) == 0 {
+                if info.st_mode & S_IFMT != S_IFDIR { return .partNotAFolder(prefix) }
+            } else if errno == ENOENT {
+                if lstat(prefix, &info) == 0 { return .partNotAFolder(prefix) }
+                missing = prefix
+            } else {
+                return nil  // no permission to look, say: the write says what stops it
+            }
         }
         return nil
     }
@@ -252,20 +315,6 @@ public enum OutputFile {
 
     static func kind(of mode: mode_t) -> FileKind {
         FileKind(mode: mode)
-    }
-
-    /// Checks that `path` is a folder, or can be made one (see ``folder(_:)``), without making it.
-    public static func checkFolder(_ path: String) throws(OutputFileError) {
-        try checkCharacters(path)
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFileError(path: path, reason: .notAFolderItself(kind(of: info.st_mode))) }
-            return
-        }
-        if errno == ENOTDIR { throw OutputFileError(path: path, reason: .partNotAFolder(firstNonFolder(on: path) ?? path)) }
-        var link = stat()
-        if lstat(path, &link) == 0 { throw OutputFileError(path: path, reason: .danglingLink(linkTarget(path) ?? "?")) }
-        if let part = firstNonFolder(on: (path as NSString).appendingPathComponent("x")) { throw OutputFileError(path: path, reason: .partNotAFolder(part)) }
     }
 }
 
@@ -341,6 +390,8 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case linkToNotAFile(String, FileKind)
         /// This part of the path is not a folder.
         case partNotAFolder(String)
+        /// A `..` comes after this folder, which is not there yet.
+        case climbsOutOfMissing(String)
         /// The system said no (errno), while doing this.
         case system(Int32, Doing)
     }
@@ -350,15 +401,15 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// What is wrong with it.
     public let reason: Reason
 
-    /// `cannot write PATH: REASON`, the path shown with any control character escaped.
+    /// `cannot write PATH: REASON`, the path shown as ``PathText/shown(_:)`` shows it.
     public var description: String {
-        "cannot write \(Self.shown(path)): \(explanation)"
+        "cannot write \(PathText.shown(path)): \(explanation)"
     }
 
     /// The reason, naming the file when it is not `folder` itself but one written below it (a
     /// report's file): for a message that already names `folder`.
     public func explanation(below folder: String) -> String {
-        path == folder ? explanation : "\(Self.shown(path)): \(explanation)"
+        path == folder ? explanation : "\(PathText.shown(path)): \(explanation)"
     }
 
     /// The reason in words, and what to do.
@@ -367,7 +418,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .empty:
             return "the path is empty: give a file's path"
         case let .controlCharacter(value):
-            return "the path holds a control character (U+\(String(format: "%04X", value))): give a path without one"
+            return "the path holds \(TerminalText.firstControl(in: path) ?? "a control character (U+\(String(value, radix: 16)))"): give a path without one"
         case .endsInSlash:
             return "the path ends in /, so it names a folder: give a file's path inside it"
         case let .notAFile(kind):
@@ -375,11 +426,13 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case let .notAFolderItself(kind):
             return "it is \(kind.rawValue), not a folder: give a folder's path"
         case let .danglingLink(target):
-            return "it is a symbolic link to \(Self.shown(target)), which does not exist: create that file or remove the link"
+            return "it is a symbolic link to \(PathText.shown(target)), which does not exist: create that file or remove the link"
         case let .linkToNotAFile(target, kind):
-            return "it is a symbolic link to \(Self.shown(target)), which is \(kind.rawValue), not a regular file: give a file's path"
+            return "it is a symbolic link to \(PathText.shown(target)), which is \(kind.rawValue), not a regular file: give a file's path"
         case let .partNotAFolder(part):
-            return "\(Self.shown(part)) is not a folder, so nothing can be written below it"
+            return "\(PathText.shown(part)) is not a folder, so nothing can be written below it"
+        case let .climbsOutOfMissing(folder):
+            return "a .. comes after \(PathText.shown(folder)), a folder that is not there yet: give the path without .."
         case let .system(code, doing):
             return Self.words(code, doing)
         }
@@ -388,8 +441,8 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// The system's error in words, with where it happened.
     static func words(_ code: Int32, _ doing: Doing) -> String {
         let place: String = switch doing {
-        case let .creatingIn(folder): " in the folder \(shown(folder))"
-        case let .makingFolder(folder): " to make the folder \(shown(folder))"
+        case let .creatingIn(folder): " in the folder \(PathText.shown(folder))"
+        case let .makingFolder(folder): " to make the folder \(PathText.shown(folder))"
         case .reading, .writing, .renaming: ""
         }
         switch code {
@@ -409,18 +462,5 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
         case ENOENT: return "a folder on the way vanished while writing"
         default: return String(cString: strerror(code)).lowercased()
         }
-    }
-
-    /// A path as messages show it: control characters escaped, so none reaches a terminal.
-    static func shown(_ path: String) -> String {
-        var result = ""
-        for scalar in path.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                result += scalar.value == 0x0A ? "\\n" : scalar.value == 0x09 ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

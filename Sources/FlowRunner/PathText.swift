@@ -17,6 +17,21 @@ public enum PathText {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
+    /// A path as messages show it: control characters escaped (`\n`, `\u{1b}`), so none reaches
+    /// a terminal, and an empty one as `""`, so the message still shows there was one.
+    public static func shown(_ path: String) -> String {
+        guard !path.isEmpty else { return "\"\"" }
+        var result = ""
+        for scalar in path.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                result += scalar.value == 0x0A ? "\\n" : scalar.value == 0x09 ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     private static func withoutTrailingSlashes(_ path: Substring) -> Substring {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }

@@ -106,12 +106,14 @@ public struct Scheme: Sendable {
     /// `seeder`, `seeds`, `store`, `credentials`, `arguments` and `tags` replace the base's;
     /// `defaults`, `environment` and `variables` are merged entry by entry, the file's entry winning.
     public static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
+        // Through InputFile: a FIFO is refused as what it is, never waited on.
         let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw .wholeFile(file, "cannot read the scheme: "
-                + (FileManager.default.fileExists(atPath: file) ? "it is not readable UTF-8 text" : "there is no such file"))
+        switch InputFile.read(file, limit: FlowParser.fileLimit) {
+        case let .failure(problem):
+            throw .wholeFile(file, "cannot read the scheme: \(problem)")
+        case let .success(data):
+            guard let read = String(validating: data, as: UTF8.self) else { throw .wholeFile(file, "cannot read the scheme: it is not readable UTF-8 text") }
+            text = read
         }
         do {
             return try parse(text, file: file, name: name, over: base ?? Scheme(name: name))

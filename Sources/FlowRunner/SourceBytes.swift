@@ -50,6 +50,27 @@ struct SourceBytes {
         return located(message, line: line, column: max(1, column), lineStart: start)
     }
 
+    /// An error at the start tag of `element` that a parser reports at `line` and `column`, the
+    /// tag's end: placed at its `<` when the tag is all on that line (as a person looks for it),
+    /// else where the parser is.
+    func error(_ message: String, startTag element: String, line: Int, column: Int) -> LocatedError {
+        var current = 1, start = 0
+        if let base = bytes.baseAddress {
+            while current < line, start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+                current += 1
+                start = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+        }
+        let tag = Array(("<" + element).utf8)
+        var index = min(start + max(column - 1, 0), bytes.count) - tag.count
+        guard current == line else { return error(message, line: line, column: column) }
+        while index >= start {
+            if bytes[index..<index + tag.count].elementsEqual(tag) { return error(message, at: index) }
+            index -= 1
+        }
+        return error(message, line: line, column: column)
+    }
+
     /// The error at `column` of the line that starts at byte `lineStart`, quoting that line, or
     /// of a long line only the characters around the column (a file of one line of 40 MB is not
     /// copied into its error). Bytes that are not UTF-8 are shown as U+FFFD.

@@ -67,7 +67,7 @@ public final class SuiteRunner: @unchecked Sendable {
         self.variables = variables
         self.secrets = secrets
         self.options = options
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-run-\(getpid())-\(UUID().uuidString.prefix(8))")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(Leftovers.runFolderName())
     }
 
     deinit {
@@ -85,6 +85,8 @@ public final class SuiteRunner: @unchecked Sendable {
         for (what, path) in [("app", scheme.app), ("seeder", scheme.seeder)] where !FileManager.default.isExecutableFile(atPath: path) {
             throw SetupError(description: "the \(what) \(path) (scheme \(scheme.name)) is not there or not executable: build it first with \(scheme.build ?? "swift build (make flows does)")")
         }
+        // The folders killed runners left (once per process): cleanUp never ran for them.
+        Leftovers.removeRunFolders(in: folder.deletingLastPathComponent())
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fixtures"), withIntermediateDirectories: true)
         var templates: [String: String] = [:]
         for fixture in fixtures {

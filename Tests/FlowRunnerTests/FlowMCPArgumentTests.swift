@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlowRunner
 import WorkPhotosRobots
 @testable import FlowMCP
 
@@ -21,8 +22,10 @@ struct FlowMCPArgumentTests {
         process.closeInput()
         #expect(process.waitForExit() == (0, false))
 
-        #expect(nul.isError && nul.text == #"save_flow: "file" holds a NUL character (U+0000) at character 6: a path may hold none"#, "\(nul.text)")
-        #expect(newline.isError && newline.text == #"save_flow: "file" holds a control character (U+000A) at character 6: a path may hold none"#, "\(newline.text)")
+        #expect(nul.isError && nul.text == #"save_flow: "file" names out/a\u{0}b.yaml: the path holds a NUL character (U+0000) at character 6: give a path without one"#,
+                "\(nul.text)")
+        #expect(newline.isError && newline.text == #"save_flow: "file" names out/a\nb.yaml: the path holds a control character (U+000A) at character 6: give a path without one"#,
+                "\(newline.text)")
         #expect(name.isError && name.text == #"save_flow: "name" holds a NUL character (U+0000) at character 2: remove it"#, "\(name.text)")
         #expect(!FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent("out").path), "nothing written, no folder made")
     }
@@ -80,7 +83,9 @@ struct FlowMCPArgumentTests {
     }
 
     /// A FIFO with no writer would block a read for ever, /dev/zero never ends, and a rename
-    /// over a folder, a device or a link is no save: each is refused before the tool runs.
+    /// over a folder or a device is no save: each is refused before the tool runs, by the
+    /// runner's own reader and writer (`InputFile.check`, `OutputFile.check`), in their words.
+    /// A link to a file is saved through, as studio's `:save` does (this server refused it).
     @Test func pathsThatNameNoFileTheToolCanUseAreRefused() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
@@ -93,23 +98,28 @@ struct FlowMCPArgumentTests {
         #expect(process.call("run_step", #"{"step":"Login.login"}"#)?.isError == false)
 
         let cases: [(tool: String, arguments: String, expected: String)] = [
-            ("start_session", #"{"flow":"pipe.yaml"}"#, #"start_session: "flow" names pipe.yaml, a FIFO (named pipe), which is no flow file or folder"#),
-            ("start_session", #"{"flow":"/dev/zero"}"#, #"start_session: "flow" names /dev/zero, a character device, which is no flow file or folder"#),
-            ("list_flows", #"{"paths":["Flows","pipe.yaml"]}"#, #"list_flows: "paths" item 2 names pipe.yaml, a FIFO (named pipe)"#),
-            ("run_flows", #"{"paths":[""]}"#, #"run_flows: "paths" item 1 is empty: give a path"#),
-            ("save_flow", #"{"file":"Flows","name":"n"}"#, #"save_flow: "file" names Flows, a folder: give a file's path in it, such as Flows/new.yaml"#),
-            ("save_flow", #"{"file":"/dev/null","name":"n"}"#, #"save_flow: "file" names /dev/null, a character device, which saving would replace"#),
-            ("save_flow", #"{"file":"pipe.yaml","name":"n"}"#, #"save_flow: "file" names pipe.yaml, a FIFO (named pipe), which saving would replace"#),
-            ("save_flow", #"{"file":"link.yaml","name":"n"}"#, #"save_flow: "file" names link.yaml, a symbolic link to real.yaml, which saving would replace"#),
+            ("start_session", #"{"flow":"pipe.yaml"}"#, #"start_session: "flow" names pipe.yaml: it is a FIFO (named pipe), not a regular file"#),
+            ("start_session", #"{"flow":"/dev/zero"}"#, #"start_session: "flow" names /dev/zero: it is a character device, not a regular file"#),
+            ("list_flows", #"{"paths":["Flows","pipe.yaml"]}"#, #"list_flows: "paths" item 2 names pipe.yaml: it is a FIFO (named pipe)"#),
+            ("run_flows", #"{"paths":[""]}"#, #"run_flows: "paths" item 1 names "": the path is empty: give a path"#),
+            ("save_flow", #"{"file":"Flows","name":"n"}"#,
+             #"save_flow: "file" names Flows: it is a folder, not a regular file, and would be replaced: give a file's path inside it"#),
+            ("save_flow", #"{"file":"/dev/null","name":"n"}"#, #"save_flow: "file" names /dev/null: it is a character device, not a regular file, and would be replaced"#),
+            ("save_flow", #"{"file":"pipe.yaml","name":"n"}"#, #"save_flow: "file" names pipe.yaml: it is a FIFO (named pipe), not a regular file, and would be replaced"#),
+            ("save_flow", #"{"file":"new/../real.yaml/x.yaml","name":"n"}"#,
+             #"save_flow: "file" names new/../real.yaml/x.yaml: a .. comes after new, a folder that is not there yet: give the path without .."#),
         ]
         for (tool, arguments, expected) in cases {
             let answer = try #require(process.call(tool, arguments), "\(tool) \(arguments)")
             #expect(answer.isError && answer.text.hasPrefix(expected), "\(tool) \(arguments): \(answer.text)")
         }
+        let throughTheLink = try #require(process.call("save_flow", #"{"file":"link.yaml","name":"Linked"}"#))
         process.closeInput()
         #expect(process.waitForExit() == (0, false))
-        #expect(try workspace.read("real.yaml") == "kept\n", "the link's file is untouched")
+        #expect(!throughTheLink.isError && throughTheLink.text == "saved 1 step to link.yaml; it passes lint", "\(throughTheLink.text)")
+        #expect(try workspace.read("real.yaml").contains("name: Linked\n"), "the link's file is written")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.yaml")) == "real.yaml", "the link is still a link")
+        #expect(InputFile.kind(folder + "/new") == nil, "no folder was made for the refused path")
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
     }
@@ -141,16 +151,21 @@ struct FlowMCPArgumentTests {
         #expect(!steps.isError && steps.text == "1. Login.login", "\(steps.text)")
     }
 
-    @Test func aFlowIsNotSavedWithASecretInItsName() throws {
+    /// The rules of a flow's name are the session's, as studio's `:save` has them (StudioTests).
+    @Test func aFlowIsNotSavedWithASecretInItsNameNorWithoutOne() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         let process = try MCPServerProcess(in: workspace)
         #expect(process.call("start_session")?.isError == false)
         #expect(process.call("run_step", #"{"step":"Login.login"}"#)?.isError == false)
         let answer = try #require(process.call("save_flow", #"{"file":"saved.yaml","name":"Signs in with 1234"}"#))
+        for name in ["", "   "] {
+            let empty = try #require(process.call("save_flow", #"{"file":"saved.yaml","name":"\#(name)"}"#))
+            #expect(empty.isError && empty.text == "not saved: the flow's name is empty: give one that says what the flow checks", "\(empty.text)")
+        }
         process.closeInput()
         #expect(process.waitForExit() == (0, false))
-        #expect(answer.isError && answer.text.hasPrefix("not saved: the name holds a secret of the scheme"), "\(answer.text)")
+        #expect(answer.isError && answer.text.hasPrefix("not saved: the flow's name holds the value of a secret (that of ${test.password})"), "\(answer.text)")
         #expect(!answer.text.contains("1234"))
         #expect(!FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent("saved.yaml").path))
     }

@@ -66,7 +66,8 @@ struct FlowMCPFuzzTests {
         let saved = try workspace.read("saved/good.yaml")
         #expect(saved.contains("${test.password}") && !saved.contains(Self.secret), "\(saved)")
         #expect(Self.files(in: workspace.folder) == before.union(["saved", "saved/good.yaml"]), "nothing else written")
-        #expect(try workspace.read("real.yaml") == "kept\n")
+        #expect(try workspace.read("real.yaml").contains("name: Through a link\n"), "the link's file is written through it")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: workspace.folder.path + "/link.yaml")) == "real.yaml", "the link stays")
         var info = stat()
         #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
         // The server's own ~30 MiB; a line's buffer, at most the 16 MiB limit (the 32 MiB line is
@@ -193,6 +194,7 @@ struct HostileInputs {
             call("list_steps", "{}", isError: false, "list_steps"),
             call("save_flow", #"{"file":"saved/good.yaml","name":"Typed \#(Self.secret)"}"#, isError: true, "a name holding the secret"),
             call("save_flow", #"{"file":"saved/good.yaml","name":"Types the password"}"#, isError: false, "the good save"),
+            call("save_flow", #"{"file":"link.yaml","name":"Through a link"}"#, isError: false, "a save through a link to a file, as studio's"),
             call("list_flows", #"{"paths":["Flows"]}"#, isError: false, "list_flows with a flow named with the secret"),
             call("run_flows", #"{"paths":["Flows/leak.yaml"]}"#, isError: true, "run_flows on a flow that fails on the secret"),
             call("end_session", "{}", isError: false, "end_session"),
@@ -254,7 +256,8 @@ struct HostileInputs {
     }
 
     /// Paths a tool may not read (a FIFO blocks, /dev/zero never ends) or write (a rename would
-    /// replace a folder, a device or a link), and empty ones.
+    /// replace a folder or a device; a folder on the way is a file or is climbed out of before it
+    /// is made), and empty ones.
     private mutating func specialPaths() -> [MCPProbe] {
         var probes: [MCPProbe] = []
         for path in ["fifo.yaml", "/dev/zero", "/dev/null", "\(folder)/fifo.yaml", ""] {
@@ -262,7 +265,7 @@ struct HostileInputs {
             probes.append(call("list_flows", #"{"paths":["Flows","\#(path)"]}"#, isError: true, "list_flows \(path)"))
             probes.append(call("run_flows", #"{"paths":["\#(path)"]}"#, isError: true, "run_flows \(path)"))
         }
-        for path in ["Flows", "Flows/", ".", "/", "/dev/null", "fifo.yaml", "link.yaml", "", "/proc/self/status", "made/../real.yaml/x.yaml", "real.yaml/x.yaml", "made/deeper/../../x.yaml"] {
+        for path in ["Flows", "Flows/", ".", "/", "/dev/null", "fifo.yaml", "", "/proc/self/status", "made/../real.yaml/x.yaml", "real.yaml/x.yaml", "made/deeper/../../x.yaml"] {
             probes.append(call("save_flow", #"{"file":"\#(path)","name":"n"}"#, isError: true, "save_flow to \(path)"))
         }
         probes.append(call("start_session", #"{"flow":"Flows"}"#, isError: true, "start_session from a folder"))

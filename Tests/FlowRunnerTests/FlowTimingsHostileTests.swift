@@ -183,9 +183,17 @@ struct FlowTimingsHostileTests {
         }
     }
 
-    @Test func aFileThatNeverEndsIsRefusedUnreadPastTheLimit() throws {
-        #expect(throws: LocatedError.wholeFile("/dev/zero", "the timings file is over the limit of 256 MB: is it a timings file?")) {
+    /// A device is refused unread (it was read to the limit, 256 MB, first); a file over the
+    /// limit is refused by its size, unread.
+    @Test func aFileThatNeverEndsOrIsOverTheLimitIsRefusedUnread() throws {
+        #expect(throws: LocatedError.wholeFile("/dev/zero", "the timings file cannot be read: it is a character device, not a regular file")) {
             try FlowTimings.read(file: "/dev/zero")
+        }
+        let large = FileManager.default.temporaryDirectory.appendingPathComponent("timings-\(UUID().uuidString).json").path
+        defer { unlink(large) }
+        try #require(FileManager.default.createFile(atPath: large, contents: Data()) && truncate(large, off_t(FlowTimings.fileLimit + 1)) == 0)
+        #expect(throws: LocatedError.wholeFile(large, "the timings file is over the limit of 256 MB: is it a timings file?")) {
+            try FlowTimings.read(file: large)
         }
     }
 

@@ -43,7 +43,7 @@ struct FlowTimingsTests {
          #"the testcase "A" has time="3600000": that is over 1000000 s (about 11 days), the most a timings file may give: are these seconds?"#),
         (junit.replacingOccurrences(of: #"classname="Flows/a.yaml" file="Flows/a.yaml" "#, with: ""), "junit.xml:4:",
          #"the testcase "A" has no file attribute (nor a classname)"#),
-        (junit.replacingOccurrences(of: "</testcase>", with: "</testsuite>"), "junit.xml:7:", "not a complete JUnit file: malformed XML here"),
+        (junit.replacingOccurrences(of: "</testcase>", with: "</testsuite>"), "junit.xml:7:17:", "not well-formed XML: a closing tag that does not match its element"),
         ("<testsuites>\n  <testsuite>\n    <testcase name=\"A\" file=\"Flows/a.yaml\" time=\"1\"/>\n  </testsuite>\n", "junit.xml:",
          "not a complete JUnit file: it ends before its root <testsuites> is closed (truncated?)"),
         ("<testsuites>\r\n  <testsuite>\r\n    <testca", "junit.xml:3:", "not a complete JUnit file: it ends before its root <testsuites> is closed (truncated?)"),

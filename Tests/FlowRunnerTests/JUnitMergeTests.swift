@@ -112,7 +112,7 @@ struct JUnitMergeTests {
     }
 
     @Test func aTruncatedFileIsALocatedErrorAndNothingIsMerged() throws {
-        let text = Self.first.text
+        let text = String(decoding: Self.first.data, as: UTF8.self)
         let photos = try #require(text.range(of: "<testcase name=\"Photos\""))
         let cut = String(text[..<photos.lowerBound])
         let truncated = JUnitMerge.Shard(file: "out/1/junit.xml", text: cut)
@@ -120,24 +120,25 @@ struct JUnitMergeTests {
         #expect(error.errors.count == 1)
         let located = try #require(error.errors.first)
         #expect(located.file == "out/1/junit.xml")
-        #expect(located.message == "the file ends inside the XML: it is truncated")
+        #expect(located.message == "not a complete JUnit file: it ends before its root <testsuites> is closed (truncated?)")
         #expect((located.line, located.column) == (11, 5), "where the text ends: \(located)")
-        #expect(located.description == "out/1/junit.xml:11:5: error: the file ends inside the XML: it is truncated", "the line is blank: not quoted")
+        #expect(located.description == "out/1/junit.xml:11:5: error: not a complete JUnit file: it ends before its root <testsuites> is closed (truncated?)",
+                "the line is blank: not quoted")
     }
 
     @Test(arguments: [
         ("", 1, 1, "the file is empty: not a JUnit file"),
-        ("hello", 1, 1, "not XML: a JUnit file starts with <testsuites> or <testsuite>"),
-        ("<testsuites na", 1, 15, "the file ends inside the XML: it is truncated"),
+        ("hello", 1, 1, "not a complete JUnit file: it holds no XML element (a JUnit file starts with <testsuites> or <testsuite>)"),
+        ("<testsuites na", 1, 15, "not a complete JUnit file: it ends inside its first tag (truncated?)"),
         ("<testsuites>\n  <testsuite></testcase>\n</testsuites>", 2, 25, "not well-formed XML: a closing tag that does not match its element"),
         ("<testsuites>\n  <testsuite>&nbsp;</testsuite>\n</testsuites>", 2, 20, "not well-formed XML: an undeclared entity (write & as &amp;)"),
         ("<testsuites/>\n<testsuites/>", 2, 1, "not well-formed XML: content after the root element"),
-        ("<html>\n<body/>\n</html>", 1, 1, "not JUnit: the root element is <html>, expected <testsuites> or <testsuite>"),
+        ("<html>\n<body/>\n</html>", 1, 1, "not a JUnit file: its root element is <html>, not <testsuites> or <testsuite>"),
         ("<testsuites>\n  <testsuite>\n    <testcase name=\"x\" time=\"1\"/>\n  </testsuite>\n</testsuites>", 3, 5,
-         "a testcase without a file attribute: flow merge matches testcases to flows by their file"),
-        ("<testsuite>\n  <testcase name=\"x\" file=\"Flows/a.yaml\" time=\"soon\"/>\n</testsuite>", 2, 3, "time=\"soon\" is not a number of seconds"),
+         "the testcase \"x\" has no file attribute (nor a classname): which flow it ran is unknown"),
+        ("<testsuite>\n  <testcase name=\"x\" file=\"Flows/a.yaml\" time=\"soon\"/>\n</testsuite>", 2, 3, "the testcase \"x\" has time=\"soon\", not a number of seconds"),
         ("<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<testsuite><testcase file=\"Flows/a.yaml\">&e;</testcase></testsuite>",
-         2, 1, "a DOCTYPE is not allowed in a JUnit file (flow merge reads no entities)"),
+         2, 1, "not a JUnit file: a JUnit file has no DTD (<!DOCTYPE or <!ENTITY), and no entity is ever read"),
     ])
     func badInputIsALocatedError(text: String, line: Int, column: Int, message: String) throws {
         let shard = JUnitMerge.Shard(file: "bad.xml", text: text)

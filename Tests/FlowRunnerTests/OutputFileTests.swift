@@ -151,6 +151,40 @@ struct OutputFileTests {
         #expect(folder.names("") == ["file"])
     }
 
+    /// The system climbs `..` only out of a folder that is there: `new/../file/x.xml` failed only
+    /// once `new` was made, and `made/deeper/../../x.xml` left `made/deeper` behind its file. Both
+    /// are refused before anything is made, and so is a file, or a link to nothing, on the way
+    /// below a folder still to be made. (The MCP server's `save_flow` had this rule alone.)
+    @Test(arguments: [
+        ("new/../file/x.xml", "a .. comes after NEW, a folder that is not there yet: give the path without ..", "new"),
+        ("made/deeper/../../x.xml", "a .. comes after MADE, a folder that is not there yet: give the path without ..", "made"),
+        ("new/..", "a .. comes after NEW, a folder that is not there yet: give the path without ..", "new"),
+        ("file/x.xml", "FILE is not a folder, so nothing can be written below it", "file"),
+        ("nowhere/x.xml", "NOWHERE is not a folder, so nothing can be written below it", "nowhere"),
+    ])
+    func aPathThatCouldFailOnlyOnceFoldersWereMadeIsRefusedBeforeAny(path: String, explanation: String, named: String) throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        try OutputFile.write("a file\n", to: folder.path("file"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("nowhere"), withDestinationPath: "gone")
+        let before = folder.names("")
+        let words = explanation.replacingOccurrences(of: "NEW", with: folder.path("new")).replacingOccurrences(of: "MADE", with: folder.path("made"))
+            .replacingOccurrences(of: "FILE", with: folder.path("file")).replacingOccurrences(of: "NOWHERE", with: folder.path("nowhere"))
+        let written = try #require(throws: OutputFileError.self) { try OutputFile.write("x", to: folder.path(path)) }
+        #expect(written.explanation == words)
+        let checked = try #require(throws: OutputFileError.self) { try OutputFile.check(folder.path(path)) }
+        #expect(checked == written, "a check says what the write would")
+        let asFolder = try #require(throws: OutputFileError.self) { try OutputFile.folder(folder.path(path)) }
+        #expect(asFolder.explanation == words, "a report folder's path is held to the same rule")
+        #expect(folder.names("") == before, "nothing was made, \(named) included")
+    }
+
+    @Test func aControlCharacterIsSaidWithWhereItIs() throws {
+        let error = try #require(throws: OutputFileError.self) { try OutputFile.write("x", to: "out/a\u{0}b.yaml") }
+        #expect(error.description == "cannot write out/a\\u{0}b.yaml: the path holds a NUL character (U+0000) at character 6: give a path without one")
+        #expect(OutputFileError(path: "", reason: .empty).description == #"cannot write "": the path is empty: give a file's path"#)
+    }
+
     @Test(.enabled(if: getuid() != 0, "root may write in a read-only folder"))
     func aReadOnlyFolderSaysSoAndLeavesNothing() throws {
         let folder = try Folder()

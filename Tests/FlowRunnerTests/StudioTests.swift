@@ -106,6 +106,8 @@ struct StudioTests {
         ("tap", "error: tap needs a control: tap 3 or tap Continue (by its number or its name on the screen)"),
         ("99999999999999999999", "error: no control number 99999999999999999999: this screen has controls 1 to 3"),
         (":save ~/studio-tilde-\(getpid()).yaml", "error: not saved: there are no steps to save yet"),
+        ("Login.login\n:save x.yaml --name \"   \"", "error: not saved: the flow's name is empty: give one that says what the flow checks"),
+        ("Login.login\n:save new/../x.yaml/y.yaml", "error: not saved: cannot write new/../x.yaml/y.yaml: a .. comes after new, a folder that is not there yet"),
     ])
     func aLineThatIsNoStepNorCommandSaysWhatToWrite(typed: String, answer: String) throws {
         let workspace = try FlowWorkspace()

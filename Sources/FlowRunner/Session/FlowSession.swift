@@ -374,7 +374,9 @@ public final class FlowSession {
     /// `onAlert`, and the steps; linted before it is returned. No secret is ever in it: each is
     /// written as the variable that holds it (`${test.password}`), and a flow that would hold one
     /// no variable holds (or one in its name, its fixture, its `onAlert`, a key) is refused with
-    /// where it is, never what it is.
+    /// where it is, never what it is. A name that is empty (or blank) or holds a control character
+    /// is refused too. These are the rules of every face: studio's `:save` and MCP's `save_flow`
+    /// check nothing of their own.
     public func flowText(name: String, file: String) throws(SessionError) -> String {
         guard !kept.isEmpty else { throw SessionError("there are no steps to save yet") }
         let standIns = self.standIns
@@ -388,8 +390,9 @@ public final class FlowSession {
         if let index = kept.firstIndex(where: { standIns.reveals(in: $0.node) }) {
             throw SessionError("step \(index + 1) has in it the value of a secret typed later as a literal, \(never): :undo back to it")
         }
-        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw SessionError("the flow's name holds a control character (U+\(String(format: "%04X", control.value))): give a name without one")
+        guard !name.allSatisfy(\.isWhitespace) else { throw SessionError("the flow's name is empty: give one that says what the flow checks") }
+        if let control = TerminalText.firstControl(in: name) {
+            throw SessionError("the flow's name holds \(control): give a name without one")
         }
         for (what, value) in [("name", name), ("fixture", options.fixture)] where standIns.reveals(value) {
             throw SessionError("the flow's \(what) holds the value of a secret\(Self.held(value, standIns)), \(never): give it another \(what)")
