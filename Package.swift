@@ -4,6 +4,8 @@ import PackageDescription
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
 // (NameMatching and Console are leaves shared across layers, "did you mean" hints and writes that
 // never end a process; AutomationWire, the automation protocol itself, uses only NameMatching);
+// TextUI depends on PresenterKit (a text app's entry point wires its scheduler, log and launch
+// arguments), never the other way: PresenterKit knows no UI;
 // WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
 // WorkPhotosIdentifiers is a leaf that WorkPhotosUI and the robots both import (the robots, no
 // other app module); WorkPhotosSQLite and WorkPhotosDrive implement the core's services, each on
@@ -44,7 +46,7 @@ let package = Package(
         // The automation protocol (frames, elements, commands): a leaf both the app and the runner
         // import, so the wire format is declared once. It is the protocol, not the app.
         .target(name: "AutomationWire", dependencies: ["NameMatching"]),
-        .target(name: "TextUI", dependencies: ["AutomationWire", "NameMatching", "Console"]),
+        .target(name: "TextUI", dependencies: ["AutomationWire", "PresenterKit", "NameMatching", "Console"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
         // The base of strict mocks (expect, record, verify): failures recorded at the test's line.
         .target(name: "StrictMocks"),
@@ -121,7 +123,11 @@ let package = Package(
         .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire"]),
         .testTarget(name: "StrictMocksTests", dependencies: ["StrictMocks"]),
         .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
-        .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
+        // For the tests that run the built programs: where they are, and a pseudo-terminal to run one on as a person would.
+        .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
+        // The smallest text app on TextApp, TextUI's entry point: TextUITests run it as a person or a script would.
+        .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample"),
+        .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(
@@ -155,7 +161,7 @@ let package = Package(
         // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
         .testTarget(name: "DocumentationTests"),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
