@@ -20,6 +20,11 @@ let package = Package(
         .library(name: "TextUI", targets: ["TextUI"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowRunner", targets: ["FlowRunner"]),
+        // Test support for an app's own tests: a scheduler and a log spy for presenters, strict
+        // mocks, and the Swift Testing glue that launches the app for each flow test.
+        .library(name: "PresenterKitTesting", targets: ["PresenterKitTesting"]),
+        .library(name: "StrictMocks", targets: ["StrictMocks"]),
+        .library(name: "FlowTesting", targets: ["FlowTesting"]),
         // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
         .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
         .library(name: "AutomationWire", targets: ["AutomationWire"]),
