@@ -162,8 +162,8 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML",
             ]
         ),
-        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit and FlowRunner has
-        // a /// summary, and every Swift listing in their articles is code that exists (it reads files).
+        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit, FlowRunner and the
+        // test support products has a /// summary, and every Swift listing in their articles is code that exists (it reads files).
         .testTarget(name: "DocumentationTests"),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting"]),

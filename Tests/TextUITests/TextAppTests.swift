@@ -151,6 +151,16 @@ struct TextAppTests {
         #expect(result.stdout == "0\n", "not 141 (SIGPIPE)")
     }
 
+    @Test(arguments: [
+        #"printf 'quit\n' | "$APP" >&-"#, #"printf 'quit\n' | "$APP" >/dev/full"#, #""$APP" <&- >/dev/null"#,
+        #"printf '{"action":"quit"}\n' | "$APP" -automation YES >&-"#,
+    ])
+    func aClosedOrFullStandardStreamLeavesTheExitCodeAsItWas(script: String) throws {
+        let result = try ChildProcess.run("/bin/bash", ["-c", script + "; echo $?"], environment: ProcessInfo.processInfo.environment.merging(["APP": Self.executable]) { $1 })
+
+        #expect(result.stdout == "0\n")
+    }
+
     @Test(arguments: ["2>&-", "2>/dev/full"])
     func aFailedSetupWithAnUnwritableStandardErrorStillExitsTwo(redirection: String) throws {
         let result = try ChildProcess.run("/bin/bash", [
