@@ -28,7 +28,7 @@ public struct LaunchAppTrait: TestTrait, SuiteTrait, TestScoping {
     /// True: on a suite, the trait applies to each of its tests.
     public var isRecursive: Bool { true }
 
-    /// Runs one test case with its app launched and made ``FlowApp/current``, then cleans up.
+    /// Runs one test case with its app launched and made `FlowApp.current`, then cleans up.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
