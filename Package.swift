@@ -4,6 +4,8 @@ import PackageDescription
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
 // (NameMatching and Console are leaves shared across layers, "did you mean" hints and writes that
 // never end a process; AutomationWire, the automation protocol itself, uses only NameMatching);
+// TextUI depends on PresenterKit (a text app's entry point wires its scheduler, log and launch
+// arguments), never the other way: PresenterKit knows no UI;
 // WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
 // WorkPhotosIdentifiers is a leaf that WorkPhotosUI and the robots both import (the robots, no
 // other app module); WorkPhotosSQLite and WorkPhotosDrive implement the core's services, each on
@@ -20,6 +22,11 @@ let package = Package(
         .library(name: "FlowRunner", targets: ["FlowRunner"]),
         // An app's flow runner: its executable is one call with its robot catalog.
         .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),
+        // Test support for an app's own tests: a scheduler and a log spy for presenters, strict
+        // mocks, and the Swift Testing glue that launches the app for each flow test.
+        .library(name: "PresenterKitTesting", targets: ["PresenterKitTesting"]),
+        .library(name: "StrictMocks", targets: ["StrictMocks"]),
+        .library(name: "FlowTesting", targets: ["FlowTesting"]),
         // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
         .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
         .library(name: "AutomationWire", targets: ["AutomationWire"]),
@@ -46,7 +53,7 @@ let package = Package(
         // The automation protocol (frames, elements, commands): a leaf both the app and the runner
         // import, so the wire format is declared once. It is the protocol, not the app.
         .target(name: "AutomationWire", dependencies: ["NameMatching"]),
-        .target(name: "TextUI", dependencies: ["AutomationWire", "NameMatching", "Console"]),
+        .target(name: "TextUI", dependencies: ["AutomationWire", "PresenterKit", "NameMatching", "Console"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
         // The base of strict mocks (expect, record, verify): failures recorded at the test's line.
         .target(name: "StrictMocks"),
@@ -126,7 +133,11 @@ let package = Package(
         .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire"]),
         .testTarget(name: "StrictMocksTests", dependencies: ["StrictMocks"]),
         .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
-        .testTarget(name: "TextUITests", dependencies: ["TextUI"]),
+        // For the tests that run the built programs: where they are, and a pseudo-terminal to run one on as a person would.
+        .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
+        // The smallest text app on TextApp, TextUI's entry point: TextUITests run it as a person or a script would.
+        .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample"),
+        .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(
@@ -161,12 +172,12 @@ let package = Package(
             name: "FlowCommandLineTests",
             dependencies: ["FlowCommandLine", "FlowRunner", "FlowKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // The DocC catalogues' sources: every public declaration of PresenterKit, TextUI, FlowKit, FlowRunner and
-        // FlowCommandLine has a /// summary, every Swift listing in their articles is code that exists, and the
-        // toolkit's code names no app (it reads files).
+        // The DocC catalogues' sources: every public declaration of the toolkit (PresenterKit, TextUI, FlowKit,
+        // FlowRunner, FlowCommandLine) and of the test support products has a /// summary, every Swift listing in
+        // their articles is code that exists, and the toolkit's code names no app (it reads files).
         .testTarget(name: "DocumentationTests"),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
-        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -297,7 +297,7 @@ public final class FlowExecutor {
         }
         for (key, value) in defaults { arguments += ["-\(key)", value] }
         // The automation protocol itself, then the store the scheme says the app reads.
-        return arguments + ["-automation", "YES", "-\(scheme.store.argument)", store]
+        return arguments + AutomationLaunch.arguments + ["-\(scheme.store.argument)", store]
     }
 
     private func launchEnvironment(_ flow: Flow) -> [String: String] {

@@ -8,14 +8,20 @@ import PresenterKit
 @MainActor
 public final class ManualScheduler: WorkScheduling {
     private var queue: [() -> Void] = []
+    /// Each job runs at once, inside `schedule`, instead of waiting for the test.
     public let runsImmediately: Bool
 
+    /// A scheduler whose jobs wait for ``runNext()`` or ``runAll()``, or run at once when
+    /// `runsImmediately`.
     public init(runsImmediately: Bool = false) {
         self.runsImmediately = runsImmediately
     }
 
+    /// The jobs waiting to run.
     public var pendingWorkCount: Int { queue.count }
 
+    /// Queues the job (work, then its completion with the result), or runs it now when
+    /// ``runsImmediately``.
     public func schedule<Output: Sendable>(
         _ work: @escaping @Sendable () throws -> Output,
         completion: @escaping @MainActor (Result<Output, any Error>) -> Void

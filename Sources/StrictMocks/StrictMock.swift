@@ -22,6 +22,8 @@ open class StrictMock<Call: Equatable & Sendable, Reply: Sendable>: @unchecked S
     /// What a mock's method answers a call nobody expected (after recording the failure).
     public let fallback: Reply
 
+    /// A mock that answers an unexpected call with `fallback`; the location defaults to the line
+    /// that makes the mock, where a call nobody expected is reported.
     public init(fallback: Reply, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
         self.fallback = fallback
         self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

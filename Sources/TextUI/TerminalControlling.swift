@@ -42,3 +42,25 @@ public final class StandardInputTerminal: TerminalControlling {
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
 }
+
+/// The settings a signal handler puts back. A handler may only call async-signal-safe functions,
+/// so it reads them from here, set (and so made) before any handler is installed.
+nonisolated(unsafe) private var settingsForSignals = termios()
+
+extension StandardInputTerminal {
+    /// Ctrl-C, a `kill` or a closed terminal while a password is typed (echo off) must not leave
+    /// the terminal silent: from now on each puts it back, then exits as that signal would (128
+    /// plus its number). The handlers are in place when this returns: a dispatch source, which
+    /// starts listening a moment later while the signal is ignored, lost a signal sent as soon
+    /// as the first screen was out.
+    func restoresOnSignals() {
+        settingsForSignals = original
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { number in
+                var settings = settingsForSignals
+                tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+                _exit(128 + number)
+            }
+        }
+    }
+}

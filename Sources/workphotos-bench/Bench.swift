@@ -247,8 +247,8 @@ struct Bench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("photos.sqlite").path
         try Seeder.reset(storeAt: store, to: fixture)
-        let app = FlowApp(executable: debugApp, arguments: [
-            "-automation", "YES", "-photos.store", store, "-ui-testing", "YES", "-model.user", "u", "-model.password", "p",
+        let app = FlowApp(executable: debugApp, arguments: AutomationLaunch.arguments + [
+            "-photos.store", store, "-ui-testing", "YES", "-model.user", "u", "-model.password", "p",
         ], timeout: 60)
         app.launch()
         defer { app.terminate() }
@@ -438,7 +438,7 @@ struct Bench: ParsableCommand {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("photos.sqlite").path
         try Seeder.reset(storeAt: store, to: fixture)
-        let arguments = ["-automation", "YES", "-photos.store", store]
+        let arguments = AutomationLaunch.arguments + ["-photos.store", store]
         let flowApp = FlowApp(executable: app, arguments: arguments)
         flowApp.launch()
         defer { flowApp.terminate() }

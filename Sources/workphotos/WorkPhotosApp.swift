@@ -1,4 +1,3 @@
-import Console
 import Foundation
 import PresenterKit
 import TextUI
@@ -6,95 +5,42 @@ import WorkPhotos
 import WorkPhotosDrive
 import WorkPhotosSQLite
 
-/// The composition root's entry point: reads the launch arguments, wires real or stub services,
-/// and runs the text UI until `quit` or the end of input.
+/// The composition root: reads WorkPhotos' launch arguments, opens its photo store, wires real or
+/// stub services and shows the first screen; TextUI's entry point does the rest of `main`.
 @main
 enum WorkPhotosApp {
     static func main() async {
-        exit(await run())
+        await TextApp.main(name: "workphotos", compose: compose)
     }
 
-    /// Exit codes: 0 after a normal quit, 2 for bad launch arguments or an unusable photo store.
     @MainActor
-    static func run() async -> Int32 {
-        Console.ignoreBrokenPipes()
-        let options: LaunchOptions
-        let storePath: String
-        do {
-            options = try readOptions()
-            // A missing or unreadable store is said before anything is shown; it is never created
-            // or repaired over the user's data.
-            storePath = options.photosStore ?? DefaultStorePath.resolve()
-            try PhotoStore.checkFile(at: storePath)
-        } catch {
-            return failed(error)
-        }
+    private static func compose(_ launch: TextApp.Launch) throws -> AppComposer {
+        let options = try LaunchOptions.load(
+            from: launch.defaults, argumentKeys: launch.argumentKeys, toolkitKeys: TextApp.launchKeys, allowsStubs: isTestBuild
+        )
+        // A missing or unreadable store is said before anything is shown; it is never created
+        // or repaired over the user's data.
+        let storePath = options.photosStore ?? DefaultStorePath.resolve()
+        try PhotoStore.checkFile(at: storePath)
         // SQLite opens the store on another thread. Under the automation protocol the first screen
         // does not wait for it: a file that is not a WorkPhotos store, or a damaged one, stops the
         // app with code 2 as soon as that is known (a few milliseconds in, so a flow fails at its
         // launch or its first step, with the store's error in the app's standard error), and at
         // the latest when the input ends.
-        let terminal = options.isAutomation ? nil : StandardInputTerminal.make()
-        let store = OpeningPhotoStore(path: storePath) { error in
-            DispatchQueue.main.async { MainActor.assumeIsolated { stop(error, terminal: terminal) } }
-        }
+        let store = OpeningPhotoStore(path: storePath) { launch.stop(because: $0) }
+        launch.checkAtEnd { try store.opened().get() }
         // A person (or a script piping lines in) sees no screen of a store that cannot work: only
         // the automation protocol, which a flow runner reads, shows the first screen meanwhile.
-        if !options.isAutomation, case .failure(let error) = store.opened() {
-            return failed(error)
-        }
+        if !launch.isAutomation { try store.opened().get() }
 
-        // A person at a terminal sees the screen only; the log goes to a file. A script (or a
-        // redirected standard error) gets the log on standard error, where the runner reads it.
-        let logger: any EventLogging = !options.isAutomation && Console.isTerminal(STDERR_FILENO)
-            ? FileLogger(path: FileLogger.defaultPath())
-            : StandardErrorLogger()
-        let scheduler = BackgroundScheduler()
-        let stage = Stage()
+        let logger = launch.logger
         let composer = AppComposer(
-            stage: stage, scheduler: scheduler, logger: logger,
+            stage: launch.stage, scheduler: launch.scheduler, logger: logger,
             authenticator: makeAuthenticator(options, logger: logger), library: LoggingPhotoLibrary(store, logger: logger),
             drive: LoggingDrive(makeDrive(options, logger: logger), logger: logger), timeZone: { .current }
         )
         composer.start()
-
-        let session = Session(stage: stage, pendingWork: { scheduler.pendingWorkCount })
-        let adapter: Adapter = options.isAutomation
-            ? AutomationServer(session: session, output: StandardOutput())
-            : InteractiveShell(
-                session: session, output: StandardOutput(), terminal: terminal,
-                drawsPictures: Console.isTerminal(STDOUT_FILENO) && TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment)
-            )
-        let loop = InputLoop(adapter: adapter, session: session)
-        scheduler.onSettle = { loop.settle() }
-        let interrupt = terminal.map(restoreOnInterrupt)
-
-        await loop.run()
-        interrupt?.forEach { $0.cancel() }
-        terminal?.restore()
-        if case .failure(let error) = store.opened() {
-            return failed(error)
-        }
-        return 0
-    }
-
-    /// Says why the app cannot go on, the one way it always does, and gives its exit code, 2.
-    private static func failed(_ error: any Error) -> Int32 {
-        Console.error("workphotos: error: \(error)\n")
-        return 2
-    }
-
-    /// Ends the app on a store that could not be opened: the terminal put back, the error said, code 2.
-    @MainActor
-    private static func stop(_ error: StoreError, terminal: StandardInputTerminal?) {
-        terminal?.restore()
-        exit(failed(error))
-    }
-
-    private static func readOptions() throws -> LaunchOptions {
-        try UserDefaultsLaunchDefaults.validateShape(of: CommandLine.arguments)
-        let defaults = UserDefaultsLaunchDefaults()
-        return try LaunchOptions.load(from: defaults, argumentKeys: defaults.argumentKeys, allowsStubs: isTestBuild)
+        return composer
     }
 
     /// Stubs are honoured only by test builds: a debug build, or the optimised testing build the
@@ -172,22 +118,6 @@ enum WorkPhotosApp {
             return "No account store yet: add an account with workphotos-accounts add NAME."
         default:
             return "Sign-in is unavailable: the account store cannot be used. The log says why."
-        }
-    }
-
-    /// Ctrl-C, a `kill` or a closed terminal while a password is typed (echo off) must not leave
-    /// the terminal silent: each puts it back, then exits as that signal would (128 + its number).
-    @MainActor
-    private static func restoreOnInterrupt(_ terminal: StandardInputTerminal) -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler {
-                MainActor.assumeIsolated { terminal.restore() }
-                exit(128 + number)
-            }
-            source.resume()
-            return source
         }
     }
 }

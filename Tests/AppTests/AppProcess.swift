@@ -1,5 +1,6 @@
 import Console
 import Foundation
+import ProcessTesting
 import Testing
 
 /// Runs the built `workphotos` binary with arguments and a whole standard input, as a shell pipe does
@@ -13,7 +14,7 @@ struct AppProcess {
 
     /// The binaries sit beside the test bundle in the build folder.
     static func executable(_ name: String) -> URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        BuiltProduct.url(name)
     }
 
     /// Runs `workphotos` (or another built binary) with `input` as its whole standard input.

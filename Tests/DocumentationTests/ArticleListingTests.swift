@@ -5,7 +5,7 @@ import Testing
 /// exists, as it is, in a file under Sources/ or Tests/ (indentation aside), and every `Sources/…`
 /// or `Tests/…` path they name exists. When the code changes, the article has to change with it.
 struct ArticleListingTests {
-    static let modules = ["PresenterKit", "TextUI", "FlowKit", "FlowRunner"]
+    static let modules = DocCommentTests.modules.map(\.name)
 
     /// The articles of a module's catalogue (`Sources/<Module>/<Module>.docc/*.md`).
     static func articles(of module: String) throws -> [URL] {

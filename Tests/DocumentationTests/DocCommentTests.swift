@@ -7,15 +7,18 @@ struct DocCommentTests {
     /// The package's root, from this file's place in it (Tests/DocumentationTests/).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The modules checked, each with the fewest public declarations a scan of it may find: a scan
-    /// that finds fewer (a moved folder, a reader that lost its way) must not pass. FlowCommandLine's
-    /// API is its one entry point.
-    static let modules = ["PresenterKit": 20, "TextUI": 20, "FlowKit": 20, "FlowRunner": 20, "FlowCommandLine": 2]
+    /// The libraries people reuse (the toolkit, and the test support its products give an app's
+    /// tests), each with about as many public declarations as it has today: a scan that finds far
+    /// fewer (a moved folder, a reader that lost its way) must not pass. FlowCommandLine's API is
+    /// its one entry point.
+    static let modules: [(name: String, fewest: Int)] = [
+        ("PresenterKit", 20), ("TextUI", 20), ("FlowKit", 20), ("FlowRunner", 20), ("FlowCommandLine", 2),
+        ("PresenterKitTesting", 8), ("StrictMocks", 6), ("FlowTesting", 6),
+    ]
 
-    @Test(arguments: modules.keys.sorted())
-    func everyPublicDeclarationHasASummary(module: String) throws {
+    @Test(arguments: modules)
+    func everyPublicDeclarationHasASummary(module: String, fewest: Int) throws {
         let declarations = try DocCommentScanner.publicDeclarations(inFolder: Self.root.appendingPathComponent("Sources/\(module)"))
-        let fewest = try #require(Self.modules[module])
         try #require(declarations.count >= fewest, "only \(declarations.count) public declarations found in Sources/\(module)")
         let missing = declarations.filter { !$0.isDocumented }
         let list = missing.map { "  \($0)" }.joined(separator: "\n")

@@ -21,7 +21,7 @@ struct CatalogFlowTests {
     }
 
     @Test func aRobotActionDrivesTheAppAsItsMethodDoes() throws {
-        let prepared = try WorkPhotosLaunch().prepare(reporter: FailureCollector())
+        let prepared = try AppLaunch.workPhotos().prepare(reporter: FailureCollector())
         defer { prepared.cleanUp() }
         prepared.app.launch()
         let site = CallSite(file: "Flows/x.yaml", line: 3)
@@ -41,7 +41,7 @@ struct CatalogFlowTests {
 
     @Test func loginOnAnOfflineAppFailsAtTheCallerBecauseTheGlanceNeverCame() throws {
         let failures = FailureCollector()
-        let prepared = try WorkPhotosLaunch(offline: true).prepare(reporter: failures)
+        let prepared = try AppLaunch.workPhotos(offline: true).prepare(reporter: failures)
         defer { prepared.cleanUp() }
         prepared.app.launch()
         let line = #line + 1
@@ -82,7 +82,7 @@ struct CatalogFlowTests {
 
     private func runFailing(_ body: (FlowApp, CallSite) throws -> Void) throws -> FlowFailure {
         let failures = FailureCollector()
-        let prepared = try WorkPhotosLaunch().prepare(reporter: failures)
+        let prepared = try AppLaunch.workPhotos().prepare(reporter: failures)
         defer { prepared.cleanUp() }
         prepared.app.launch()
         try body(prepared.app, CallSite(file: "Flows/login/x.yaml", line: 7))

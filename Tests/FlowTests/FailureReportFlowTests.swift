@@ -7,7 +7,7 @@ import WorkPhotosRobots
 struct FailureReportFlowTests {
     @Test func aFailingCheckShowsTheScreenNamesTheNearestCandidateAndPointsAtTheCaller() throws {
         let failures = FailureCollector()
-        var launch = WorkPhotosLaunch()
+        var launch = AppLaunch.workPhotos()
         // The safety net is long: a failure that waited on it would take a minute, not a moment.
         launch.timeout = 60
         let prepared = try launch.prepare(reporter: failures)
@@ -37,7 +37,7 @@ struct FailureReportFlowTests {
 
     @Test func aRobotCheckReportsWhatItSawAtTheCallersLine() throws {
         let failures = FailureCollector()
-        let prepared = try WorkPhotosLaunch().prepare(reporter: failures)
+        let prepared = try AppLaunch.workPhotos().prepare(reporter: failures)
         defer { prepared.cleanUp() }
         prepared.app.launch()
 
@@ -53,7 +53,7 @@ struct FailureReportFlowTests {
 
     @Test func theSecretNeverAppearsInAFailure() throws {
         let failures = FailureCollector()
-        let prepared = try WorkPhotosLaunch().prepare(reporter: failures)
+        let prepared = try AppLaunch.workPhotos().prepare(reporter: failures)
         defer { prepared.cleanUp() }
         prepared.app.launch()
 

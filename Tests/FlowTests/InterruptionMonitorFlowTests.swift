@@ -35,7 +35,7 @@ struct InterruptionMonitorFlowTests {
 
     @Test func anAlertNoMonitorHandlesFailsTheBlockedStepAndSaysWhy() throws {
         let failures = FailureCollector()
-        let prepared = try WorkPhotosLaunch().prepare(reporter: failures)
+        let prepared = try AppLaunch.workPhotos().prepare(reporter: failures)
         defer { prepared.cleanUp() }
         prepared.app.launch()
 

@@ -1,6 +1,4 @@
-import Console
 import FlowKit
-import Foundation
 import Testing
 import WorkPhotosRobots
 
@@ -9,12 +7,13 @@ import WorkPhotosRobots
 struct ReseedFlowTests {
     @Test func aStoreReplacedUnderTheAppIsSaidOnTheScreen() throws {
         let failures = FailureCollector()
-        let prepared = try WorkPhotosLaunch().prepare(reporter: failures)
+        let launch = AppLaunch.workPhotos()
+        let prepared = try launch.prepare(reporter: failures)
         defer { prepared.cleanUp() }
         prepared.app.launch()
         let glance = LoginRobot(app: prepared.app).login()
 
-        try reseed(prepared.storePath)
+        try launch.seed(prepared.storePath)
         glance.answerPhotoAccess(allow: true)
 
         prepared.app.alerts["PhotosAnswerNotSaved"].staticTexts["message"].assertLabel(
@@ -25,11 +24,5 @@ struct ReseedFlowTests {
             "Could not read your photos: the photo store was replaced while WorkPhotos was running; restart WorkPhotos"
         )
         #expect(failures.failures.isEmpty, "\(failures.failures)")
-    }
-
-    private func reseed(_ store: String) throws {
-        let binaries = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let result = try ChildProcess.run(binaries.appendingPathComponent("workphotos-seed").path, ["--store", store, "default"])
-        try #require(result.status == 0, "\(result.stderr)")
     }
 }

@@ -78,7 +78,7 @@ struct UploadFlowTests {
 
     /// A test of its own app, for arguments that carry a path made by the test.
     private func withApp(arguments: [String], _ body: (FlowApp) throws -> Void) throws {
-        let prepared = try WorkPhotosLaunch(arguments: arguments).prepare(reporter: IssueReporter())
+        let prepared = try AppLaunch.workPhotos(arguments: arguments).prepare(reporter: IssueReporter())
         defer { prepared.cleanUp() }
         prepared.app.launch()
         defer { prepared.app.terminate() }

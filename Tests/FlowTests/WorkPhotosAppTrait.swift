@@ -8,9 +8,6 @@ extension Trait where Self == LaunchAppTrait {
     /// (user `test`, password `1234`) for each test case.
     /// `arguments` are added to the launch (`-drive.delay 0.5`).
     static func workPhotosApp(fixture: String = "default", offline: Bool = false, arguments: [String] = []) -> Self {
-        LaunchAppTrait { reporter in
-            let prepared = try WorkPhotosLaunch(fixture: fixture, offline: offline, arguments: arguments).prepare(reporter: reporter)
-            return (prepared.app, prepared.cleanUp)
-        }
+        .launching(.workPhotos(fixture: fixture, offline: offline, arguments: arguments))
     }
 }

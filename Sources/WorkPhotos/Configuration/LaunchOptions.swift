@@ -8,7 +8,6 @@ import PresenterKit
 public struct LaunchOptions: Equatable, Sendable {
     public enum Key {
         public static let uiTesting = "ui-testing"
-        public static let automation = "automation"
         public static let modelUser = "model.user"
         public static let modelPassword = "model.password"
         public static let modelOffline = "model.offline"
@@ -21,7 +20,7 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let driveFlaky = "drive.flaky"
 
         public static let all = [
-            uiTesting, automation, modelUser, modelPassword, modelOffline, photosStore, accountsStore, driveFolder, driveFail,
+            uiTesting, modelUser, modelPassword, modelOffline, photosStore, accountsStore, driveFolder, driveFail,
             driveFailures, driveDelay, driveFlaky,
         ]
         /// Switches that only a test build may honour: they replace real services with stubs.
@@ -33,8 +32,6 @@ public struct LaunchOptions: Equatable, Sendable {
     /// The longest `-drive.delay` accepted (seconds): longer is a typo, not a slow network.
     public static let longestDriveDelay: Double = 600
 
-    /// How the app talks to the outside: a person at a terminal, or a script over JSON lines.
-    public var isAutomation: Bool
     /// The stubbed services' settings; nil when the real services are used.
     public var stubs: Stubs?
     /// The photo store's path; nil for the per-user default.
@@ -70,8 +67,7 @@ public struct LaunchOptions: Equatable, Sendable {
         }
     }
 
-    public init(isAutomation: Bool, stubs: Stubs?, photosStore: String? = nil, accountsStore: String? = nil, driveFolder: String? = nil) {
-        self.isAutomation = isAutomation
+    public init(stubs: Stubs?, photosStore: String? = nil, accountsStore: String? = nil, driveFolder: String? = nil) {
         self.stubs = stubs
         self.photosStore = photosStore
         self.accountsStore = accountsStore
@@ -80,23 +76,26 @@ public struct LaunchOptions: Equatable, Sendable {
 
     /// Reads the options from `defaults`, whose argument domain holds exactly `argumentKeys`.
     ///
-    /// - Parameter allowsStubs: false in a release build, which must refuse every stub switch:
-    ///   stubbed sign-in must never open a real store.
+    /// - Parameters:
+    ///   - toolkitKeys: the keys the text app's entry point reads itself (`-automation`): known,
+    ///     so never refused, but not the app's to read.
+    ///   - allowsStubs: false in a release build, which must refuse every stub switch: stubbed
+    ///     sign-in must never open a real store.
     public static func load(
-        from defaults: any LaunchDefaults, argumentKeys: [String], allowsStubs: Bool
+        from defaults: any LaunchDefaults, argumentKeys: [String], toolkitKeys: [String], allowsStubs: Bool
     ) throws(LaunchOptionsError) -> LaunchOptions {
-        for key in argumentKeys.sorted() where !Key.all.contains(key) {
-            throw .unknownKey(key, suggestion: NameMatcher.nearest(to: key, in: Key.all))
+        let known = Key.all + toolkitKeys
+        for key in argumentKeys.sorted() where !known.contains(key) {
+            throw .unknownKey(key, suggestion: NameMatcher.nearest(to: key, in: known), known: known)
         }
         if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
             throw .stubsRefused(key: key)
         }
-        let isAutomation: Bool, uiTesting: Bool, stubs: Stubs, photosStore: String?, accountsStore: String?, driveFolder: String?
+        let uiTesting: Bool, stubs: Stubs, photosStore: String?, accountsStore: String?, driveFolder: String?
         do {
             photosStore = try defaults.string(Key.photosStore)
             accountsStore = try defaults.string(Key.accountsStore)
             driveFolder = try defaults.string(Key.driveFolder)
-            isAutomation = try defaults.flag(Key.automation) ?? false
             uiTesting = try defaults.flag(Key.uiTesting) ?? false
             stubs = Stubs(
                 user: try defaults.string(Key.modelUser),
@@ -131,7 +130,7 @@ public struct LaunchOptions: Equatable, Sendable {
             throw .testDriveWithRealFolder(key: key)
         }
         return LaunchOptions(
-            isAutomation: isAutomation, stubs: uiTesting ? stubs : nil, photosStore: photosStore, accountsStore: accountsStore,
+            stubs: uiTesting ? stubs : nil, photosStore: photosStore, accountsStore: accountsStore,
             driveFolder: driveFolder
         )
     }
@@ -178,7 +177,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
 /// A launch argument the app cannot accept.
 public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
-    case unknownKey(String, suggestion: String?)
+    /// A key neither the app nor the toolkit knows, with the nearest of those `known`.
+    case unknownKey(String, suggestion: String?, known: [String])
     case invalidValue(LaunchArgumentError)
     case stubsRefused(key: String)
     case stubWithoutUITesting(key: String)
@@ -189,9 +189,9 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownKey(key, suggestion):
+        case let .unknownKey(key, suggestion, known):
             return "unknown launch argument -\(Suggestion.shown(key))\(Suggestion.format(suggestion, prefix: "-")); known: "
-                + LaunchOptions.Key.all.map { "-\($0)" }.joined(separator: ", ")
+                + known.map { "-\($0)" }.joined(separator: ", ")
         case let .invalidValue(error):
             return error.description
         case let .stubsRefused(key):

@@ -4,14 +4,12 @@ import WorkPhotos
 
 struct LaunchOptionsTests {
     @Test func withoutArgumentsTheAppUsesRealServicesInteractively() throws {
-        #expect(try load([:]) == LaunchOptions(isAutomation: false, stubs: nil))
+        #expect(try load([:]) == LaunchOptions(stubs: nil))
     }
 
     @Test func uiTestingSelectsStubsWithTheirSettings() throws {
         let options = try load(["ui-testing": "YES", "model.user": "test", "model.password": "1234", "automation": "YES"])
-        #expect(options == LaunchOptions(
-            isAutomation: true, stubs: .init(user: "test", password: "1234", isOffline: false)
-        ))
+        #expect(options == LaunchOptions(stubs: .init(user: "test", password: "1234", isOffline: false)))
     }
 
     @Test func offlineIsAStubSwitch() throws {
@@ -20,7 +18,7 @@ struct LaunchOptionsTests {
     }
 
     @Test(arguments: [
-        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -automation, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.failures, -drive.delay, -drive.flaky"),
+        (["model.pasword": "x"], "unknown launch argument -model.pasword (did you mean -model.password?); known: -ui-testing, -model.user, -model.password, -model.offline, -photos.store, -accounts.store, -drive.folder, -drive.fail, -drive.failures, -drive.delay, -drive.flaky, -automation"),
         (["ui-testing": "maybe"], #"launch argument -ui-testing: expected YES or NO, got "maybe""#),
         (["ui-testing": "YES", "model.offline": "sometimes"], #"launch argument -model.offline: expected YES or NO, got "sometimes""#),
         (["model.user": "test"], "launch argument -model.user is a stub setting and needs -ui-testing YES"),
@@ -123,12 +121,21 @@ struct LaunchOptionsTests {
     }
 
     @Test func aReleaseBuildStillRunsWithoutStubs() throws {
-        #expect(try load(["automation": "YES"], allowsStubs: false) == LaunchOptions(isAutomation: true, stubs: nil))
+        #expect(try load(["automation": "YES"], allowsStubs: false) == LaunchOptions(stubs: nil))
     }
+
+    @Test func aToolkitKeyIsKnownAndSuggestedButNotTheAppsToRead() {
+        #expect(throws: LaunchOptionsError.unknownKey("automaton", suggestion: "automation", known: LaunchOptions.Key.all + Self.toolkitKeys)) {
+            try load(["automaton": "YES"])
+        }
+    }
+
+    /// The text app's entry point's own keys (TextApp.launchKeys), which this module cannot import.
+    static let toolkitKeys = ["automation"]
 
     private func load(_ arguments: [String: String], allowsStubs: Bool = true) throws -> LaunchOptions {
         try LaunchOptions.load(
-            from: DictionaryDefaults(values: arguments), argumentKeys: Array(arguments.keys), allowsStubs: allowsStubs
+            from: DictionaryDefaults(values: arguments), argumentKeys: Array(arguments.keys), toolkitKeys: Self.toolkitKeys, allowsStubs: allowsStubs
         )
     }
 }
@@ -141,14 +148,14 @@ private struct DictionaryDefaults: LaunchDefaults {
 struct LaunchOptionsStoreTests {
     @Test func readsThePhotoStorePathInAnyBuild() throws {
         let defaults = StoreDefaults(values: ["photos.store": "/tmp/s.sqlite"])
-        let options = try LaunchOptions.load(from: defaults, argumentKeys: ["photos.store"], allowsStubs: false)
+        let options = try LaunchOptions.load(from: defaults, argumentKeys: ["photos.store"], toolkitKeys: [], allowsStubs: false)
         #expect(options.photosStore == "/tmp/s.sqlite")
     }
 
     @Test func anEmptyPathIsAnError() {
         let defaults = StoreDefaults(values: ["photos.store": ""])
         #expect(throws: LaunchOptionsError.self) {
-            try LaunchOptions.load(from: defaults, argumentKeys: ["photos.store"], allowsStubs: true)
+            try LaunchOptions.load(from: defaults, argumentKeys: ["photos.store"], toolkitKeys: [], allowsStubs: true)
         }
     }
 }
