@@ -32,6 +32,9 @@ let package = Package(
         // every problem located (file:line:column), for an app's fixtures.
         .library(name: "StoreSeeding", targets: ["StoreSeeding"]),
         .library(name: "LocatedYAML", targets: ["LocatedYAML"]),
+        // Writes to standard output and error that never end the process, and a child program run
+        // to its end: for an app's command-line tools and the tests that run them.
+        .library(name: "Console", targets: ["Console"]),
         // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
         .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
         .library(name: "AutomationWire", targets: ["AutomationWire"]),

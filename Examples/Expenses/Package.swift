@@ -39,18 +39,24 @@ let package = Package(
             dependencies: ["Expenses", "ExpensesSQLite", product("LocatedYAML"), product("StoreSeeding"), .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(name: "expenses", dependencies: ["Expenses", "ExpensesUI", "ExpensesSQLite", product("TextUI"), product("PresenterKit")]),
-        .executableTarget(name: "expenses-seed", dependencies: ["ExpensesSeeding", product("StoreSeeding")]),
+        .executableTarget(name: "expenses-seed", dependencies: ["ExpensesSeeding", product("StoreSeeding"), product("LocatedYAML"), product("Console")]),
         .target(name: "ExpensesRobots", dependencies: [product("FlowKit"), "ExpensesIdentifiers"]),
         .executableTarget(name: "expenses-flow", dependencies: [product("FlowCommandLine"), "ExpensesRobots"]),
 
+        // Test support for the example's tests: a temporary folder for real files.
+        .target(name: "ExpensesTesting"),
+
         .testTarget(name: "ExpensesTests", dependencies: ["Expenses", product("PresenterKit"), product("PresenterKitTesting"), product("StrictMocks")]),
         .testTarget(name: "ExpensesUITests", dependencies: ["ExpensesUI", "Expenses", "ExpensesIdentifiers", product("TextUI"), product("PresenterKitTesting")]),
-        .testTarget(name: "ExpensesSQLiteTests", dependencies: ["ExpensesSQLite", "Expenses", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ExpensesSeedingTests", dependencies: ["ExpensesSeeding", "ExpensesSQLite", "Expenses", product("StoreSeeding"), "expenses-seed"]),
+        .testTarget(name: "ExpensesSQLiteTests", dependencies: ["ExpensesSQLite", "Expenses", "ExpensesTesting", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "ExpensesSeedingTests",
+            dependencies: ["ExpensesSeeding", "ExpensesSQLite", "Expenses", product("StoreSeeding"), product("LocatedYAML"), product("Console"), "ExpensesTesting", "expenses-seed"]
+        ),
         // The robots on the built app, from Swift (FlowTesting), and the runner as a tester runs it.
         .testTarget(
             name: "ExpensesFlowTests",
-            dependencies: ["ExpensesRobots", product("FlowKit"), product("FlowTesting"), "expenses", "expenses-seed", "expenses-flow"]
+            dependencies: ["ExpensesRobots", product("FlowKit"), product("FlowTesting"), product("Console"), "ExpensesTesting", "expenses", "expenses-seed", "expenses-flow"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,17 @@ public struct LaunchKeys: Sendable, Equatable {
         self.stubs = stubs
     }
 
+    /// Whether this build may honour stubs: a debug build, or an optimised testing build compiled
+    /// with `-DTESTING`; a release build may not. SwiftPM builds every module of an executable in
+    /// one configuration (and `-Xswiftc -DTESTING` reaches them all), so the toolkit's flags are the app's.
+    public static var buildAllowsStubs: Bool {
+        #if DEBUG || TESTING
+        true
+        #else
+        false
+        #endif
+    }
+
     /// Checks the keys the app was launched with: each must be the app's or the toolkit's (`toolkit`:
     /// the keys a text app's entry point reads itself, known but not the app's to read), and a
     /// build that does not allow stubs must be given none.

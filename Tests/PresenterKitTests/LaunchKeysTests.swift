@@ -49,6 +49,12 @@ struct LaunchKeysTests {
         try Self.keys.check(["store.path"], toolkit: [], allowsStubs: false)
     }
 
+    @Test func aDebugBuildAllowsStubs() {
+        // The tests run a debug build; a release build (`swift build -c release`) answers false,
+        // and what an app does then is checked with `allowsStubs: false` (aBuildThatAllowsNoStubs...).
+        #expect(LaunchKeys.buildAllowsStubs)
+    }
+
     @Test func anUnknownKeyIsSaidBeforeARefusedStub() {
         #expect(throws: LaunchKeyError.unknownKey("x", suggestion: nil, known: Self.keys.known)) {
             try Self.keys.check(["ui-testing", "x"], toolkit: [], allowsStubs: false)

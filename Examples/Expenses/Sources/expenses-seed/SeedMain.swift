@@ -1,3 +1,4 @@
+import Console
 import ExpensesSeeding
 import ExpensesSQLite
 import Foundation
@@ -12,19 +13,18 @@ enum SeedMain {
     static let usage = "usage: expenses-seed --store PATH [--seeds DIR] [--force] [FIXTURE]"
 
     static func main() {
-        // A closed output pipe is a write that fails, not a signal that kills the seeder mid-way.
-        signal(SIGPIPE, SIG_IGN)
+        Console.ignoreBrokenPipes()
         do {
             let arguments = try SeedArguments(Array(CommandLine.arguments.dropFirst()))
             if arguments.help {
-                say(usage + "\n", to: STDOUT_FILENO)
+                Console.output(usage + "\n")
                 return
             }
             let folder = try FixtureFolder.locate(explicit: arguments.seeds, variable: "EXPENSES_SEEDS")
             let (text, _, shownPath) = try folder.text(of: arguments.fixture)
             let fixture = try ExpenseFixture.parse(text, file: shownPath)
             let path = try ExpenseSeeder.reset(storeAt: arguments.store, to: fixture, force: arguments.force)
-            say("seeded \(path) from \(arguments.fixture): \(fixture.expenses.count) expenses\n", to: STDOUT_FILENO)
+            Console.output("seeded \(path) from \(arguments.fixture): \(fixture.expenses.count) expenses\n")
         } catch let error as LocatedError {
             // Already `FILE:LINE:COLUMN: error: ...`, the line and a caret.
             fail(error.description, code: 2, prefixed: false)
@@ -38,19 +38,8 @@ enum SeedMain {
         }
     }
 
-    /// Writes `text` whole to `descriptor`; a closed or full stream loses the text, never the exit code.
-    private static func say(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
-    }
-
     private static func fail(_ message: String, code: Int32, prefixed: Bool = true) -> Never {
-        say((prefixed ? "expenses-seed: error: " : "") + message + "\n", to: STDERR_FILENO)
+        Console.error((prefixed ? "expenses-seed: error: " : "") + message + "\n")
         exit(code)
     }
 }

@@ -15,21 +15,11 @@ enum ExpensesApp {
     @MainActor
     private static func compose(_ launch: TextApp.Launch) throws -> ExpensesComposer {
         let options = try LaunchOptions.load(
-            from: launch.defaults, argumentKeys: launch.argumentKeys, toolkitKeys: TextApp.launchKeys, allowsStubs: isTestBuild
+            from: launch.defaults, argumentKeys: launch.argumentKeys, toolkitKeys: TextApp.launchKeys, allowsStubs: LaunchKeys.buildAllowsStubs
         )
         let composer = ExpensesComposer(stage: launch.stage, scheduler: launch.scheduler, logger: launch.logger, store: try makeStore(options, logger: launch.logger))
         composer.start()
         return composer
-    }
-
-    /// Stubs are honoured only by a test build (debug, or one built with `-DTESTING`); a release
-    /// build refuses them before reading their values.
-    private static var isTestBuild: Bool {
-        #if DEBUG || TESTING
-        true
-        #else
-        false
-        #endif
     }
 
     /// The one place that decides which store the app uses.

@@ -2,6 +2,7 @@ import Expenses
 import ExpensesSQLite
 import Foundation
 import GRDB
+import ExpensesTesting
 import Testing
 
 /// The SQLite store on real files in a temporary folder: Given a store, When it is used, Then...
@@ -141,16 +142,4 @@ struct ExpenseDatabaseTests {
             return try DatabaseQueue(path: folder.path("m.sqlite")).read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
         }()) ?? []
     }
-}
-
-/// A fresh folder under the system's temporary one, removed by the test.
-struct TemporaryFolder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,5 +1,7 @@
+import Console
 import ExpensesSQLite
 import Foundation
+import ExpensesTesting
 import Testing
 
 /// `expenses-seed` as a script runs it: what it prints, its exit code, and the store it leaves.
@@ -69,46 +71,8 @@ struct SeedCommandTests {
 
     // MARK: - Helpers
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
     /// Runs the built `expenses-seed` (beside this test binary) to its end.
-    private func seed(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("expenses-seed")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both to their end before waiting: a full pipe would block the child.
-        let group = DispatchGroup()
-        let stdout = Box()
-        DispatchQueue.global().async(group: group) { stdout.data = out.fileHandleForReading.readDataToEndOfFile() }
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout.data, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    private func seed(_ arguments: [String]) throws -> ChildProcess.Output {
+        try ChildProcess.run(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("expenses-seed").path, arguments)
     }
-}
-
-/// What a reader thread read; the group's wait orders its write before the read.
-final class Box: @unchecked Sendable {
-    var data = Data()
-}
-
-/// A fresh folder under the system's temporary one, removed by the test.
-struct TemporaryFolder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("expenses-seed-\(UUID().uuidString)")
-
-    init() throws {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
