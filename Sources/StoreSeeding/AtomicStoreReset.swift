@@ -14,6 +14,8 @@ public enum AtomicStoreReset {
     /// is set (the link itself, not what it points to, is then replaced).
     ///
     /// - Parameters:
+    ///   - storePath: the store to replace (its folder is made when missing).
+    ///   - force: replace a symbolic link or a file that is not the app's store too.
     ///   - identify: given the path of the file that is there, says why it is not the app's store
     ///     (`it is not an expense store (...)`), or nil when it is.
     ///   - write: writes the complete new store at the path it is given, and closes it; whatever it
