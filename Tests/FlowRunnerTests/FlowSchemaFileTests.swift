@@ -12,7 +12,7 @@ struct FlowSchemaFileTests {
         let file = FlowWorkspace.repository.appendingPathComponent("Flows/flow.schema.json")
         let committed = try String(contentsOf: file, encoding: .utf8)
         #expect(
-            committed == FlowSchema.json(catalog: WorkPhotosCatalog.catalog),
+            committed == FlowSchema.json(catalog: WorkPhotosCatalog.catalog, runner: RunnerIdentity(name: "flow", flows: "Flows", guide: "docs/flows.md")),
             "Flows/flow.schema.json is stale: regenerate it with: .build/debug/flow schema > Flows/flow.schema.json"
         )
     }
