@@ -65,6 +65,7 @@ struct FlowMCPFuzzTests {
 
         let saved = try workspace.read("saved/good.yaml")
         #expect(saved.contains("${test.password}") && !saved.contains(Self.secret), "\(saved)")
+        #expect(saved.contains(#"value: "${test.password}""#), "the check on the secret's value is saved with the variable: \(saved)")
         #expect(Self.files(in: workspace.folder) == before.union(["saved", "saved/good.yaml"]), "nothing else written")
         #expect(try workspace.read("real.yaml").contains("name: Through a link\n"), "the link's file is written through it")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: workspace.folder.path + "/link.yaml")) == "real.yaml", "the link stays")
@@ -184,6 +185,8 @@ struct HostileInputs {
             call("start_session", "{}", isError: false, "start_session"),
             call("run_step", #"{"step":"type Username \#(Self.secret)"}"#, isError: false, "the secret typed in clear"),
             call("run_step", #"{"step":"type Password \#(Self.secret)"}"#, isError: false, "the secret typed in a secure field"),
+            // A check that names the secret as a field's value: saved, it must name the variable.
+            call("run_step", #"{"step":"assertVisible: {textField: Username, value: \#(Self.secret)}"}"#, isError: false, "a check on the secret's value"),
         ]
     }
 

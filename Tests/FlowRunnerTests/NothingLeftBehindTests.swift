@@ -32,4 +32,20 @@ struct NothingLeftBehindTests {
         #expect(InputFile.kind(workspace.folder.path + "/saved/flow.yaml") == .file)
         #expect(InputFile.kind(workspace.folder.path + "/merged/junit.xml") == .file)
     }
+
+    /// The Makefile's scripts/own-tmpdir.sh: what SwiftPM leaves in its TMPDIR (a
+    /// `TemporaryDirectory.*` folder, as `swift build` does) goes with the folder it was given, the
+    /// command's exit code comes back, and the folder the make command was given stays empty.
+    @Test func theMakefilesSwiftCommandsLeaveNoTemporaryDirectoryBehind() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let temporary = workspace.folder.appendingPathComponent("own-tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let script = FlowWorkspace.repository.appendingPathComponent("scripts/own-tmpdir.sh").path
+        let leaves = #"mkdir "$TMPDIR/TemporaryDirectory.x1" && touch "$TMPDIR/TemporaryDirectory.x1/f" && exit 3"#
+        let run = try BoundedProcess.run(script, ["/bin/sh", "-c", leaves], in: workspace.folder, temporary: temporary.path)
+        #expect(run.status == 3 && !run.timedOut, "the command's own exit code: \(run.status) \(run.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? ["(unreadable)"]
+        #expect(left.isEmpty, "left \(left)")
+    }
 }
