@@ -183,7 +183,8 @@ public final class FlowParser {
         return flow
     }
 
-    static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    /// `path` absolute and standardised: two spellings of one file compare equal.
+    public static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// A problem already reported elsewhere (in an included file).
     struct Quiet: Error {}
