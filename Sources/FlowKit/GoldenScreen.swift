@@ -83,7 +83,7 @@ public struct GoldenScreen: Sendable, Equatable {
             throw .malformed(line: min(index, lines.count) + 1, column: 1, "expected \"\(Self.screenMarker)\" here, before the screen")
         }
         guard let elements = lines.lastIndex(of: Self.elementsMarker), elements > index else {
-            throw .malformed(line: lines.count, column: 1, "there is no \"\(Self.elementsMarker)\" line after the screen")
+            throw .malformed(line: lines.last == "" ? lines.count - 1 : lines.count, column: 1, "there is no \"\(Self.elementsMarker)\" line after the screen")
         }
         guard lines.count > elements + 1, lines[elements + 1].hasPrefix("screen \"") else {
             throw .malformed(line: elements + 2, column: 1, "expected the screen's line (screen \"TITLE\") after \"\(Self.elementsMarker)\"")

@@ -104,6 +104,7 @@ public enum LineDiff {
 
     /// The lines of `text`, a final newline ending the last one rather than starting another.
     public static func split(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if text.hasSuffix("\n") { lines.removeLast() }
         return lines
