@@ -161,7 +161,9 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
-            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"]
+            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"],
+            // Golden screens these tests check, and the YAML flow that checks one of them too.
+            exclude: ["__Screens__", "GoldenScreenFlowTests.yaml"]
         ),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(

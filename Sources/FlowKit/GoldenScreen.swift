@@ -132,7 +132,7 @@ public enum GoldenScreenError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case let .notOnScreen(identifier, nearest, screen):
             "mask: no element with identifier \"\(TerminalText.oneLine(identifier))\" on the screen \"\(TerminalText.oneLine(screen))\""
-                + (nearest.map { " (did you mean \($0)?)" } ?? "") + "; mask only identifiers the screen shows"
+                + Suggestion.format(nearest) + "; mask only identifiers the screen shows"
         case let .malformed(_, _, message):
             message + "; record it again (delete it, or run with --record)"
         }

@@ -61,7 +61,7 @@ struct GoldenScreenTests {
             try GoldenScreen(screen: Self.screen, rendered: Self.rendered, masking: ["lastSnyc"])
         }
         let message = GoldenScreenError.notOnScreen("lastSnyc", nearest: "lastSync", screen: "Inbox").description
-        #expect(message == #"mask: no element with identifier "lastSnyc" on the screen "Inbox" (did you mean lastSync?); mask only identifiers the screen shows"#)
+        #expect(message == #"mask: no element with identifier "lastSnyc" on the screen "Inbox" (did you mean "lastSync"?); mask only identifiers the screen shows"#)
     }
 
     @Test(arguments: [
