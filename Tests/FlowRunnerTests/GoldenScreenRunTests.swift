@@ -69,6 +69,21 @@ struct GoldenScreenRunTests {
         #expect(after.status == 0, "\(after.stdout)")
     }
 
+    /// `Tests/FlowTests/GoldenScreenFlowTests.swift` checks this golden from Swift through
+    /// swift-snapshot-testing; the flow beside it checks the same file from YAML.
+    @Test func aYAMLFlowMatchesTheGoldenASwiftTestRecorded() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let flow = FlowWorkspace.repository.appendingPathComponent("Tests/FlowTests/GoldenScreenFlowTests.yaml").path
+        let golden = GoldenScreenFile.path(screen: "login", checkedBy: flow)
+        #expect(golden.hasSuffix("Tests/FlowTests/__Screens__/GoldenScreenFlowTests.login.txt"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: golden))
+        let run = try workspace.flow(["run", flow, "--jobs", "1"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("note:"), "matched, not recorded")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before)
+    }
+
     @Test func recordRewritesAGoldenAndSaysSoWhileAMatchingOneIsLeftAlone() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
