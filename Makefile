@@ -51,8 +51,8 @@ test: deps
 	$(SWIFT_RUN) build --build-tests
 	$(SWIFT_RUN) test --skip-build --disable-xctest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line.)"
-	$(FLOW) run --include-tags slow
-	$(FLOW) run
+	$(FLOW) run --audit --include-tags slow
+	$(FLOW) run --audit
 
 # swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
 # catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a

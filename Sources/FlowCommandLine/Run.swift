@@ -66,7 +66,7 @@ extension FlowCommand {
         @Flag(help: "Write every golden screen the flows check (assertScreen) again, matching or not; without it a golden is written only when it is missing, and one that differs fails the flow.")
         var record = false
 
-        @Option(name: .customLong("record-casts"), help: ArgumentHelp("Write each flow run into this folder as an asciicast v2 file: every frame with its time, each step as a marker (asciinema play FILE).", valueName: "dir"))
+        @Option(name: .customLong("record-casts"), help: ArgumentHelp("Write every run of a flow into this folder as an asciicast v2 file: every frame with its time, each step as a marker (asciinema play FILE).", valueName: "dir"))
         var recordCasts: String?
 
         @Flag(help: "Audit every screen every flow shows for accessibility, as assertAccessible does (each distinct screen once per flow); a finding fails the flow.")
