@@ -24,7 +24,7 @@ extension Snapshotting where Value == GoldenScreen, Format == String {
 extension FlowApp {
     /// Compares the idle screen with its golden screen `name`, kept beside the test file as a YAML
     /// flow keeps its own (`__Screens__/TESTFILE.NAME.txt`, ``GoldenScreenFile``), through
-    /// swift-snapshot-testing with the ``SnapshotTesting/Snapshotting/goldenScreen`` strategy.
+    /// swift-snapshot-testing with the `Snapshotting.goldenScreen` strategy.
     ///
     /// - A golden that is missing is recorded, and the test passes with a warning saying so.
     /// - `record: true`, or `SNAPSHOT_TESTING_RECORD=all` in the environment, records it again.
@@ -88,8 +88,8 @@ extension FlowApp {
 }
 
 extension Robot {
-    /// Compares the robot's screen with its golden screen `name` (see
-    /// ``FlowKit/FlowApp/assertScreen(matches:masking:record:fileID:filePath:line:column:)``), and
+    /// Compares the robot's screen with its golden screen `name` (see `FlowApp`'s
+    /// `assertScreen(matches:masking:record:fileID:filePath:line:column:)`), and
     /// returns the robot, so a chain goes on: `LoginRobot().login().assertScreen(matches: "glance")`.
     @discardableResult
     public func assertScreen(
