@@ -79,13 +79,20 @@ public struct GoldenScreen: Sendable, Equatable {
         }
         var index = 1
         if lines.count > index, lines[index].hasPrefix(Self.maskedPrefix) { index += 1 }
-        guard lines.count > index, lines[index] == Self.screenMarker else {
-            throw .malformed(line: min(index, lines.count) + 1, column: 1, "expected \"\(Self.screenMarker)\" here, before the screen")
+        // A file cut short is refused at its last line, never at a line it does not have.
+        guard lines.count > index else {
+            throw .malformed(line: lines.count, column: 1, "the file ends here, before the line \"\(Self.screenMarker)\"")
+        }
+        guard lines[index] == Self.screenMarker else {
+            throw .malformed(line: index + 1, column: 1, "expected \"\(Self.screenMarker)\" here, before the screen")
         }
         guard let elements = lines.lastIndex(of: Self.elementsMarker), elements > index else {
             throw .malformed(line: lines.last == "" ? lines.count - 1 : lines.count, column: 1, "there is no \"\(Self.elementsMarker)\" line after the screen")
         }
-        guard lines.count > elements + 1, lines[elements + 1].hasPrefix("screen \"") else {
+        guard lines.count > elements + 1 else {
+            throw .malformed(line: elements + 1, column: 1, "the file ends here, before the screen's line (screen \"TITLE\") after \"\(Self.elementsMarker)\"")
+        }
+        guard lines[elements + 1].hasPrefix("screen \"") else {
             throw .malformed(line: elements + 2, column: 1, "expected the screen's line (screen \"TITLE\") after \"\(Self.elementsMarker)\"")
         }
         text = normalised.hasSuffix("\n") ? normalised : normalised + "\n"

@@ -2,7 +2,7 @@ import FlowKit
 import Foundation
 
 /// The golden screens under some folders and which flows check them: what `snapshots` lists,
-/// prunes and accepts. A golden is in a `__Screens__` folder (``GoldenScreenFile``); a flow checks
+/// prunes and accepts. A golden is in a `__Screens__` folder (`GoldenScreenFile`); a flow checks
 /// it with an `assertScreen` step, wherever the step is (a `repeat`, a flow `runFlow` includes).
 public struct GoldenScreenCatalog: Sendable {
     /// One golden screen file, or one a flow checks that is not recorded yet.

@@ -23,7 +23,7 @@ extension Snapshotting where Value == GoldenScreen, Format == String {
 
 extension FlowApp {
     /// Compares the idle screen with its golden screen `name`, kept beside the test file as a YAML
-    /// flow keeps its own (`__Screens__/TESTFILE.NAME.txt`, ``GoldenScreenFile``), through
+    /// flow keeps its own (`__Screens__/TESTFILE.NAME.txt`, FlowKit's `GoldenScreenFile`), through
     /// swift-snapshot-testing with the `Snapshotting.goldenScreen` strategy.
     ///
     /// - A golden that is missing is recorded, and the test passes with a warning saying so.
@@ -35,7 +35,10 @@ extension FlowApp {
     ///   - name: the screen's name (letters, digits, `_` and `-`), which names its file.
     ///   - masking: identifiers whose label and value change from run to run, shown as `«masked»`.
     ///   - record: true records the golden again; nil records it only when it is missing.
+    ///   - fileID: the file's ID, where a recording's warning is reported.
     ///   - filePath: the file whose golden screens these are (the test's, by default).
+    ///   - line: the line a failure or a warning is reported at.
+    ///   - column: the column a recording's warning is reported at.
     public func assertScreen(
         matches name: String, masking: [String] = [], record: Bool? = nil,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column

@@ -68,6 +68,9 @@ struct GoldenScreenTests {
         ("", 1, 1), ("hello\n", 1, 1), ("\u{FEFF}" + GoldenScreen.header + "\n", 1, 1),
         (GoldenScreen.header + "\n", 2, 1), (GoldenScreen.header + "\nscreen\n", 2, 1),
         (GoldenScreen.header + "\n── screen ──\nx\n", 3, 1), (GoldenScreen.header + "\n── screen ──\nx\n── elements ──\ngarbage\n", 5, 1),
+        // Cut short: refused at the last line the file has.
+        (GoldenScreen.header, 1, 1), (GoldenScreen.header + "\nmasked: lastSync", 2, 1),
+        (GoldenScreen.header + "\n── screen ──\nx\n── elements ──", 4, 1),
     ])
     func aFileThatIsNotAGoldenScreenIsRefusedWithWhere(text: String, line: Int, column: Int) {
         #expect {
@@ -83,6 +86,44 @@ struct GoldenScreenTests {
         let windows = golden.text.replacingOccurrences(of: "\n", with: "\r\n")
         #expect(try GoldenScreen(parsing: windows) == golden)
         #expect(try GoldenScreen(parsing: String(golden.text.dropLast())) == golden)
+    }
+
+    /// Mutated golden files (bytes flipped, cut short, a prefix repeated, line breaks added): each is
+    /// read as a golden that writes back as itself, or refused as malformed at a line of the file;
+    /// none crashes or hangs.
+    @Test func mutatedGoldenFilesAreReadOrRefusedNeverACrash() throws {
+        let golden = Array(try GoldenScreen(screen: Self.screen, rendered: Self.rendered, masking: ["lastSync"]).text.utf8)
+        var generator = SeededGenerator(seed: 24)
+        var refused = 0
+        for round in 0..<3000 {
+            var bytes = golden
+            for _ in 0...(round % 4) {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+                case 2: bytes += bytes.prefix(Int.random(in: 0...bytes.count, using: &generator))
+                default: bytes.insert(0x0A, at: Int.random(in: 0...bytes.count, using: &generator))
+                }
+                if bytes.isEmpty { bytes = [0x0A] }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            // The error is matched in the body, not in a `catch` pattern: Swift 6.3.1's SILGen
+            // crashes on `catch let GoldenScreenError.malformed(...)` with an `#expect` inside.
+            let read: GoldenScreen
+            do {
+                read = try GoldenScreen(parsing: text)
+            } catch {
+                guard case let .malformed(line, column, _) = error else {
+                    Issue.record("round \(round): refused with \(error), not as malformed")
+                    continue
+                }
+                refused += 1
+                #expect(line >= 1 && line <= text.split(separator: "\n", omittingEmptySubsequences: false).count && column == 1, "round \(round): line \(line) of \(text.debugDescription.suffix(200))")
+                continue
+            }
+            #expect(try GoldenScreen(parsing: read.text) == read, "round \(round): what it read, it writes back as the same")
+        }
+        #expect(refused > 100, "the mutations reach the checks")
     }
 
     @Test func aGoldenIsNamedByTheCheckingFileAndTheScreen() {
@@ -144,5 +185,22 @@ struct LineDiffTests {
         let lines = LineDiff.lines(from: old, to: new)
         #expect(lines.first == .same("top") && lines.last == .same("end"))
         #expect(lines.count == 6002)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a fuzz run is the same every time.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
