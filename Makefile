@@ -18,13 +18,14 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
-DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting
+DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console
 
-.PHONY: help deps build test docs flows run seed bench bench-check bench-baseline floors testing-app clean
+.PHONY: help deps build test docs flows run seed bench bench-check bench-baseline floors testing-app clean expenses expenses-broken-build
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
-	@echo "make test   build and run every test, then the YAML flows (CI runs this, then make docs)"
+	@echo "make test   build and run every test, then the YAML flows, then the same for Examples/Expenses (CI runs this, then make docs)"
+	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
@@ -53,6 +54,22 @@ test: deps
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line.)"
 	$(FLOW) run --audit --include-tags slow
 	$(FLOW) run --audit
+	$(MAKE) expenses
+
+# The second reference app (Examples/Expenses), its own package on the toolkit's products: its
+# build (which compiles the toolkit and GRDB again, in its own .build), its tests, its flows with
+# the accessibility audit, then its flows on a build with one line broken, which must fail them
+# (scripts/broken-build.sh).
+EXPENSES     := Examples/Expenses
+EXPENSES_RUN := ../../scripts/own-tmpdir.sh $(SWIFT)
+expenses: deps
+	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
+	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
+	cd $(EXPENSES) && .build/debug/expenses-flow run --audit
+	$(MAKE) expenses-broken-build
+
+expenses-broken-build:
+	$(EXPENSES)/scripts/broken-build.sh
 
 # swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
 # catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a
@@ -134,4 +151,4 @@ testing-app: deps
 	  echo "error: $(TESTING_APP) is position-independent; it should be linked with -no-pie" >&2; exit 1; fi
 
 clean:
-	rm -rf .build .build-testing
+	rm -rf .build .build-testing $(EXPENSES)/.build $(EXPENSES)/.build-broken

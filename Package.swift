@@ -4,6 +4,7 @@ import PackageDescription
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
 // (NameMatching and Console are leaves shared across layers, "did you mean" hints and writes that
 // never end a process; AutomationWire, the automation protocol itself, uses only NameMatching);
+// PresenterKit uses NameMatching only (a mistyped launch argument's did-you-mean);
 // TextUI depends on PresenterKit (a text app's entry point wires its scheduler, log and launch
 // arguments), never the other way: PresenterKit knows no UI;
 // WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
@@ -27,6 +28,13 @@ let package = Package(
         .library(name: "PresenterKitTesting", targets: ["PresenterKitTesting"]),
         .library(name: "StrictMocks", targets: ["StrictMocks"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        // A seeder's parts (its fixtures' folder, the atomic reset of its store) and YAML read with
+        // every problem located (file:line:column), for an app's fixtures.
+        .library(name: "StoreSeeding", targets: ["StoreSeeding"]),
+        .library(name: "LocatedYAML", targets: ["LocatedYAML"]),
+        // Writes to standard output and error that never end the process, and a child program run
+        // to its end: for an app's command-line tools and the tests that run them.
+        .library(name: "Console", targets: ["Console"]),
         // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
         .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
         .library(name: "AutomationWire", targets: ["AutomationWire"]),
@@ -51,7 +59,8 @@ let package = Package(
         // Writes to standard output and error that never end the process, and the one helper that
         // runs a child program to its end (every executable, the robots' seeding, the tests).
         .target(name: "Console"),
-        .target(name: "PresenterKit"),
+        // NameMatching for the did-you-mean of an unknown launch argument (LaunchKeys).
+        .target(name: "PresenterKit", dependencies: ["NameMatching"]),
         .target(name: "PresenterKitTesting", dependencies: ["PresenterKit"]),
         // The automation protocol (frames, elements, commands): a leaf both the app and the runner
         // import, so the wire format is declared once. It is the protocol, not the app.
@@ -83,8 +92,10 @@ let package = Package(
         .target(name: "WorkPhotosDrive", dependencies: ["WorkPhotos", "COpenSSLCrypto"]),
         // YAML read safely, with every problem located: fixtures, flows and schemes.
         .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
-        // Fixtures (YAML through LocatedYAML) and the atomic reset.
-        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosSQLite", "WorkPhotos", "NameMatching", "LocatedYAML", "Yams"]),
+        // A seeder's parts for any app: its fixtures' folder, the atomic reset of its store, its errors.
+        .target(name: "StoreSeeding", dependencies: ["NameMatching"]),
+        // WorkPhotos' fixtures (YAML through LocatedYAML) on StoreSeeding's atomic reset.
+        .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosSQLite", "WorkPhotos", "NameMatching", "LocatedYAML", "StoreSeeding", "Yams"]),
         .executableTarget(
             name: "workphotos",
             dependencies: ["WorkPhotos", "WorkPhotosUI", "WorkPhotosSQLite", "WorkPhotosDrive", "TextUI", "PresenterKit", "Console"]
@@ -157,7 +168,8 @@ let package = Package(
                 "WorkPhotosTesting",
             ]
         ),
-        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotos"]),
+        .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotos", "StoreSeeding"]),
+        .testTarget(name: "StoreSeedingTests", dependencies: ["StoreSeeding"]),
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",

@@ -5,11 +5,15 @@ import Foundation
 /// (The flow runner's long-lived app is `FlowKit.AppConnection`; the benchmarks time their own
 /// `Process` launches.)
 public enum ChildProcess {
+    /// What the program wrote, and how it ended.
     public struct Output: Sendable {
+        /// Its standard output, as UTF-8 (a byte that is not is replaced).
         public let stdout: String
+        /// Its standard error, the same way.
         public let stderr: String
         /// The exit code, or the signal number when `signaled`.
         public let status: Int32
+        /// True when a signal ended it.
         public let signaled: Bool
     }
 

@@ -15,7 +15,7 @@ extension FlowCommand {
         var update: String?
 
         func run() throws {
-            let reference = StepReference.markdown(catalog: RunnerSetup.current.catalog)
+            let reference = StepReference.markdown(catalog: RunnerSetup.current.catalog, runner: RunnerSetup.current.identity)
             guard let update else {
                 Console.output(reference)
                 return
@@ -30,7 +30,7 @@ extension FlowCommand {
                 text = read
             }
             guard let updated = StepReference.replacing(in: text, with: reference) else {
-                throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin) and \(StepReference.end) where it goes")
+                throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin(runner: RunnerSetup.current.identity)) and \(StepReference.end) where it goes")
             }
             do {
                 try OutputFile.write(updated, to: update)

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowRunner
 import Foundation
 
 /// The flow runner's command line for any app: `run` (and `--watch`), `lint`, `list`, `merge`,
@@ -56,6 +57,11 @@ struct RunnerSetup: Sendable {
     /// The setup of the command line that runs: `main`'s. Outside `main` (nothing reads it there)
     /// a runner of no robots named `flow`.
     @TaskLocal static var current = RunnerSetup(name: "flow", catalog: RobotCatalog([]), flows: "Flows")
+
+    /// The runner's name and folders as FlowRunner and FlowMCP take them, for their messages.
+    var identity: RunnerIdentity {
+        RunnerIdentity(name: name, flows: flows, schemes: schemes, guide: guide)
+    }
 
     /// `NAME: error: text`, as every error of the runner begins.
     func error(_ text: String) -> String {

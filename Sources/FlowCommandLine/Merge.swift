@@ -65,7 +65,7 @@ extension FlowCommand {
             // The inputs that could be read are checked even when others could not: every problem at once.
             var merged: JUnitMerge?
             do {
-                merged = try JUnitMerge.merge(inputs.map(\.shard), suite: suite.flows.map(\.file))
+                merged = try JUnitMerge.merge(inputs.map(\.shard), suite: suite.flows.map(\.file), runner: RunnerSetup.current.identity)
             } catch {
                 problems += error.errors
             }

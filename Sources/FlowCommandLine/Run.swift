@@ -189,7 +189,7 @@ extension FlowCommand {
         /// records and audits.
         func runnerOptions(jobs: Int, repeatCount: Int, retries: Int, keepsScreens: Bool) -> SuiteRunner.Options {
             var options = SuiteRunner.Options(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: keepsScreens, prelaunch: prelaunch)
-            options.recording = RecordingOptions(runnerName: RunnerSetup.current.name)
+            options.recording = RecordingOptions(runner: RunnerSetup.current.identity)
             options.recording.recordsGoldens = record
             options.recording.recordsCasts = recordCasts != nil
             options.recording.audits = audit

@@ -10,7 +10,7 @@ extension FlowCommand {
         }
 
         func run() throws {
-            Console.output(FlowSchema.json(catalog: RunnerSetup.current.catalog))
+            Console.output(FlowSchema.json(catalog: RunnerSetup.current.catalog, runner: RunnerSetup.current.identity))
         }
     }
 }

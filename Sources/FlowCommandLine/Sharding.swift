@@ -99,7 +99,7 @@ enum Sharding {
         var problems: [LocatedError] = []
         for file in files {
             do {
-                timings = timings.merging(try FlowTimings.read(file: file))
+                timings = timings.merging(try FlowTimings.read(file: file, runner: RunnerSetup.current.identity))
             } catch {
                 problems.append(error)
             }

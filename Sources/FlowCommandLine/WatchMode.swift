@@ -52,7 +52,7 @@ final class WatchMode {
         }
         self.options = options
         do {
-            watcher = try FileWatcher()
+            watcher = try FileWatcher(runner: RunnerSetup.current.identity)
         } catch {
             throw .setup(error.description)
         }

@@ -65,13 +65,17 @@ public final class FlowMCPServer {
         public var catalog: RobotCatalog
         /// Where flows are looked for by default.
         public var flows: [String]
+        /// The runner that serves: the server's name, and the words of its tools and messages.
+        public var runner: RunnerIdentity
 
-        /// A project of `scheme`, its `variables` and `catalog`, its flows in `flows`.
-        public init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String] = ["Flows"]) {
+        /// A project of `scheme`, its `variables` and `catalog`, its flows in `flows` (by default the
+        /// runner's), served by `runner`.
+        public init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String]? = nil, runner: RunnerIdentity = .standard) {
+            self.runner = runner
             self.scheme = scheme
             self.variables = variables
             self.catalog = catalog
-            self.flows = flows
+            self.flows = flows ?? [runner.flows]
         }
     }
 
@@ -90,6 +94,8 @@ public final class FlowMCPServer {
     }
 
     let project: Project
+    /// The tools, worded for the project's runner.
+    let tools: [ToolDeclaration]
     private var session: FlowSession?
     /// The negotiated protocol version, once initialized.
     private(set) var protocolVersion: String?
@@ -98,6 +104,7 @@ public final class FlowMCPServer {
     /// A server for `project`, with no session yet.
     public init(project: Project) {
         self.project = project
+        self.tools = Self.tools(for: project.runner)
         secrets = SecretMask(project.scheme.secretValues(variables: project.variables))
     }
 
@@ -183,7 +190,7 @@ public final class FlowMCPServer {
         switch method {
         case "initialize": initialize(params)
         case "ping": .success(.object([:]))
-        case "tools/list": .success(.object(["tools": .array(Self.tools.map(\.listed))]))
+        case "tools/list": .success(.object(["tools": .array(tools.map(\.listed))]))
         case "tools/call": call(params)
         default:
             .failure(.methodNotFound("\"\(Suggestion.shown(method))\"\(Suggestion.didYouMean(method, in: Self.methods)); this server answers "
@@ -203,7 +210,7 @@ public final class FlowMCPServer {
         return .success(.object([
             "protocolVersion": .string(version),
             "capabilities": .object(["tools": .object(["listChanged": .bool(false)])]),
-            "serverInfo": .object(["name": .string("flow"), "version": .string(Self.version)]),
+            "serverInfo": .object(["name": .string(project.runner.name), "version": .string(Self.version)]),
             "instructions": .string(Self.instructions(catalog: project.catalog)),
         ]))
     }
@@ -220,12 +227,12 @@ public final class FlowMCPServer {
     /// An unknown tool or a malformed call is a protocol error; wrong arguments are the tool's
     /// error (isError), which the agent reads and corrects, as MCP 2025-11-25 asks.
     private func call(_ params: [String: JSONValue]) -> Result<JSONValue, RPCError> {
-        let names = Self.tools.map(\.name)
+        let names = tools.map(\.name)
         guard case let .string(name)? = params["name"] else {
             let given = params["name"].map { "name is \($0.kind)" } ?? "no name"
             return .failure(.invalidParams("\(given): tools/call needs the tool's name, one of " + names.joined(separator: ", ")))
         }
-        guard let tool = Self.tools.first(where: { $0.name == name }) else {
+        guard let tool = tools.first(where: { $0.name == name }) else {
             return .failure(.invalidParams("unknown tool \"\(Suggestion.shown(name))\"\(Suggestion.didYouMean(name, in: names)); tools: "
                 + names.joined(separator: ", ")))
         }
@@ -268,9 +275,13 @@ public final class FlowMCPServer {
 
     // MARK: - The tools, each declared once: name, description, typed arguments and what it does
 
-    static let tools: [ToolDeclaration] = [
+    /// The tools as the toolkit's own runner words them (``RunnerIdentity/standard``).
+    static let tools = tools(for: .standard)
+
+    /// The tools, worded for `runner`: its name, its flows' folder.
+    static func tools(for runner: RunnerIdentity) -> [ToolDeclaration] { [
         ToolDeclaration(name: "list_flows", summary: "The flows of the project: name, tags and file, one a line.",
-                        .paths("paths", .read, "flow files or folders (default: Flows)")) { server, paths in
+                        .paths("paths", .read, "flow files or folders (default: \(runner.flows))")) { server, paths in
             server.listFlows(paths)
         },
         ToolDeclaration(name: "start_session", summary: "Seeds a fixture and launches the app on a fresh copy (ending any session before); "
@@ -299,7 +310,7 @@ public final class FlowMCPServer {
         },
         ToolDeclaration(name: "save_flow", summary: "Writes the kept steps as a flow file (name, fixture, launch settings, steps), after lint; "
                             + "a secret typed as a literal is refused.",
-                        .required(.path("file", .write, "the flow file to write, such as Flows/new.yaml")),
+                        .required(.path("file", .write, "the flow file to write, such as \(runner.flow("new.yaml"))")),
                         .required(.text("name", "what the flow checks"))) { server, file, name in
             server.save(file: file, name: name)
         },
@@ -307,12 +318,12 @@ public final class FlowMCPServer {
             server.endSession()
             return .ok("the session ended")
         },
-        ToolDeclaration(name: "run_flows", summary: "Runs flows as flow run does (lint first) and answers with each flow's result and the tally.",
-                        .paths("paths", .read, "flow files or folders (default: Flows)"),
+        ToolDeclaration(name: "run_flows", summary: "Runs flows as \(runner.name) run does (lint first) and answers with each flow's result and the tally.",
+                        .paths("paths", .read, "flow files or folders (default: \(runner.flows))"),
                         .texts("tags", "only flows with one of these tags")) { server, paths, tags in
             server.runFlows(paths, tags: tags ?? [])
         },
-    ]
+    ] }
 
     // MARK: - What the tools do
 
@@ -338,7 +349,7 @@ public final class FlowMCPServer {
         }
         endSession()
         do {
-            session = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture)
+            session = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner)
         } catch {
             return .error("cannot start: \(error.description)")
         }

@@ -63,8 +63,9 @@ public final class FileWatcher {
         | UInt32(IN_CREATE) | UInt32(IN_ONLYDIR)
     #endif
 
-    /// Starts inotify with no directory watched yet; throws where inotify is missing or refuses.
-    public init() throws(Failure) {
+    /// Starts inotify with no directory watched yet; throws where inotify is missing or refuses,
+    /// saying so in the words of `runner` (`flow run --watch`).
+    public init(runner: RunnerIdentity = .standard) throws(Failure) {
         #if os(Linux)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
@@ -72,7 +73,7 @@ public final class FileWatcher {
         }
         self.descriptor = descriptor
         #else
-        throw Failure(description: "cannot watch files here: flow run --watch needs Linux's inotify")
+        throw Failure(description: "cannot watch files here: \(runner.name) run --watch needs Linux's inotify")
         #endif
     }
 

@@ -423,7 +423,11 @@ public final class FlowParser {
                     + catalog.exampleAction, at: keyNode)
             }
             func needsValue() throws -> Node {
-                guard let value else { throw reader.error("\(name) needs a value (\(name): ...); see docs/flows.md", at: keyNode) }
+                guard let value else {
+                    // Its own example says the form, whatever runner or guide the app has.
+                    let example = type.examples.first.map { ", as in: - \($0)" } ?? ""
+                    throw reader.error("\(name) needs a value (\(name): ...)\(example)", at: keyNode)
+                }
                 return value
             }
             var selector: ElementSelector?

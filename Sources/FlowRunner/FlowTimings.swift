@@ -120,14 +120,15 @@ public struct FlowTimings: Sendable, Equatable {
 
     /// Reads `file`: a JUnit file (it starts with `<`) or the runner's own timings file. A file that
     /// cannot be read, is truncated or holds a bad value is a `LocatedError` at the place.
-    public static func read(file: String) throws(LocatedError) -> FlowTimings {
+    /// `runner` is the runner that reads it, as its errors name it (`flow run --junit FILE`).
+    public static func read(file: String, runner: RunnerIdentity = .standard) throws(LocatedError) -> FlowTimings {
         // Through InputFile, as every file a person names is read: a FIFO was opened and waited
         // on for ever, /dev/zero read to the limit (256 MB) before it was refused.
         switch InputFile.read(file, limit: fileLimit) {
         case let .success(data):
-            return try parse(data, file: file)
+            return try parse(data, file: file, runner: runner)
         case .failure(.missing):
-            throw .wholeFile(file, "there is no such timings file (write one with flow run --junit FILE or --timings-out FILE)")
+            throw .wholeFile(file, "there is no such timings file (write one with \(runner.name) run --junit FILE or --timings-out FILE)")
         case .failure(.notAFile(.folder)):
             throw .wholeFile(file, "this is a folder, not a timings file")
         case .failure(.tooLarge):
@@ -144,12 +145,13 @@ public struct FlowTimings: Sendable, Equatable {
 
     /// Parses the bytes of a JUnit file or of the runner's own timings file, as read from `file`:
     /// bytes that are not UTF-8 are a located error, like any other problem.
-    public static func parse(_ data: Data, file: String) throws(LocatedError) -> FlowTimings {
+    /// `runner` names the runner in the error for an empty file.
+    public static func parse(_ data: Data, file: String, runner: RunnerIdentity = .standard) throws(LocatedError) -> FlowTimings {
         // XML may start with a byte-order mark; JSON may not (its reader says so).
         var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < data.count, [0x20, 0x0A, 0x0D, 0x09].contains(data[data.startIndex + start]) { start += 1 }
         guard start < data.count else {
-            throw .wholeFile(file, "the timings file is empty (a JUnit file from flow run --junit, or a timings file from --timings-out)")
+            throw .wholeFile(file, "the timings file is empty (a JUnit file from \(runner.name) run --junit, or a timings file from --timings-out)")
         }
         if data[data.startIndex + start] == UInt8(ascii: "<") { return try JUnitTimings.parse(data, file: file) }
         let result = data.withUnsafeBytes { raw -> Result<FlowTimings, LocatedError> in

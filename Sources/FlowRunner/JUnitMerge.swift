@@ -73,6 +73,8 @@ public struct JUnitMerge: Sendable {
     /// Flows a shard ran that are not in the suite (the merge was given other paths or filters
     /// than the shards were), each with the shards that ran it, by file.
     public let notSelected: [Ran]
+    /// The runner whose merge this is: its problem lines say what was given to it.
+    public let runner: RunnerIdentity
 
     /// Testcases that neither failed nor were skipped.
     public var passed: Int { tests - failed - skipped }
@@ -88,7 +90,7 @@ public struct JUnitMerge: Sendable {
     public var problemLines: [String] {
         missing.map { "missing: \($0) (no shard ran it)" }
             + doubled.map { "doubled: \($0.file) (run by \(Self.list($0.shards)))" }
-            + notSelected.map { "not selected: \($0.file) (run by \(Self.list($0.shards)); the paths and filters given to flow merge do not select it)" }
+            + notSelected.map { "not selected: \($0.file) (run by \(Self.list($0.shards)); the paths and filters given to \(runner.name) merge do not select it)" }
     }
 
     /// `merged 4 shards: 13 flows, 13 passed, 0 failed; every flow ran exactly once`, or what went wrong.
@@ -109,7 +111,9 @@ public struct JUnitMerge: Sendable {
     /// spelled without `.` components or doubled slashes; a flow counts once per shard that ran it,
     /// however many testcases (`--repeat`) that shard has for it. Every problem of every input is
     /// thrown together, located, and then there is no result.
-    public static func merge(_ shards: [Shard], suite: [String]) throws(Diagnostics) -> JUnitMerge {
+    ///
+    /// `runner` is the runner that merges, as its problem lines name it (`flow merge`).
+    public static func merge(_ shards: [Shard], suite: [String], runner: RunnerIdentity = .standard) throws(Diagnostics) -> JUnitMerge {
         var problems: [LocatedError] = []
         var read: [ShardReader.Read] = []
         for shard in shards {
@@ -120,10 +124,11 @@ public struct JUnitMerge: Sendable {
             }
         }
         guard problems.isEmpty else { throw Diagnostics(problems) }
-        return JUnitMerge(read, suite: suite)
+        return JUnitMerge(read, suite: suite, runner: runner)
     }
 
-    private init(_ shards: [ShardReader.Read], suite: [String]) {
+    private init(_ shards: [ShardReader.Read], suite: [String], runner: RunnerIdentity) {
+        self.runner = runner
         // Which shards ran each file (as the first shard to run it spelled it).
         var ranBy: [String: (file: String, shards: [Int])] = [:]
         for (index, shard) in shards.enumerated() {

@@ -10,8 +10,8 @@ import Darwin
 /// What a run keeps or checks besides its steps: golden screens re-recorded (`--record`), every
 /// frame as an asciicast (`--record-casts`), every screen audited (`--audit`).
 public struct RecordingOptions: Sendable {
-    /// The runner's name, as its messages name its commands (`flow snapshots accept`); nil names none.
-    public var runnerName: String?
+    /// The runner whose commands its messages name (`expenses-flow snapshots accept`).
+    public var runner: RunnerIdentity
     /// Re-record every golden screen the flows check, whether it matches or not (`--record`).
     public var recordsGoldens = false
     /// Keep every frame the flow sees, with its time, for an asciicast (`--record-casts`).
@@ -19,9 +19,10 @@ public struct RecordingOptions: Sendable {
     /// Audit every distinct idle screen a flow shows for accessibility (`--audit`).
     public var audits = false
 
-    /// Nothing recorded, nothing audited; golden screens compared, and recorded when missing.
-    public init(runnerName: String? = nil) {
-        self.runnerName = runnerName
+    /// Nothing recorded, nothing audited; golden screens compared, and recorded when missing;
+    /// messages name `runner`'s commands.
+    public init(runner: RunnerIdentity = .standard) {
+        self.runner = runner
     }
 }
 
@@ -127,7 +128,7 @@ extension StepContext {
         }
         let recorder = executor.recorder
         let path = GoldenScreenFile.path(screen: name, checkedBy: location.file)
-        let runner = recorder.options.runnerName.map { "\($0) " } ?? ""
+        let runner = recorder.options.runner.name
         switch GoldenScreenStore.check(current, at: path, record: recorder.options.recordsGoldens) {
         case .matched:
             break
@@ -137,10 +138,10 @@ extension StepContext {
         case let .differs(golden, diff, pending):
             recorder.stepDiff = ScreenDiff(goldenPath: path, pendingPath: pending, golden: golden.text, current: current.text)
             fail(step, "the screen does not match its golden \(path); the screen now is in \(pending): accept it with "
-                + "\(runner)snapshots accept \(name) (or fix the app)\n\n\(diff)")
+                + "\(runner) snapshots accept \(name) (or fix the app)\n\n\(diff)")
         case let .unreadable(error, pending):
             recorder.stepDiff = pending.map { ScreenDiff(goldenPath: path, pendingPath: $0, golden: "", current: current.text) }
-            fail(step, "\(error)" + (pending.map { "\nThe screen now is in \($0): accept it with \(runner)snapshots accept \(name)" } ?? ""))
+            fail(step, "\(error)" + (pending.map { "\nThe screen now is in \($0): accept it with \(runner) snapshots accept \(name)" } ?? ""))
         case let .cannotWrite(error):
             fail(step, "\(error)")
         }

@@ -5,14 +5,24 @@ import FlowKit
 /// parameters; the spellings that changed. `flow docs` prints it and `flow docs --update FILE`
 /// puts it between the markers; a test fails when the committed docs are stale.
 public enum StepReference {
-    /// The marker before the generated reference in docs/flows.md; `flow docs --update` replaces what is between the markers.
-    public static let begin = "<!-- BEGIN step reference: made by `flow docs` from the step registry and the robots; do not edit by hand -->"
+    /// The marker before the generated reference in docs/flows.md, as the toolkit's own runner
+    /// writes it; `docs --update` replaces what is between the markers, whichever runner wrote them.
+    public static let begin = begin(runner: .standard)
+
+    /// The marker before the generated reference, naming the command of `runner` that writes it.
+    public static func begin(runner: RunnerIdentity) -> String {
+        "\(beginPrefix): made by `\(runner.name) docs` from the step registry and the robots; do not edit by hand -->"
+    }
+
+    /// How every runner's begin marker starts: the marker is found by it.
+    static let beginPrefix = "<!-- BEGIN step reference"
     /// The marker after the generated reference.
     public static let end = "<!-- END step reference -->"
 
     /// The reference as Markdown, markers included, for every primitive step and every action of `catalog`'s robots.
-    public static func markdown(catalog: RobotCatalog) -> String {
-        var lines: [String] = [begin, "", "## Step reference", ""]
+    /// `runner` is the runner that writes it, as its begin marker names it.
+    public static func markdown(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
+        var lines: [String] = [begin(runner: runner), "", "## Step reference", ""]
         lines += ["### Primitives", ""]
         // The examples are the toolkit's, the same for every app: say so, so nobody copies `Permission` into a flow.
         lines += ["The examples name no app's screens (`Continue`, the `Permission` alert): a flow names the app's own elements, "
@@ -103,7 +113,7 @@ public enum StepReference {
 
     /// `text` with its reference section replaced by `section`; nil when the markers are missing.
     public static func replacing(in text: String, with section: String) -> String? {
-        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        guard let start = beginMarker(in: text), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
         var after = text[stop.upperBound...]
         if after.hasPrefix("\n") { after = after.dropFirst() }
         return String(text[..<start.lowerBound]) + section + after
@@ -111,8 +121,14 @@ public enum StepReference {
 
     /// The reference section as it stands in `text`, or nil.
     public static func section(in text: String) -> String? {
-        guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        guard let start = beginMarker(in: text), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
         return String(text[start.lowerBound..<stop.upperBound]) + "\n"
+    }
+
+    /// The begin marker in `text`, whichever runner wrote it: its prefix to the end of its comment.
+    static func beginMarker(in text: String) -> Range<String.Index>? {
+        guard let start = text.range(of: beginPrefix), let close = text.range(of: "-->", range: start.upperBound..<text.endIndex) else { return nil }
+        return start.lowerBound..<close.upperBound
     }
 
     /// `a` or `an`, as the word reads.

@@ -16,7 +16,7 @@ enum WorkPhotosApp {
     @MainActor
     private static func compose(_ launch: TextApp.Launch) throws -> AppComposer {
         let options = try LaunchOptions.load(
-            from: launch.defaults, argumentKeys: launch.argumentKeys, toolkitKeys: TextApp.launchKeys, allowsStubs: isTestBuild
+            from: launch.defaults, argumentKeys: launch.argumentKeys, toolkitKeys: TextApp.launchKeys, allowsStubs: LaunchKeys.buildAllowsStubs
         )
         // A missing or unreadable store is said before anything is shown; it is never created
         // or repaired over the user's data.
@@ -41,16 +41,6 @@ enum WorkPhotosApp {
         )
         composer.start()
         return composer
-    }
-
-    /// Stubs are honoured only by test builds: a debug build, or the optimised testing build the
-    /// flows can run (`-Xswiftc -DTESTING`, `make testing-app`). A release build refuses them.
-    private static var isTestBuild: Bool {
-        #if DEBUG || TESTING
-        true
-        #else
-        false
-        #endif
     }
 
     /// The one place that decides which sign-in the app uses.

@@ -2,8 +2,11 @@ import Foundation
 import Testing
 
 /// The articles in the DocC catalogues show real code: every Swift listing is a run of lines that
-/// exists, as it is, in a file under Sources/ or Tests/ (indentation aside), and every `Sources/…`
-/// or `Tests/…` path they name exists. When the code changes, the article has to change with it.
+/// exists, as it is, in a file under Sources/ or Tests/ or an example app's (Examples/*/Sources,
+/// Examples/*/Tests), indentation aside; a listing (Swift or YAML) that the sentence before it
+/// says is from a file (`` In `Examples/Expenses/Flows/schemes/default.yaml`: ``) is in that very
+/// file; and every `Sources/…`, `Tests/…` or `Examples/…` path they name exists. When the code
+/// changes, the article has to change with it.
 struct ArticleListingTests {
     static let modules = DocCommentTests.modules.map(\.name)
 
@@ -16,25 +19,55 @@ struct ArticleListingTests {
 
     /// Each ```swift … ``` block of `markdown`, as its lines.
     static func swiftListings(in markdown: String) -> [[String]] {
-        var listings: [[String]] = []
-        var current: [String]?
+        listings(in: markdown).filter { $0.language == "swift" }.map(\.lines)
+    }
+
+    /// A fenced block of an article: its language, its lines, and the file the sentence before it
+    /// says it is from (a backticked path ending that sentence, before a colon), if any.
+    struct Listing {
+        let language: String
+        let lines: [String]
+        let file: String?
+    }
+
+    /// Each fenced block of `markdown` with a language (```swift, ```yaml, ...).
+    static func listings(in markdown: String) -> [Listing] {
+        var listings: [Listing] = []
+        var current: (language: String, lines: [String], file: String?)?
+        var previous = ""
         for line in markdown.components(separatedBy: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == "```swift" {
-                current = []
-            } else if current != nil, trimmed == "```" {
-                listings.append(current!)
+            if current == nil, trimmed.hasPrefix("```"), trimmed.count > 3 {
+                current = (String(trimmed.dropFirst(3)), [], namedFile(in: previous))
+            } else if let open = current, trimmed == "```" {
+                listings.append(Listing(language: open.language, lines: open.lines, file: open.file))
                 current = nil
-            } else {
-                current?.append(line)
+            } else if current != nil {
+                current?.lines.append(line)
             }
+            if current == nil, !trimmed.isEmpty, !trimmed.hasPrefix("```") { previous = trimmed }
         }
         return listings
     }
 
-    /// Every line of every Swift file under Sources/ and Tests/, trimmed, by file.
+    /// `Examples/Expenses/Package.swift` from a sentence ending "... `Examples/Expenses/Package.swift`:".
+    static func namedFile(in sentence: String) -> String? {
+        guard sentence.hasSuffix("`:") else { return nil }
+        let parts = sentence.dropLast(2).split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let path = parts.last, path.contains("/"), !path.contains(" ") else { return nil }
+        return String(path)
+    }
+
+    /// The folders whose Swift files a listing may come from: the toolkit's and the reference app's
+    /// (Sources/, Tests/), and each example app's.
+    static let codeFolders: [String] = {
+        let examples = (try? FileManager.default.contentsOfDirectory(atPath: DocCommentTests.root.appendingPathComponent("Examples").path)) ?? []
+        return ["Sources", "Tests"] + examples.sorted().flatMap { ["Examples/\($0)/Sources", "Examples/\($0)/Tests"] }
+    }()
+
+    /// Every line of every Swift file under those folders, trimmed, by file.
     static let code: [(file: String, lines: [String])] = {
-        ["Sources", "Tests"].flatMap { folder -> [(file: String, lines: [String])] in
+        codeFolders.flatMap { folder -> [(file: String, lines: [String])] in
             let url = DocCommentTests.root.appendingPathComponent(folder)
             let files = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
@@ -46,21 +79,36 @@ struct ArticleListingTests {
     }()
 
     static func isExcerpt(_ listing: [String]) -> Bool {
+        code.contains { _, lines in contains(lines, listing) }
+    }
+
+    /// Whether `listing` is a run of `lines`, each trimmed.
+    static func contains(_ lines: [String], _ listing: [String]) -> Bool {
         let wanted = listing.map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !wanted.isEmpty else { return false }
-        return code.contains { _, lines in
-            lines.count >= wanted.count && (0...(lines.count - wanted.count)).contains { start in
-                lines[start] == wanted[0] && Array(lines[start..<start + wanted.count]) == wanted
-            }
+        guard !wanted.isEmpty, lines.count >= wanted.count else { return false }
+        return (0...(lines.count - wanted.count)).contains { start in
+            lines[start] == wanted[0] && Array(lines[start..<start + wanted.count]) == wanted
         }
+    }
+
+    /// Whether `listing` is a run of the lines of `file` (a path from the repository's root).
+    static func isExcerpt(_ listing: [String], of file: String) -> Bool {
+        guard let text = try? String(contentsOf: DocCommentTests.root.appendingPathComponent(file), encoding: .utf8) else { return false }
+        return contains(text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, listing)
     }
 
     @Test(arguments: modules)
     func everySwiftListingIsCodeAsItIs(module: String) throws {
         for article in try Self.articles(of: module) {
             let markdown = try String(contentsOf: article, encoding: .utf8)
-            for listing in Self.swiftListings(in: markdown) where !Self.isExcerpt(listing) {
-                Issue.record("\(article.lastPathComponent): this listing is not in any Swift file under Sources/ or Tests/:\n\(listing.joined(separator: "\n"))")
+            for listing in Self.listings(in: markdown) {
+                if let file = listing.file {
+                    if !Self.isExcerpt(listing.lines, of: file) {
+                        Issue.record("\(article.lastPathComponent): this listing is not in \(file), which it says it is from:\n\(listing.lines.joined(separator: "\n"))")
+                    }
+                } else if listing.language == "swift", !Self.isExcerpt(listing.lines) {
+                    Issue.record("\(article.lastPathComponent): this listing is not in any Swift file under \(Self.codeFolders.joined(separator: ", ")):\n\(listing.lines.joined(separator: "\n"))")
+                }
             }
         }
     }
@@ -69,7 +117,7 @@ struct ArticleListingTests {
     func everyPathAnArticleNamesExists(module: String) throws {
         for article in try Self.articles(of: module) {
             let markdown = try String(contentsOf: article, encoding: .utf8)
-            let paths = markdown.components(separatedBy: "`").filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") }
+            let paths = markdown.components(separatedBy: "`").filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") || $0.hasPrefix("Examples/") }
             for path in paths where !FileManager.default.fileExists(atPath: DocCommentTests.root.appendingPathComponent(path).path) {
                 Issue.record("\(article.lastPathComponent) names \(path), which does not exist")
             }
@@ -79,6 +127,34 @@ struct ArticleListingTests {
     @Test func theArticlesDoShowCode() throws {
         let listings = try Self.modules.flatMap(Self.articles).map { try String(contentsOf: $0, encoding: .utf8) }.flatMap(Self.swiftListings)
         #expect(listings.count >= 10, "a reader that found no listings would pass every check above")
+    }
+
+    @Test func aListingFromAnExampleCountsAndOneThatDriftsFromItsFileIsCaught() {
+        #expect(Self.isExcerpt(["@main", "enum ExpensesFlow {"]), "an example's code is code a listing may show")
+        #expect(Self.isExcerpt(["app: .build/debug/expenses"], of: "Examples/Expenses/Flows/schemes/default.yaml"))
+        #expect(!Self.isExcerpt(["app: .build/debug/expense"], of: "Examples/Expenses/Flows/schemes/default.yaml"), "a line that drifted")
+        #expect(!Self.isExcerpt(["@main", "enum ExpensesFlow {"], of: "Sources/flow/Flow.swift"), "in the code, but not in the file named")
+        #expect(!Self.isExcerpt(["x"], of: "Examples/Expenses/no-such-file.swift"))
+    }
+
+    @Test func theFileAListingIsFromIsTheOneTheSentenceBeforeItNames() {
+        let markdown = """
+            The runner, in `Examples/Expenses/Sources/expenses-flow/ExpensesFlow.swift`:
+
+            ```swift
+            @main
+            ```
+
+            Any Swift file:
+
+            ```swift
+            import FlowKit
+            ```
+            """
+        let found = Self.listings(in: markdown)
+        #expect(found.map(\.file) == ["Examples/Expenses/Sources/expenses-flow/ExpensesFlow.swift", nil])
+        #expect(found.map(\.language) == ["swift", "swift"])
+        #expect(Self.namedFile(in: "a sentence with `two words`:") == nil)
     }
 
     @Test func aListingThatIsNotInTheCodeIsCaught() {

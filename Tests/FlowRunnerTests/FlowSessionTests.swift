@@ -89,6 +89,19 @@ struct FlowSessionTests {
         #expect(FlowParser(catalog: WorkPhotosCatalog.catalog).parse(file: file) != nil, "the saved flow lints")
     }
 
+    @Test func theSaveRefusalSaysWhereTheRunnersOwnPrivateSchemeGoes() throws {
+        let runner = RunnerIdentity(name: "expenses-flow", flows: "UITests/Flows", schemes: "UITests/Schemes")
+        let session = try FlowSession(.init(
+            scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, catalog: WorkPhotosCatalog.catalog,
+            folder: FlowWorkspace.repository.appendingPathComponent("Flows").path, runner: runner
+        ))
+        defer { session.close() }
+        _ = session.run("type: {secureTextField: Password, text: hunter2}")
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "Leaks", file: "/tmp/leaks.yaml") }
+        #expect(error.description.contains("(UITests/Schemes/\(FlowWorkspace.scheme.name).private.yaml: variables:"), "\(error)")
+        #expect(!error.description.contains("Flows/schemes"), "\(error)")
+    }
+
     @Test func aSavedFlowHasItsNameFixtureLaunchSettingsAndSteps() throws {
         let session = try makeSession(launch: LaunchSettings(defaults: [("drive.delay", "0.1")]), onAlert: [("PhotosPermission", "OK")])
         defer { session.close() }

@@ -12,10 +12,8 @@ import TextUI
 enum SampleApp {
     static func main() async {
         await TextApp.main(name: "textapp-sample") { launch in
-            let known = ["sample.setup", "sample.end", "sample.screen"] + TextApp.launchKeys
-            if let unknown = launch.argumentKeys.sorted().first(where: { !known.contains($0) }) {
-                throw SampleError("unknown launch argument -\(unknown)")
-            }
+            try LaunchKeys(known: ["sample.setup", "sample.end", "sample.screen"])
+                .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
             if try launch.defaults.string("sample.setup") == "fail" { throw SampleError("the sample's setup failed") }
             if try launch.defaults.string("sample.end") == "fail" {
                 launch.checkAtEnd { throw SampleError("the sample's check at the end failed") }

@@ -100,7 +100,7 @@ struct TextAppTests {
         let result = try sample(["-sample.bogus", "1"], input: "quit\n")
 
         #expect(result.status == 2)
-        #expect(result.stderr == "textapp-sample: error: unknown launch argument -sample.bogus\n")
+        #expect(result.stderr == "textapp-sample: error: unknown launch argument -sample.bogus (did you mean -sample.setup?); known: -sample.setup, -sample.end, -sample.screen, -automation\n")
     }
 
     @Test func aCompositionThatShowsNoScreenIsAFailedSetup() throws {

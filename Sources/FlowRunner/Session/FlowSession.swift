@@ -31,12 +31,16 @@ public final class FlowSession {
         public var folder: String
         /// The app's safety-net timeout, for an app that hangs.
         public var timeout: TimeInterval
+        /// The runner the session is a part of: its refusals say where its private scheme goes.
+        public var runner: RunnerIdentity
 
         /// Options for a session on `scheme`, seeded from `fixture`.
         public init(
             scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String = "default", launch: LaunchSettings = LaunchSettings(),
-            onAlert: [(alert: String, button: String)] = [], folder: String = "Flows", timeout: TimeInterval = 10
+            onAlert: [(alert: String, button: String)] = [], folder: String = "Flows", timeout: TimeInterval = 10,
+            runner: RunnerIdentity = .standard
         ) {
+            self.runner = runner
             self.scheme = scheme
             self.variables = variables
             self.catalog = catalog
@@ -383,7 +387,7 @@ public final class FlowSession {
         let never = "and a secret is never written to a flow"
         if let index = kept.firstIndex(where: { $0.unsavedSecret != nil }), let what = kept[index].unsavedSecret {
             throw SessionError("step \(index + 1) has a secret in it (\(what)) that no variable of the scheme holds, \(never): put it in a private scheme "
-                + "(Flows/schemes/\(options.scheme.name).private.yaml: variables: {test.password: {secret: ...}}) "
+                + "(\(options.runner.scheme("\(options.scheme.name).private.yaml")): variables: {test.password: {secret: ...}}) "
                 + "and write ${test.password} instead, or :undo the step")
         }
         // A literal typed into a secure field after a step was kept may be a value that step holds.

@@ -48,11 +48,14 @@ public struct SessionStart {
     }
 
     /// A session set up as the flow's header says (`fixture` overrides its fixture): the fixture
-    /// seeded and the app launched. The steps are not run: the caller runs them and says how each went.
-    public func open(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String? = nil) throws(SessionError) -> FlowSession {
+    /// seeded and the app launched. The steps are not run: the caller runs them and says how each
+    /// went. `runner` is the runner the session is part of, as its messages name it.
+    public func open(
+        scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String? = nil, runner: RunnerIdentity = .standard
+    ) throws(SessionError) -> FlowSession {
         try FlowSession(.init(
             scheme: scheme, variables: variables, catalog: catalog, fixture: fixture ?? self.fixture,
-            launch: launch, onAlert: onAlert, folder: folder
+            launch: launch, onAlert: onAlert, folder: folder, runner: runner
         ))
     }
 }

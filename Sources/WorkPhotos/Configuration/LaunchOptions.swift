@@ -1,10 +1,10 @@
-import NameMatching
 import PresenterKit
 
 /// The app's launch arguments, read and checked once at start.
 ///
-/// Every key the app understands is listed in `Key`; any other `-key` is reported with the nearest
-/// known one, because a mistyped stub that is silently ignored makes a flow test lie.
+/// Every key the app understands is listed in `Key`, and checked by PresenterKit's `LaunchKeys`:
+/// any other `-key` is reported with the nearest known one, because a mistyped stub that is
+/// silently ignored makes a flow test lie.
 public struct LaunchOptions: Equatable, Sendable {
     public enum Key {
         public static let uiTesting = "ui-testing"
@@ -25,6 +25,8 @@ public struct LaunchOptions: Equatable, Sendable {
         ]
         /// Switches that only a test build may honour: they replace real services with stubs.
         public static let stubs = [uiTesting, modelUser, modelPassword, modelOffline, driveFail, driveFailures, driveDelay, driveFlaky]
+        /// The keys and stubs as PresenterKit checks them before any value is read.
+        public static let launchKeys = LaunchKeys(known: all, stubs: stubs)
         /// The test drive's settings: meaningless with a real drive folder.
         public static let testDrive = [driveFail, driveFailures, driveDelay, driveFlaky]
     }
@@ -84,12 +86,10 @@ public struct LaunchOptions: Equatable, Sendable {
     public static func load(
         from defaults: any LaunchDefaults, argumentKeys: [String], toolkitKeys: [String], allowsStubs: Bool
     ) throws(LaunchOptionsError) -> LaunchOptions {
-        let known = Key.all + toolkitKeys
-        for key in argumentKeys.sorted() where !known.contains(key) {
-            throw .unknownKey(key, suggestion: NameMatcher.nearest(to: key, in: known), known: known)
-        }
-        if !allowsStubs, let key = Key.stubs.first(where: argumentKeys.contains) {
-            throw .stubsRefused(key: key)
+        do {
+            try Key.launchKeys.check(argumentKeys, toolkit: toolkitKeys, allowsStubs: allowsStubs)
+        } catch {
+            throw .keys(error)
         }
         let uiTesting: Bool, stubs: Stubs, photosStore: String?, accountsStore: String?, driveFolder: String?
         do {
@@ -177,10 +177,9 @@ public struct LaunchOptions: Equatable, Sendable {
 
 /// A launch argument the app cannot accept.
 public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
-    /// A key neither the app nor the toolkit knows, with the nearest of those `known`.
-    case unknownKey(String, suggestion: String?, known: [String])
+    /// A key neither the app nor the toolkit knows, or a stub given to a release build.
+    case keys(LaunchKeyError)
     case invalidValue(LaunchArgumentError)
-    case stubsRefused(key: String)
     case stubWithoutUITesting(key: String)
     /// A stubbed run and a real run never mix: `-ui-testing YES` with a real account store.
     case stubsMixedWithReal(key: String)
@@ -189,13 +188,10 @@ public enum LaunchOptionsError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unknownKey(key, suggestion, known):
-            return "unknown launch argument -\(Suggestion.shown(key))\(Suggestion.format(suggestion, prefix: "-")); known: "
-                + known.map { "-\($0)" }.joined(separator: ", ")
+        case let .keys(error):
+            return error.description
         case let .invalidValue(error):
             return error.description
-        case let .stubsRefused(key):
-            return "launch argument -\(key) is refused: this is a release build, and stubs are for test builds only"
         case let .stubWithoutUITesting(key):
             return "launch argument -\(key) is a stub setting and needs -ui-testing YES"
         case let .stubsMixedWithReal(key):

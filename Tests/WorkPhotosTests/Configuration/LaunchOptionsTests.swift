@@ -100,18 +100,18 @@ struct LaunchOptionsTests {
 
     @Test(arguments: ["ui-testing", "model.user", "model.offline", "drive.fail", "drive.failures", "drive.delay", "drive.flaky"])
     func aReleaseBuildRefusesEveryStubSwitch(key: String) {
-        #expect(throws: LaunchOptionsError.stubsRefused(key: key)) {
+        #expect(throws: LaunchOptionsError.keys(.stubsRefused(key: key))) {
             try load([key: "YES"], allowsStubs: false)
         }
     }
 
     @Test func aReleaseBuildsRefusalSaysWhy() {
-        #expect(LaunchOptionsError.stubsRefused(key: "ui-testing").description
+        #expect(LaunchOptionsError.keys(.stubsRefused(key: "ui-testing")).description
             == "launch argument -ui-testing is refused: this is a release build, and stubs are for test builds only")
     }
 
     @Test func aReleaseBuildRefusesAStubBeforeReadingItsValue() {
-        #expect(throws: LaunchOptionsError.stubsRefused(key: "model.offline")) {
+        #expect(throws: LaunchOptionsError.keys(.stubsRefused(key: "model.offline"))) {
             try load(["model.offline": "maybe"], allowsStubs: false)
         }
     }
@@ -125,7 +125,7 @@ struct LaunchOptionsTests {
     }
 
     @Test func aToolkitKeyIsKnownAndSuggestedButNotTheAppsToRead() {
-        #expect(throws: LaunchOptionsError.unknownKey("automaton", suggestion: "automation", known: LaunchOptions.Key.all + Self.toolkitKeys)) {
+        #expect(throws: LaunchOptionsError.keys(.unknownKey("automaton", suggestion: "automation", known: LaunchOptions.Key.all + Self.toolkitKeys))) {
             try load(["automaton": "YES"])
         }
     }

@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+// Expenses: the toolkit's second reference app, an expense tally. It depends on the toolkit's
+// package by path and uses only its products (never a target of it), as any app would.
+//
+// Dependency direction: Expenses (core: domain, store protocol, presenters, view protocols) on
+// PresenterKit only; ExpensesIdentifiers is a leaf the screens and the robots share; ExpensesUI
+// joins core and TextUI; ExpensesSQLite (the one module that imports GRDB) implements the core's
+// store; ExpensesSeeding reads fixtures (LocatedYAML) and resets a store (StoreSeeding); the
+// `expenses` executable is the composition root; ExpensesRobots import FlowKit and the identifiers,
+// never the app; `expenses-flow` is the toolkit's runner with those robots.
+
+// A package depended on by path is known by its folder's name, which is the clone's (main,
+// wt-example, a fresh clone's): work it out rather than spell one.
+let toolkit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL.lastPathComponent
+
+func product(_ name: String) -> Target.Dependency {
+    .product(name: name, package: toolkit)
+}
+
+let package = Package(
+    name: "Expenses",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../.."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The located YAML reader hands out Yams' nodes: the fixture parser reads them.
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "Expenses", dependencies: [product("PresenterKit")]),
+        .target(name: "ExpensesIdentifiers"),
+        .target(name: "ExpensesUI", dependencies: ["Expenses", "ExpensesIdentifiers", product("TextUI"), product("PresenterKit")]),
+        .target(name: "ExpensesSQLite", dependencies: ["Expenses", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "ExpensesSeeding",
+            dependencies: ["Expenses", "ExpensesSQLite", product("LocatedYAML"), product("StoreSeeding"), .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(name: "expenses", dependencies: ["Expenses", "ExpensesUI", "ExpensesSQLite", product("TextUI"), product("PresenterKit")]),
+        .executableTarget(name: "expenses-seed", dependencies: ["ExpensesSeeding", product("StoreSeeding"), product("LocatedYAML"), product("Console")]),
+        .target(name: "ExpensesRobots", dependencies: [product("FlowKit"), "ExpensesIdentifiers"]),
+        .executableTarget(name: "expenses-flow", dependencies: [product("FlowCommandLine"), "ExpensesRobots"]),
+
+        // Test support for the example's tests: a temporary folder for real files.
+        .target(name: "ExpensesTesting"),
+
+        .testTarget(name: "ExpensesTests", dependencies: ["Expenses", product("PresenterKit"), product("PresenterKitTesting"), product("StrictMocks")]),
+        .testTarget(name: "ExpensesUITests", dependencies: ["ExpensesUI", "Expenses", "ExpensesIdentifiers", product("TextUI"), product("PresenterKitTesting")]),
+        .testTarget(name: "ExpensesSQLiteTests", dependencies: ["ExpensesSQLite", "Expenses", "ExpensesTesting", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "ExpensesSeedingTests",
+            dependencies: ["ExpensesSeeding", "ExpensesSQLite", "Expenses", product("StoreSeeding"), product("LocatedYAML"), product("Console"), "ExpensesTesting", "expenses-seed"]
+        ),
+        // The robots on the built app, from Swift (FlowTesting), and the runner as a tester runs it.
+        .testTarget(
+            name: "ExpensesFlowTests",
+            dependencies: ["ExpensesRobots", product("FlowKit"), product("FlowTesting"), product("Console"), "ExpensesTesting", "expenses", "expenses-seed", "expenses-flow"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Shows that the flows catch a broken app: builds `expenses` with one line broken (the list's total
+# leaves out the last expense, under -DBROKEN_TOTAL, in ExpenseListPresenter.total(of:)) in a scratch
+# path of its own, runs every flow on it with the runner, and checks that the runner exits 1 and
+# says what is wrong: the seeded total reads 27.70, not 39.70. Run from anywhere; the working build
+# in .build is not touched. About 40 s from nothing on two cores.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+own_tmpdir=../../scripts/own-tmpdir.sh
+scratch=.build-broken
+$own_tmpdir swift build --scratch-path $scratch -Xswiftc -DBROKEN_TOTAL --product expenses || exit 2
+[ -x .build/debug/expenses-flow ] || $own_tmpdir swift build --product expenses-flow || exit 2
+[ -x .build/debug/expenses-seed ] || $own_tmpdir swift build --product expenses-seed || exit 2
+printf 'app: %s/debug/expenses\n' "$scratch" > $scratch/scheme.yaml
+output=$scratch/flows.txt
+.build/debug/expenses-flow run --scheme-file $scratch/scheme.yaml > $output 2>&1
+status=$?
+cat $output
+expected='Flows/list/seeded.yaml:10:5: error: Expenses.checkTotal: check that static text "total" (labelled "Total: 39.70") is visible failed: it is there, but its label is "Total: 27.70"'
+if [ $status -ne 1 ]; then
+  echo "broken-build: error: the runner exited $status on the broken build; it should fail its flows with 1" >&2
+  exit 1
+fi
+if ! grep -qF "$expected" $output; then
+  echo "broken-build: error: the runner failed, but not with what is wrong; expected the line: $expected" >&2
+  exit 1
+fi
+echo "broken-build: the flows fail on the broken build (exit 1), and say the total is wrong: as they should"
