@@ -52,6 +52,32 @@ struct AccessibilityAuditTests {
         #expect(findings.map(\.description) == [#"screen "Wait": button "Next": enabledWayOn: every control on the screen is disabled, this one too: there is no way on"#])
     }
 
+    /// One screen per rule, planted with that rule's problem and nothing else.
+    static let planted: [(AuditRule, ScreenSnapshot)] = [
+        (.readableLabels, ScreenSnapshot(title: "Tools", elements: [.button("icon-trash", label: "🗑"), .button("Undo")])),
+        (.uniqueIdentifiers, ScreenSnapshot(title: "Inbox", elements: [.text("Inbox", identifier: "title"), .text("3 new", identifier: "title"), .button("Refresh")])),
+        (.distinctNames, ScreenSnapshot(title: "List", elements: [.button("save-1", label: "Save"), .button("save-2", label: "Save ")])),
+        (.alertWayOut, ScreenSnapshot(title: "Home", elements: [
+            .button("Go"), Element(kind: .alert, identifier: "Stuck", label: "Stuck", children: [.button("OK", isEnabled: false)]),
+        ])),
+        (.enabledWayOn, ScreenSnapshot(title: "Wait", elements: [.text("Wait"), Element(kind: .textField, identifier: "Name", label: "Name", value: "", isEnabled: false), .button("Next", isEnabled: false)])),
+    ]
+
+    /// Every rule finds its planted problem, and finds nothing once it is switched off: each rule
+    /// can fail, and each can be left out.
+    @Test(arguments: Self.planted.map(\.0))
+    func eachRuleFindsItsPlantedProblemAndNothingWhenSwitchedOff(rule: AuditRule) throws {
+        let screen = try #require(Self.planted.first { $0.0 == rule }?.1)
+        let findings = AccessibilityAudit.findings(in: screen)
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.rule == rule }, "\(findings)")
+        #expect(AccessibilityAudit.findings(in: screen, skipping: [rule]).isEmpty)
+        #expect(AccessibilityAudit.findings(in: screen, skipping: Set(AuditRule.allCases).subtracting([rule])) == findings, "the other rules find nothing here")
+    }
+
+    @Test func everyRuleHasAPlantedScreen() {
+        #expect(Set(Self.planted.map(\.0)) == Set(AuditRule.allCases))
+    }
+
     @Test func rulesCanBeLeftOut() {
         let screen = ScreenSnapshot(title: "Tools", elements: [.button("icon", label: ""), .button("x", label: "A"), .button("x", label: "a")])
         #expect(Set(AccessibilityAudit.findings(in: screen).map(\.rule)) == [.readableLabels, .uniqueIdentifiers, .distinctNames])
