@@ -53,6 +53,35 @@ struct CastAndAuditRunTests {
         #expect(shown.stdout.contains("── At a glance") && shown.stdout.contains("8 work photos"), "the frames, the last the glance with its counts")
     }
 
+    /// `asciinema play` with no terminal (setsid: it has none to read keys from, as in CI) writes
+    /// every frame of the cast, in order, and exits 0; a cast cut short is refused, so the check can fail.
+    @Test func asciinemaPlaysTheCastWithNoTerminalAndRefusesABrokenOne() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/asciinema") else {
+            Issue.record("asciinema is not installed: make deps installs it (Debian's asciinema)")
+            return
+        }
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/sign-in.yaml", FlowWorkspace.passing("Sign in"))
+        _ = try workspace.flow(["run", "Flows/sign-in.yaml", "--jobs", "1", "--record-casts", "casts"])
+        let cast = try workspace.read("casts/Flows_sign-in.cast")
+        let frames = try cast.split(separator: "\n").dropFirst().compactMap { line -> String? in
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+            return event[1] as? String == "o" ? event[2] as? String : nil
+        }
+        let play = ["-w", "/usr/bin/asciinema", "play", "--idle-time-limit", "0.01", "--speed", "100"]
+        let played = try ChildProcess.run("/usr/bin/setsid", play + ["casts/Flows_sign-in.cast"], currentDirectory: workspace.folder.path)
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stdout == frames.joined(), "every frame, in order, as the app drew it")
+        #expect(frames.last?.contains("8 work photos") == true)
+
+        // Cut part-way through its first event: the header, and the event without its closing bracket.
+        let lines = cast.split(separator: "\n")
+        try workspace.write("casts/cut.cast", "\(lines[0])\n\(lines[1].dropLast())\n")
+        let cut = try ChildProcess.run("/usr/bin/setsid", play + ["casts/cut.cast"], currentDirectory: workspace.folder.path)
+        #expect(cut.status != 0, "a cast cut short does not play")
+    }
+
     @Test func aSecretIsMaskedInTheCastAndAFlowRunAgainGetsItsTry() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
