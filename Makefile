@@ -2,8 +2,8 @@
 SWIFT        ?= swift
 # Debian packages the build needs (GRDB links the system SQLite; account passwords use libxcrypt;
 # the drive's manifest checksums use OpenSSL's SHA-256; flow studio edits lines with libedit;
-# a test measures the runner's memory with GNU time).
-APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time
+# a test measures the runner's memory with GNU time; a test plays a recorded run's asciicast with asciinema).
+APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time asciinema
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow
@@ -52,19 +52,20 @@ test: deps
 	$(SWIFT_RUN) build --build-tests
 	$(SWIFT_RUN) test --skip-build --disable-xctest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line.)"
-	$(FLOW) run --include-tags slow
-	$(FLOW) run
+	$(FLOW) run --audit --include-tags slow
+	$(FLOW) run --audit
 	$(MAKE) expenses
 
 # The second reference app (Examples/Expenses), its own package on the toolkit's products: its
-# build (which compiles the toolkit and GRDB again, in its own .build), its tests, its flows, then
-# its flows on a build with one line broken, which must fail them (scripts/broken-build.sh).
+# build (which compiles the toolkit and GRDB again, in its own .build), its tests, its flows with
+# the accessibility audit, then its flows on a build with one line broken, which must fail them
+# (scripts/broken-build.sh).
 EXPENSES     := Examples/Expenses
 EXPENSES_RUN := ../../scripts/own-tmpdir.sh $(SWIFT)
 expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
 	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
-	cd $(EXPENSES) && .build/debug/expenses-flow run
+	cd $(EXPENSES) && .build/debug/expenses-flow run --audit
 	$(MAKE) expenses-broken-build
 
 expenses-broken-build:

@@ -48,6 +48,9 @@ let package = Package(
         // the file descriptors its stdio transport is given (the version the SDK already resolves).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system.git", exact: "1.8.1"),
+        // For FlowTesting only: golden screens in Swift tests (its SnapshotTesting target depends on nothing;
+        // SwiftPM resolves the package's other dependencies, swift-syntax among them, but builds none of them).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
         // For `make docs` only: the generate-documentation command plugin; `swift build` compiles none of it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
@@ -110,8 +113,9 @@ let package = Package(
         // One robot per screen; knows the app only by what its screens show, and finds their controls
         // by the identifiers the screens share with it (WorkPhotosIdentifiers, the one app module it imports).
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console", "WorkPhotosIdentifiers"]),
-        // Swift Testing glue: failures as issues, an app launched per test.
-        .target(name: "FlowTesting", dependencies: ["FlowKit"]),
+        // Swift Testing glue: failures as issues, an app launched per test, golden screens through
+        // swift-snapshot-testing in the same files as the YAML flows' assertScreen.
+        .target(name: "FlowTesting", dependencies: ["FlowKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
         // reports, the schema and the step reference. It knows no app: the scheme and the robot
         // catalog it is given say everything app-specific.
@@ -169,7 +173,9 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
-            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"]
+            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"],
+            // Golden screens these tests check, and the YAML flow that checks one of them too.
+            exclude: ["__Screens__", "GoldenScreenFlowTests.yaml"]
         ),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(

@@ -56,7 +56,9 @@ let package = Package(
         // The robots on the built app, from Swift (FlowTesting), and the runner as a tester runs it.
         .testTarget(
             name: "ExpensesFlowTests",
-            dependencies: ["ExpensesRobots", product("FlowKit"), product("FlowTesting"), product("Console"), "ExpensesTesting", "expenses", "expenses-seed", "expenses-flow"]
+            dependencies: ["ExpensesRobots", product("FlowKit"), product("FlowTesting"), product("Console"), "ExpensesTesting", "expenses", "expenses-seed", "expenses-flow"],
+            // The golden screens ExpenseFlowTests keeps (FlowTesting's assertScreen): not resources.
+            exclude: ["__Screens__"]
         ),
     ],
     swiftLanguageModes: [.v6]

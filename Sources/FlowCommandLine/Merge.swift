@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import FlowKit
 import FlowRunner
 import Foundation
 import LocatedYAML

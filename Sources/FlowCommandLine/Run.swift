@@ -63,6 +63,15 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("The longest any step waits for the app, in seconds (a safety net for an app that hangs).", valueName: "seconds"))
         var timeout: Double = 10
 
+        @Flag(help: "Write every golden screen the flows check (assertScreen) again, matching or not; without it a golden is written only when it is missing, and one that differs fails the flow.")
+        var record = false
+
+        @Option(name: .customLong("record-casts"), help: ArgumentHelp("Write every run of a flow into this folder as an asciicast v2 file: every frame with its time, each step as a marker (asciinema play FILE).", valueName: "dir"))
+        var recordCasts: String?
+
+        @Flag(help: "Audit every screen every flow shows for accessibility, as assertAccessible does (each distinct screen once per flow); a finding fails the flow.")
+        var audit = false
+
         @Flag(help: "Keep watching: run again the flows a change affects (a flow file, the scheme, a fixture, the app); Enter re-runs all, q quits.")
         var watch = false
 
@@ -77,6 +86,15 @@ extension FlowCommand {
             if let shard, shard != "auto" { _ = try Self.parseShard(shard) }
             try Sharding.validate(shard: shard, by: shardBy, timings: timings)
             if watch, timingsOut != nil { throw ValidationError("--watch has no end to write timings at; --timings-out cannot go with it") }
+            if watch, record { throw ValidationError("--record writes every golden screen again; --watch would rewrite them at every change: run it once without --watch") }
+            if watch, recordCasts != nil { throw ValidationError("--record-casts goes with one run; --watch cannot go with it") }
+            if let recordCasts {
+                do {
+                    try OutputFile.checkFolder(recordCasts)
+                } catch {
+                    throw ValidationError("--record-casts \(recordCasts): \(error.explanation)")
+                }
+            }
         }
 
         /// The most runs of each flow `--repeat` takes: a flake hunt is hundreds, and every run is
@@ -108,7 +126,7 @@ extension FlowCommand {
             let progress = Console.isTerminal(STDERR_FILENO)
             let runner = SuiteRunner(
                 scheme: scheme, variables: loaded.variables, secrets: secrets,
-                options: .init(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: html != nil, prelaunch: prelaunch)
+                options: runnerOptions(jobs: jobs, repeatCount: repeatCount, retries: retries, keepsScreens: html != nil)
             )
             let templates: [String: String]
             do {
@@ -132,6 +150,8 @@ extension FlowCommand {
                     Console.output(ConsoleReport.line(result, colour: colour, repeated: repeatCount > 1, tries: retries + 1) + "\n")
                     for earlier in result.earlierTries { if let failure = earlier.failure { Console.output("\ntry \(earlier.tryNumber): \(failure)\n\n") } }
                     if let failure = result.failure { Console.output("\n\(failure)\n\n") }
+                    for note in result.steps.flatMap(\.notes) { Console.output((colour ? "  \u{1B}[33mnote:\u{1B}[0m " : "  note: ") + note + "\n") }
+                    writeCasts(of: result)
                     if progress, done < total { Console.error("[\(done)/\(total)] \(tally.failed) failed") }
                 }
             }
@@ -156,8 +176,40 @@ extension FlowCommand {
                 Console.output("\(tally.flaky.count) flaky (passed only on a retry): " + tally.flaky.joined(separator: ", ")
                     + (failOnFlaky ? " (--fail-on-flaky: the run fails)" : "") + "\n")
             }
+            let recorded = results.flatMap(\.steps).flatMap(\.notes).filter { $0.contains("recorded golden screen") }.count
+            if recorded > 0 {
+                Console.output("\(recorded) golden screen\(recorded == 1 ? "" : "s") recorded: review \(recorded == 1 ? "it" : "them") "
+                    + "(\(RunnerSetup.current.name) snapshots lists them) and commit \(recorded == 1 ? "it" : "them")\n")
+            }
             Console.output(tally.line + "\n")
             if tally.failed > 0 || (failOnFlaky && !tally.flaky.isEmpty) { throw FlowCommandError.flowsFailed }
+        }
+
+        /// The runner's options from the command line's: how many at once, how often, and what it
+        /// records and audits.
+        func runnerOptions(jobs: Int, repeatCount: Int, retries: Int, keepsScreens: Bool) -> SuiteRunner.Options {
+            var options = SuiteRunner.Options(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: keepsScreens, prelaunch: prelaunch)
+            options.recording = RecordingOptions(runner: RunnerSetup.current.identity)
+            options.recording.recordsGoldens = record
+            options.recording.recordsCasts = recordCasts != nil
+            options.recording.audits = audit
+            return options
+        }
+
+        /// Writes `result`'s cast (and its earlier tries') into the `--record-casts` folder; a file
+        /// that cannot be written is said on standard error and changes no exit code.
+        private func writeCasts(of result: FlowResult) {
+            guard let folder = recordCasts else { return }
+            let casts = result.earlierTries.enumerated().map { ($1.cast, AsciiCast.fileName($1.flow, iteration: $1.iteration, earlierTry: $0 + 1)) }
+                + [(result.cast, AsciiCast.fileName(result.flow, iteration: result.iteration))]
+            for case let (cast?, name) in casts {
+                let path = (folder as NSString).appendingPathComponent(name)
+                do {
+                    try OutputFile.write(cast.text, to: path)
+                } catch {
+                    Console.error(RunnerSetup.current.error("cannot write the cast \(path): \(error.explanation)") + "\n")
+                }
+            }
         }
 
         /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is

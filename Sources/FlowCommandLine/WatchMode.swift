@@ -106,7 +106,7 @@ final class WatchMode {
             self.runner?.cleanUp()
             runner = SuiteRunner(
                 scheme: loaded.scheme, variables: loaded.variables, secrets: loaded.scheme.secretValues(variables: loaded.variables),
-                options: .init(jobs: jobs, repeatCount: 1, timeout: options.timeout, prelaunch: options.prelaunch)
+                options: options.runnerOptions(jobs: jobs, repeatCount: 1, retries: 0, keepsScreens: false)
             )
             self.runner = runner
             templates = [:]

@@ -36,6 +36,9 @@ public final class FlowApp: @unchecked Sendable {
     public private(set) var launchDuration: Duration?
     /// The size of the latest frame on the wire, newline included (for benchmarks).
     public private(set) var lastFrameBytes = 0
+    /// Called with every frame read from the app, busy ones included, in the order they came: a
+    /// recording of the run, or an audit of every screen the app shows. Set it before launching.
+    public var frameObserver: ((Frame) -> Void)?
 
     private var connection: AppConnection?
     private var launchStart: ContinuousClock.Instant?
@@ -151,6 +154,12 @@ public final class FlowApp: @unchecked Sendable {
         settle("read the screen", site: CallSite(file: file, line: line))?.text
     }
 
+    /// The latest frame once the app is idle: the screen as data and as drawn, from one frame
+    /// (a golden screen holds both, and they must agree).
+    public func idleFrame(file: String = #filePath, line: Int = #line) -> Frame? {
+        settle("read the screen", site: CallSite(file: file, line: line))
+    }
+
     /// The screen's title, once the app is idle.
     public func title(file: String = #filePath, line: Int = #line) -> String? {
         settle("read the title", site: CallSite(file: file, line: line))?.screen.title
@@ -263,6 +272,7 @@ public final class FlowApp: @unchecked Sendable {
             case let .frame(frame, bytes):
                 lastFrame = frame
                 lastFrameBytes = bytes
+                frameObserver?(frame)
             case .timedOut: return false
             case .ended:
                 connection.reap()
@@ -318,6 +328,7 @@ public final class FlowApp: @unchecked Sendable {
         switch connection.next(before: deadline) {
         case let .frame(frame, bytes):
             lastFrameBytes = bytes
+            frameObserver?(frame)
             return frame
         case .ended:
             connection.reap()  // its output is closed: it is exiting, or is made to

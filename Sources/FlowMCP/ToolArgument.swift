@@ -1,3 +1,4 @@
+import FlowKit
 import FlowRunner
 import Foundation
 import NameMatching

@@ -24,6 +24,12 @@ public struct Flow: Sendable {
     public let variableUses: [VariableUse]
     /// Where `fixture:` is written, for lint to point at a fixture that does not exist.
     public var fixtureLocation: SourceLocation? = nil
+    /// The accessibility rules the flow's audits leave out (`audit: {skip: [...]}`): its
+    /// `assertAccessible` steps and `run --audit`.
+    public var auditOff: [AuditRule] = []
+
+    /// `skip:` of the flow's `audit:` mapping, and of the `assertAccessible` step: rules left out.
+    public static let auditSkip = FieldKey.words("skip", choices: AuditRule.allCases.map(\.rawValue), "accessibility rules to leave out")
 }
 
 /// Launch arguments, `-key value` defaults and environment, as a flow or a scheme gives them.

@@ -22,6 +22,8 @@ public struct FlowEnvironment: Sendable {
     /// Keep the screen after every step in its record (for the HTML report); off, a long run's
     /// memory stays flat.
     public var keepsScreens = false
+    /// Golden screens re-recorded, casts, the audit: what the run keeps or checks besides its steps.
+    public var recording = RecordingOptions()
 
     /// An environment with no process callback and no screens kept; set those afterwards when wanted.
     public init(
@@ -56,6 +58,10 @@ public struct StepRecord: Sendable {
     /// The screen as it was when the step ended (secrets masked), for a report that shows every
     /// step: text screens are cheap to keep.
     public var after: String? = nil
+    /// What the step has to say besides its status (a golden screen recorded), for every report.
+    public var notes: [String] = []
+    /// The golden screen it did not match, for the HTML report's side-by-side view.
+    public var screenDiff: ScreenDiff? = nil
 }
 
 /// How a flow went.
@@ -85,6 +91,8 @@ public struct FlowResult: Sendable {
     public var isFlaky: Bool { passed && !earlierTries.isEmpty }
     /// This try's number, from 1.
     public var tryNumber: Int { earlierTries.count + 1 }
+    /// Every frame the flow saw and its steps' markers, when the run records casts (`--record-casts`).
+    public var cast: AsciiCast? = nil
 }
 
 /// Why a flow failed: the YAML step, the chain of `runFlow` steps that led to it, and FlowKit's
@@ -125,11 +133,14 @@ public final class FlowExecutor {
     private var onAlert: [(alert: String, button: String)] = []
     /// The screen a `snapshot` step keeps for its record.
     var keptScreen: String?
+    /// The cast, the audit of every screen, and what a step leaves for its record.
+    let recorder: RunRecorder
 
     /// An executor for flows in `environment`; one flow runs at a time on it.
     public init(environment: FlowEnvironment) {
         self.environment = environment
         app = FlowApp(executable: environment.scheme.app)
+        recorder = RunRecorder(options: environment.recording, secrets: environment.secrets)
     }
 
     /// The message of a flow that needs the test account when the run has none.
@@ -144,18 +155,22 @@ public final class FlowExecutor {
     /// ahead are in it, and the time `whenLaunched` takes (the next flow's) is not.
     public func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
         let start = ContinuousClock.now
+        recorder.begin()
         let ahead = prelaunched.map { $0.copy + $0.spawn } ?? .zero
         let started = self.start(flow)
         let nextStart = ContinuousClock.now
         whenLaunched()
         let next = ContinuousClock.now - nextStart
         if started.failure == nil {
+            failAudit(at: .start(of: flow.file), title: "launch")
             run(flow.steps, overlay: [:], depth: 0)
         }
         finish()
         let failure = started.failure ?? self.failure(flow)
-        return FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start - next + ahead,
-                          copyDuration: started.copy, launchDuration: started.launch)
+        var result = FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start - next + ahead,
+                                copyDuration: started.copy, launchDuration: started.launch)
+        result.cast = recorder.cast(title: flow.name)
+        return result
     }
 
     /// What starting a flow took, or why it could not start.
@@ -232,6 +247,7 @@ public final class FlowExecutor {
             executable: scheme.app, arguments: launchArguments(flow), environment: launchEnvironment(flow),
             variables: environment.variables, timeout: environment.timeout, reporter: collector
         )
+        recorder.attach(to: app, flow: flow)
         onAlert = flow.onAlert
         for (alert, button) in flow.onAlert {
             app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
@@ -323,8 +339,11 @@ public final class FlowExecutor {
             let before = collector.failures.count
             let start = ContinuousClock.now
             keptScreen = nil
+            recorder.beginStep(step.title)
             answerAlerts(before: step)
             step.action.run(in: StepContext(executor: self, location: step.location, overlay: overlay, depth: depth))
+            let (notes, diff) = (recorder.stepNotes, recorder.stepDiff)
+            failAudit(at: step.location, title: step.title)
             var screen = keptScreen
             let failed = collector.failures.count > before
             if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
@@ -334,8 +353,18 @@ public final class FlowExecutor {
                 status: failed ? .failed : .passed, screen: screen, depth: depth
             )
             if environment.keepsScreens { record.after = app.latestScreen.map(mask) }
+            (record.notes, record.screenDiff) = (notes, diff)
             records.append(record)
         }
+    }
+
+    /// Fails the step written at `location` with what `--audit` found on the screens it showed;
+    /// nothing when the run does not audit or the audit found nothing.
+    private func failAudit(at location: SourceLocation, title: String) {
+        let findings = recorder.takeFindings()
+        guard !findings.isEmpty, !app.hasFailed else { return }
+        if failingStep == nil { failingStep = (location, title, via) }
+        app.fail("audit the screens for accessibility (--audit)", AccessibilityAudit.reason(findings), site: location.site)
     }
 
     /// Runs `steps` one level down; with `via`, as the steps of a `runFlow` written at `location`.

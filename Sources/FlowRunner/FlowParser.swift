@@ -12,7 +12,7 @@ import Yams
 /// mistake in every file, each `FILE:LINE:COLUMN: error: ...` with a did-you-mean (`problems`).
 /// A flow with any problem is not returned: nothing runs from a flow that lint refuses.
 public final class FlowParser {
-    static let flowKeys = ["name", "steps", "tags", "fixture", "launch", "onAlert"]
+    static let flowKeys = ["name", "steps", "tags", "fixture", "launch", "onAlert", "audit"]
     /// The largest flow file read: a flow is a page of steps, not a megabyte.
     public static let fileLimit = 1 << 20
 
@@ -140,6 +140,7 @@ public final class FlowParser {
         let fixture = context.attempt { try keys["fixture"].map { try reader.string($0, "fixture") } } ?? nil
         let launch = context.attempt { try keys["launch"].map { try context.launchSettings($0, "launch") } } ?? nil
         let onAlert = context.attempt { try keys["onAlert"].map { try context.onAlert($0) } } ?? nil
+        let auditOff = context.attempt { try keys["audit"].map { try context.auditSettings($0) } } ?? nil
         var steps: [Step] = []
         if let node = keys["steps"] {
             steps = context.steps(node, "steps")
@@ -151,7 +152,7 @@ public final class FlowParser {
         }
         let flow = Flow(
             file: file, name: name ?? "", tags: tags, fixture: fixture, launch: launch ?? LaunchSettings(), onAlert: onAlert ?? [],
-            steps: steps, variableUses: context.uses, fixtureLocation: keys["fixture"].map(reader.location(of:))
+            steps: steps, variableUses: context.uses, fixtureLocation: keys["fixture"].map(reader.location(of:)), auditOff: auditOff ?? []
         )
         guard context.clean, name != nil else {
             // What could be read of it still has its variables and fixtures checked by lint.
@@ -182,7 +183,8 @@ public final class FlowParser {
         return flow
     }
 
-    static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    /// `path` absolute and standardised: two spellings of one file compare equal.
+    public static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// A problem already reported elsewhere (in an included file).
     struct Quiet: Error {}
@@ -247,6 +249,13 @@ public final class FlowParser {
                 }
             }
             return settings
+        }
+
+        /// `audit: {skip: [distinctNames]}`: the accessibility rules this flow's audits leave out.
+        func auditSettings(_ node: Node) throws -> [AuditRule] {
+            let keys = try reader.mapping(node, "audit", optional: [Flow.auditSkip.field.name])
+            guard let skip = keys[Flow.auditSkip.field.name] else { return [] }
+            return try words(skip, "audit skip", choices: AuditRule.allCases.map(\.rawValue)).compactMap(AuditRule.init(rawValue:))
         }
 
         /// Each alert and its button checked on its own: every mistake is reported.
@@ -435,6 +444,8 @@ public final class FlowParser {
                 } else {
                     (selector, values) = try selectorWith(node, name, extras: fields)
                 }
+            case let .fields(fields, _) where value == nil && !fields.contains(where: \.isRequired):
+                break  // a bare word: every field left out
             case let .fields(fields, shorthand):
                 let node = try needsValue()
                 if case .scalar = node, let shorthand, let field = fields.first(where: { $0.name == shorthand }) {
@@ -508,7 +519,27 @@ public final class FlowParser {
                 let name = try text(node, what)
                 if name.variables.isEmpty { try checkAlert(name.raw, at: node) }
                 return .text(name)
+            case let .words(choices):
+                return .words(try words(node, what, choices: choices))
             }
+        }
+
+        /// A list of words (`[lastUpload, count]`, or one word alone), each once and, with
+        /// `choices`, each one of them.
+        func words(_ node: Node, _ what: String, choices: [String]?) throws -> [String] {
+            let items = node.sequence ?? [node]
+            var words: [String] = []
+            for item in items {
+                let word = try reader.string(item, "each of \(what)")
+                guard !word.trimmingCharacters(in: .whitespaces).isEmpty else { throw reader.error("\(what) holds an empty word; give each one", at: item) }
+                if let choices, !choices.contains(word) {
+                    throw reader.error("\(what): unknown \"\(Suggestion.shown(word))\"" + Suggestion.didYouMean(word, in: choices)
+                        + "; choose from " + choices.joined(separator: ", "), at: item)
+                }
+                guard !words.contains(word) else { throw reader.error("\(what) gives \"\(Suggestion.shown(word))\" twice; give each once", at: item) }
+                words.append(word)
+            }
+            return words
         }
 
         /// `{button: Login, enabled: false, in: ALERT}` and the step's own `extras`.

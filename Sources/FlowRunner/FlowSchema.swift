@@ -28,6 +28,10 @@ public enum FlowSchema {
                 var forms: [[String: Any]] = []
                 if let shorthand, let field = fields.first(where: { $0.name == shorthand }) { forms.append(schema(field.type, catalog)) }
                 forms.append(object(fields, catalog))
+                if primitive.form.isBareToo {
+                    bare.append(keyword)
+                    forms.append(["type": "null"])
+                }
                 steps[keyword] = ["description": primitive.summary, "oneOf": forms]
             }
         }
@@ -79,6 +83,8 @@ public enum FlowSchema {
                     "environment": ["type": "object", "additionalProperties": ["type": "string"]],
                 ]],
                 "onAlert": onAlert(catalog),
+                "audit": ["type": "object", "additionalProperties": false, "description": "the accessibility audit's settings for this flow",
+                          "properties": [Flow.auditSkip.field.name: schema(Flow.auditSkip.field.type, catalog).merging(["description": Flow.auditSkip.field.summary]) { $1 }]],
                 "steps": ["type": "array", "minItems": 1, "items": ["$ref": "#/definitions/step"]],
             ],
             "definitions": definitions,
@@ -99,6 +105,9 @@ public enum FlowSchema {
         case .alertName:
             let names = catalog.alerts.flatMap(\.names)
             return names.isEmpty ? ["type": "string"] : ["type": "string", "enum": names]
+        case let .words(choices):
+            let word: [String: Any] = choices.map { ["type": "string", "enum": $0] } ?? ["type": "string", "minLength": 1]
+            return ["oneOf": [word, ["type": "array", "uniqueItems": true, "items": word]]]
         }
     }
 

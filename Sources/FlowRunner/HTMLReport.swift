@@ -144,6 +144,8 @@ public enum HTMLReport {
         if let failure {
             html += "<div class=\"failure\">\n" + evidence(failure, screen: nil) + "</div>\n"
         }
+        for note in step.notes { html += "<p class=\"note\">" + escape(note) + "</p>\n" }
+        if let diff = step.screenDiff { html += sideBySide(diff) }
         switch step.status {
         case .skipped:
             html += "<p class=\"no-screen\">Not run: an earlier step failed.</p>\n"
@@ -153,6 +155,34 @@ public enum HTMLReport {
             html += screen(step.after, caption: "The screen after it", open: false)
         }
         return html + "</li>\n"
+    }
+
+    /// A golden screen and the screen now, line by line side by side: the lines that differ marked,
+    /// a line only one side has facing a blank.
+    static func sideBySide(_ diff: ScreenDiff) -> String {
+        var html = "<table class=\"screen-diff\">\n<thead><tr><th>" + escape("golden: \(diff.goldenPath)") + "</th><th>"
+            + escape("the screen now: \(diff.pendingPath)") + "</th></tr></thead>\n<tbody>\n"
+        let lines = LineDiff.lines(from: LineDiff.split(diff.golden), to: LineDiff.split(diff.current))
+        var index = 0
+        while index < lines.count {
+            if case let .same(text) = lines[index] {
+                html += "<tr><td><pre>" + escape(text) + "</pre></td><td><pre>" + escape(text) + "</pre></td></tr>\n"
+                index += 1
+                continue
+            }
+            // A run of changes: what was removed facing what was added, row by row.
+            var removed: [String] = [], added: [String] = []
+            while index < lines.count {
+                if case let .removed(text) = lines[index] { removed.append(text) } else if case let .added(text) = lines[index] { added.append(text) } else { break }
+                index += 1
+            }
+            for row in 0..<max(removed.count, added.count) {
+                let old = row < removed.count ? "<td class=\"removed\"><pre>" + escape(removed[row]) + "</pre></td>" : "<td class=\"blank\"></td>"
+                let new = row < added.count ? "<td class=\"added\"><pre>" + escape(added[row]) + "</pre></td>" : "<td class=\"blank\"></td>"
+                html += "<tr>" + old + new + "</tr>\n"
+            }
+        }
+        return html + "</tbody>\n</table>\n"
     }
 
     /// A step's time: most take milliseconds, which `0.00 s` would hide.
@@ -250,6 +280,14 @@ public enum HTMLReport {
         details.screen summary { cursor: pointer; color: #555; font-size: 0.9em; }
         pre { font: 13px/1.3 ui-monospace, monospace; background: #f4f4f4; border: 1px solid #e2e2e2; border-radius: 3px; padding: 0.5em; overflow-x: auto; margin: 0.3em 0; }
         pre.stderr { background: #2b2b2b; color: #eee; }
+        p.note { color: #8a5a00; margin: 0.3em 0; }
+        table.screen-diff { border-collapse: collapse; margin: 0.4em 0; width: 100%; table-layout: fixed; }
+        table.screen-diff th { text-align: left; font-weight: 600; font-size: 0.85em; color: #555; padding: 0.2em 0.4em; overflow-wrap: anywhere; }
+        table.screen-diff td { vertical-align: top; padding: 0 0.4em; border-left: 1px solid #e2e2e2; }
+        table.screen-diff pre { margin: 0; padding: 0; border: 0; background: none; white-space: pre-wrap; }
+        table.screen-diff td.removed { background: #fdecea; }
+        table.screen-diff td.added { background: #e6f4ea; }
+        table.screen-diff td.blank { background: #f4f4f4; }
 
         """
 

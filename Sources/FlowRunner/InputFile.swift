@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import FlowKit
 import Foundation
 import Synchronization
 #if canImport(Glibc)

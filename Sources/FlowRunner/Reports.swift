@@ -186,8 +186,12 @@ public enum FolderReport {
 
     /// `Flows_login_sign-in.txt`, `-2` for the second run and on.
     static func fileName(_ flow: Flow, _ iteration: Int) -> String {
-        let base = flow.file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".yaml", with: "")
-        return base + (iteration > 1 ? "-\(iteration)" : "") + ".txt"
+        baseName(flow, iteration) + ".txt"
+    }
+
+    /// `Flows_login_sign-in`, `-2` for the second run and on: a flow run's files are named so.
+    static func baseName(_ flow: Flow, _ iteration: Int) -> String {
+        flow.file.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".yaml", with: "") + (iteration > 1 ? "-\(iteration)" : "")
     }
 
     /// The report of a flow run that did not finish: `NOT RUN (interrupted)  NAME  FILE`.

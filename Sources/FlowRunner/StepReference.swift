@@ -42,7 +42,8 @@ public enum StepReference {
                     + (fields.isEmpty ? "." : " and:"))
                 lines += fieldLines(fields)
             case let .fields(fields, shorthand):
-                lines.append("`\(primitive.keyword): {...}` with:" + (shorthand.map { " (or `\(primitive.keyword): \($0.uppercased())` alone)" } ?? ""))
+                lines.append((primitive.form.isBareToo ? "`- \(primitive.keyword)` alone, or " : "")
+                    + "`\(primitive.keyword): {...}` with:" + (shorthand.map { " (or `\(primitive.keyword): \($0.uppercased())` alone)" } ?? ""))
                 lines += fieldLines(fields)
             }
             lines += ["", "```yaml"] + primitive.examples.map { "- " + $0 } + ["```", ""]

@@ -91,7 +91,7 @@ public enum StepRegistry {
         AssertVisible.self, AssertNotVisible.self, WaitFor.self, WaitUntilGone.self,
         Back.self, AnswerAlert.self,
         Launch.self, Relaunch.self, Terminate.self, Seed.self,
-        RunFlow.self, Repeat.self, Snapshot.self,
+        RunFlow.self, Repeat.self, Snapshot.self, AssertScreen.self, AssertAccessible.self,
     ]
 
     /// The keywords of the primitives, for the schema and for suggestions when a keyword is unknown.
@@ -122,6 +122,12 @@ public enum StepForm: Sendable {
     case element([Field])
     /// A mapping of fields; a scalar value means the `shorthand` field (`- answerAlert: OK`).
     case fields([Field], shorthand: String?)
+
+    /// True for a mapping of fields none of which is required: the step may be written as a bare
+    /// word too (`- assertAccessible`).
+    public var isBareToo: Bool {
+        if case let .fields(fields, _) = self { !fields.contains(where: \.isRequired) } else { false }
+    }
 
     /// The fields besides the selector's keys.
     public var fields: [Field] {
@@ -172,6 +178,9 @@ public enum FieldType: Sendable, Equatable {
     case variables
     /// An alert, by identifier or title, checked against the app's declared alerts.
     case alertName
+    /// A list of words, each given once: any word when `choices` is nil, else one of them (lint
+    /// suggests the nearest).
+    case words(choices: [String]?)
 
     /// How lint and the docs name it.
     public var description: String {
@@ -185,6 +194,7 @@ public enum FieldType: Sendable, Equatable {
         case .flowFile: "a flow file"
         case .variables: "a mapping of variables to values"
         case .alertName: "an alert's identifier or title"
+        case let .words(choices): choices.map { "a list of: " + $0.joined(separator: ", ") } ?? "a list of words"
         }
     }
 }
@@ -258,6 +268,13 @@ extension FieldKey where Value == [(name: String, value: Text)] {
     }
 }
 
+extension FieldKey where Value == [String] {
+    /// A list of words, each given once (`[lastUpload, count]`); with `choices`, each one of them.
+    public static func words(_ name: String, choices: [String]? = nil, _ summary: String) -> Self {
+        Self(field: Field(name, .words(choices: choices), summary)) { if case let .words(words) = $0 { words } else { nil } }
+    }
+}
+
 /// A field's value as read.
 public enum FieldValue: Sendable {
     /// Text, `${variables}` unresolved.
@@ -276,6 +293,8 @@ public enum FieldValue: Sendable {
     case flow(Flow)
     /// Variables, in the order written.
     case variables([(name: String, value: Text)])
+    /// Words, in the order written.
+    case words([String])
 }
 
 /// What the parser read for one primitive step, by field, checked against its form.

@@ -22,6 +22,8 @@ public final class SuiteRunner: @unchecked Sendable {
         /// Start each job's next app while its current flow runs its steps (`--no-prelaunch` turns
         /// it off): the next flow then begins on an app that is already up, on its own store.
         public var prelaunch: Bool
+        /// Golden screens re-recorded (`--record`), casts (`--record-casts`), the audit (`--audit`).
+        public var recording = RecordingOptions()
 
         /// Options with one job a core, each flow run once, no retries, no screens kept, and the next app started ahead.
         public init(
@@ -140,6 +142,7 @@ public final class SuiteRunner: @unchecked Sendable {
                     }
                     environment.onProcess = { [weak self] pid in self?.register(slot, pid: pid) }
                     environment.keepsScreens = options.keepsScreens
+                    environment.recording = options.recording
                     return FlowExecutor(environment: environment)
                 }
                 while let current = nextFlow(for: job, work: work, makeExecutor: executor) {

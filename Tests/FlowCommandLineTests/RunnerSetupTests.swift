@@ -18,7 +18,7 @@ struct RunnerSetupTests {
 
     @Test func everyCommandsHelpNamesTheRunnerAsTheAppNamedIt() throws {
         // `flow run`, `flow studio`...: the name of WorkPhotos' runner, as a word of its own.
-        let workPhotosName = try Regex(#"(^|[^\w-])flow (run|lint|list|merge|studio|inspect|mcp|schema|docs)\b"#)
+        let workPhotosName = try Regex(#"(^|[^\w-])flow (run|lint|list|snapshots|merge|studio|inspect|mcp|schema|docs)\b"#)
         RunnerSetup.$current.withValue(Self.expenses) {
             for command in Self.commands {
                 let help = FlowCommand.helpMessage(for: command, columns: 10_000)

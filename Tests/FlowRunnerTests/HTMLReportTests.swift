@@ -223,6 +223,28 @@ struct HTMLReportTests {
         #expect(summary.contains("every flow (no tag filter)") && summary.contains("smoke"), "\(summary)")
     }
 
+    /// The page walks through the run: each step in the order it ran, with the screen it led to
+    /// (the alert the sign-in brought up, then the glance once it was answered).
+    @Test func eachStepsScreenFollowsItInOrder() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/pass.yaml", FlowWorkspace.passing("Passes"))
+        let output = try workspace.flow(["run", "--jobs", "1", "--html", "report.html"])
+        #expect(output.status == 0, "\(output.stdout)")
+        let document = try Self.parse(try workspace.read("report.html"))
+        let steps = try Self.elements(document, "//section[contains(@class, 'flow')]//li[contains(@class, 'step')]")
+        let walk = steps.map { step in
+            (title: (try? step.nodes(forXPath: ".//span[@class='title']").first?.stringValue) ?? nil,
+             caption: (try? step.nodes(forXPath: ".//details[@class='screen']/summary").first?.stringValue) ?? nil,
+             screen: ((try? step.nodes(forXPath: ".//pre[@class='screen']").first?.stringValue) ?? nil) ?? "")
+        }
+        #expect(walk.map(\.title) == ["Login.login", "assertVisible", "answerAlert", "Glance.checkCounts"])
+        #expect(walk.allSatisfy { $0.caption == "The screen after it" })
+        let alert = "Would Like to Access Your Photos", counted = "8 work photos"
+        #expect(walk.map { $0.screen.contains(alert) } == [true, true, false, false], "the alert until answerAlert")
+        #expect(walk.map { $0.screen.contains(counted) } == [false, false, true, true], "the counts once it was answered")
+    }
+
     @Test func anUnwritableHTMLPathIsAnErrorAndTheExitCodeStays() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }

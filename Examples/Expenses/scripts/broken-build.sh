@@ -13,9 +13,16 @@ $own_tmpdir swift build --scratch-path $scratch -Xswiftc -DBROKEN_TOTAL --produc
 [ -x .build/debug/expenses-seed ] || $own_tmpdir swift build --product expenses-seed || exit 2
 printf 'app: %s/debug/expenses\n' "$scratch" > $scratch/scheme.yaml
 output=$scratch/flows.txt
+pending_before=$(find Flows -name '*.pending' | sort)
 .build/debug/expenses-flow run --scheme-file $scratch/scheme.yaml > $output 2>&1
 status=$?
 cat $output
+# A golden screen the broken build reaches would leave its screen in Flows/ as a .pending file.
+pending_after=$(find Flows -name '*.pending' | sort)
+if [ "$pending_before" != "$pending_after" ]; then
+  echo "broken-build: error: the run on the broken build left pending golden screens in Flows/ (a golden it reached differs): delete them (find Flows -name '*.pending' -delete), and keep a flow's assertScreen after the checks that fail on the broken build" >&2
+  exit 1
+fi
 expected='Flows/list/seeded.yaml:10:5: error: Expenses.checkTotal: check that static text "total" (labelled "Total: 39.70") is visible failed: it is there, but its label is "Total: 27.70"'
 if [ $status -ne 1 ]; then
   echo "broken-build: error: the runner exited $status on the broken build; it should fail its flows with 1" >&2

@@ -135,7 +135,7 @@ public final class FlowSession {
     public var shownScreen: ScreenSnapshot? { screen.map(secretMask.mask) }
     /// The screen as text, secrets masked.
     public var renderedScreen: String? { executor.app.latestScreen.map(masked) }
-    /// The screen's element tree (``ElementTree``), secrets masked.
+    /// The screen's element tree (FlowKit's `ElementTree`), secrets masked.
     public var elementTree: String? { shownScreen.map(ElementTree.text) }
 
     /// Answers the alerts the session's `onAlert` answers, as the runner does before a step: the

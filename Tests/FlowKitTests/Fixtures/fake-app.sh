@@ -4,13 +4,17 @@
 # answering, "Exit" makes it exit with code 3 after writing a line that is not a frame. Two
 # buttons share the label "OK". Tapping "Work" answers with a busy frame that shows "Working" (work
 # in flight under an overlay), then pushes an idle frame without it (the work done). With FAKE_BUSY=1 it starts busy (its first frame is not idle,
-# showing "Starting") and never settles.
+# showing "Starting") and never settles. With FAKE_SCREEN=inaccessible its screen has what the
+# accessibility audit must find: a button with no label, and two buttons with one identifier.
 elements='{"kind":"button","identifier":"Crash","label":"Crash","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Hang","label":"Hang","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Exit","label":"Exit","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"staticText","identifier":"hello","label":"Hello","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-1","label":"OK","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-2","label":"OK","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Work","label":"Work","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
 working='{"kind":"staticText","identifier":"working","label":"Working","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
 frame() {
   printf '{"seq":%d,"reply":%s,"error":null,"idle":%s,"screen":{"title":"Fake","elements":[%s],"list":null},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
     "$1" "${2:-null}" "${3:-true}" "${4:-$elements}"
 }
+if [ "${FAKE_SCREEN:-}" = inaccessible ]; then
+  elements='{"kind":"button","identifier":"icon","label":"","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"save","label":"Save","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"save","label":"Save a copy","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
+fi
 if [ "${FAKE_BUSY:-}" = 1 ]; then
   frame 1 null false '{"kind":"staticText","identifier":"starting","label":"Starting","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
   while IFS= read -r _; do :; done

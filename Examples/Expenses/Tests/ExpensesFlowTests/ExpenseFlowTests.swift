@@ -1,5 +1,6 @@
 import ExpensesRobots
 import FlowKit
+import FlowTesting
 import Testing
 
 /// The expense app driven through its screens only, from Swift: the robots YAML flows call.
@@ -11,6 +12,7 @@ struct ExpenseFlowTests {
             .checkExpense(1, name: "Coffee", amount: "3.20")
             .checkExpense(3, name: "Lunch", amount: "12.00")
             .checkTotal("39.70")
+            .assertScreen(matches: "seeded")
     }
 
     @Test(.expensesApp(fixture: "empty"))

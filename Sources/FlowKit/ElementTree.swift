@@ -1,4 +1,3 @@
-import FlowKit
 import NameMatching
 
 /// The element tree of a screen as text: kind, identifier, label, value and state of every

@@ -1,0 +1,276 @@
+import FlowKit
+import Foundation
+import LocatedYAML
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a run keeps or checks besides its steps: golden screens re-recorded (`--record`), every
+/// frame as an asciicast (`--record-casts`), every screen audited (`--audit`).
+public struct RecordingOptions: Sendable {
+    /// The runner whose commands its messages name (`expenses-flow snapshots accept`).
+    public var runner: RunnerIdentity
+    /// Re-record every golden screen the flows check, whether it matches or not (`--record`).
+    public var recordsGoldens = false
+    /// Keep every frame the flow sees, with its time, for an asciicast (`--record-casts`).
+    public var recordsCasts = false
+    /// Audit every distinct idle screen a flow shows for accessibility (`--audit`).
+    public var audits = false
+
+    /// Nothing recorded, nothing audited; golden screens compared, and recorded when missing;
+    /// messages name `runner`'s commands.
+    public init(runner: RunnerIdentity = .standard) {
+        self.runner = runner
+    }
+}
+
+/// A golden screen that did not match: the texts side by side in the HTML report, and the files.
+public struct ScreenDiff: Sendable, Equatable {
+    /// The golden file.
+    public let goldenPath: String
+    /// Where the screen now was written, for `snapshots accept`.
+    public let pendingPath: String
+    /// The golden's text (empty when the file could not be read as one).
+    public let golden: String
+    /// The screen now, as a golden file would hold it.
+    public let current: String
+}
+
+/// One flow run's recording: the cast's frames and markers, the screens audited, and what the
+/// step that runs now leaves for its record. Each executor has its own; one flow runs at a time on it.
+final class RunRecorder {
+    let options: RecordingOptions
+    private let mask: SecretMask
+    private var start: ContinuousClock.Instant?
+    private var startDate = Date()
+    private(set) var events: [AsciiCast.Event] = []
+    private var audited: [ScreenSnapshot] = []
+    private var findings: [AuditFinding] = []
+    /// The flow's `audit: skip:` rules.
+    var auditOff: Set<AuditRule> = []
+    /// Notes (a golden recorded) and a diff the running step leaves for its record.
+    var stepNotes: [String] = []
+    var stepDiff: ScreenDiff?
+
+    init(options: RecordingOptions, secrets: [String]) {
+        self.options = options
+        mask = SecretMask(secrets)
+    }
+
+    /// Watches `app`'s frames for `flow`, when the run records casts or audits.
+    func attach(to app: FlowApp, flow: Flow) {
+        auditOff = Set(flow.auditOff)
+        guard options.recordsCasts || options.audits else { return }
+        app.frameObserver = { [weak self] frame in self?.saw(frame) }
+    }
+
+    /// The flow begins: the cast's times count from now.
+    func begin() {
+        start = ContinuousClock.now
+        startDate = Date()
+        events = []
+    }
+
+    private var elapsed: Double {
+        guard let start else {
+            begin()
+            return 0
+        }
+        return (ContinuousClock.now - start) / .seconds(1)
+    }
+
+    private func saw(_ frame: Frame) {
+        if options.recordsCasts { events.append(.output(elapsed, mask.mask(frame.text))) }
+        guard options.audits, frame.idle, !audited.contains(frame.screen) else { return }
+        audited.append(frame.screen)
+        for finding in AccessibilityAudit.findings(in: frame.screen, skipping: auditOff) where !findings.contains(finding) {
+            findings.append(finding)
+        }
+    }
+
+    /// A step begins: its title marks the cast, and it has left nothing yet.
+    func beginStep(_ title: String) {
+        stepNotes = []
+        stepDiff = nil
+        if options.recordsCasts { events.append(.marker(elapsed, mask.mask(title))) }
+    }
+
+    /// The audit's findings since the last call, to fail the step that showed their screens.
+    func takeFindings() -> [AuditFinding] {
+        defer { findings = [] }
+        return findings
+    }
+
+    /// The cast of the flow so far, titled `title`; nil when the run records none.
+    func cast(title: String) -> AsciiCast? {
+        options.recordsCasts ? AsciiCast(title: mask.mask(title), timestamp: Int(startDate.timeIntervalSince1970), events: events) : nil
+    }
+}
+
+extension StepContext {
+    /// The rules the flow's `audit: skip:` leaves out.
+    public var auditOff: Set<AuditRule> { executor.recorder.auditOff }
+
+    /// Compares the idle screen (secrets masked, `masking` identifiers shown as the placeholder)
+    /// with its golden file beside the flow: records it when there is none or the run re-records,
+    /// else fails with a line diff and leaves the screen in the pending file.
+    public func compareScreen(named name: String, masking: [String]) {
+        let step = "compare the screen with its golden \"\(name)\""
+        guard let frame = app.idleFrame(file: site.file, line: site.line) else { return }
+        let secrets = SecretMask(executor.environment.secrets)
+        let current: GoldenScreen
+        do {
+            current = try GoldenScreen(screen: secrets.mask(frame.screen), rendered: secrets.mask(frame.text), masking: masking)
+        } catch {
+            return fail(step, error.description)
+        }
+        let recorder = executor.recorder
+        let path = GoldenScreenFile.path(screen: name, checkedBy: location.file)
+        let runner = recorder.options.runner.name
+        switch GoldenScreenStore.check(current, at: path, record: recorder.options.recordsGoldens) {
+        case .matched:
+            break
+        case let .recorded(replacing):
+            recorder.stepNotes.append("\(replacing ? "re-recorded" : "recorded") golden screen \"\(name)\": \(path)"
+                + (replacing ? " (--record: review the change before you commit it)" : " (new: review it and commit it)"))
+        case let .differs(golden, diff, pending):
+            recorder.stepDiff = ScreenDiff(goldenPath: path, pendingPath: pending, golden: golden.text, current: current.text)
+            fail(step, "the screen does not match its golden \(path); the screen now is in \(pending): accept it with "
+                + "\(runner) snapshots accept \(name) (or fix the app)\n\n\(diff)")
+        case let .unreadable(error, pending):
+            recorder.stepDiff = pending.map { ScreenDiff(goldenPath: path, pendingPath: $0, golden: "", current: current.text) }
+            fail(step, "\(error)" + (pending.map { "\nThe screen now is in \($0): accept it with \(runner) snapshots accept \(name)" } ?? ""))
+        case let .cannotWrite(error):
+            fail(step, "\(error)")
+        }
+    }
+}
+
+/// Reads, compares and writes golden screen files: a golden is written only when it is missing
+/// or the run re-records (`--record`), never because it differs; the screen that differs goes to
+/// the pending file beside it. Every write goes through ``OutputFile`` (whole or not at all), and a
+/// missing golden is created only if it is still missing, so two runs at once never corrupt one.
+public enum GoldenScreenStore {
+    /// The largest golden file read: a screen is a page, not a megabyte.
+    public static let fileLimit = 1 << 20
+
+    /// How a comparison went.
+    public enum Outcome: Sendable {
+        /// The golden matches.
+        case matched
+        /// The golden was written: replacing one (`--record`), or new.
+        case recorded(replacing: Bool)
+        /// The golden differs: it, the unified diff, and the pending file the screen now is in.
+        case differs(GoldenScreen, diff: String, pending: String)
+        /// The golden cannot be read as one: why, located, and the pending file the screen is in (nil when it could not be written).
+        case unreadable(LocatedError, pending: String?)
+        /// A file could not be written.
+        case cannotWrite(OutputFileError)
+    }
+
+    /// Compares `current` with the golden at `path`; see the type for what is written when.
+    public static func check(_ current: GoldenScreen, at path: String, record: Bool) -> Outcome {
+        let read = self.read(path)
+        if record {
+            if case let .success(golden?) = read, golden == current { return .matched }
+            do {
+                try OutputFile.write(current.text, to: path)
+            } catch {
+                return .cannotWrite(error)
+            }
+            return .recorded(replacing: (try? read.get()) != nil || InputFile.kind(path) != nil)
+        }
+        switch read {
+        case .success(nil):
+            switch createIfMissing(current.text, at: path) {
+            case .success(true): return .recorded(replacing: false)
+            case .success(false): return check(current, at: path, record: false)  // another run made it meanwhile
+            case let .failure(error): return .cannotWrite(error)
+            }
+        case let .success(golden?):
+            guard let diff = current.difference(from: golden, goldenName: "golden \(path)", currentName: "the screen now") else { return .matched }
+            let pending = GoldenScreenFile.pendingPath(for: path)
+            do {
+                try OutputFile.write(current.text, to: pending)
+            } catch {
+                return .cannotWrite(error)
+            }
+            return .differs(golden, diff: diff, pending: pending)
+        case let .failure(error):
+            let pending = GoldenScreenFile.pendingPath(for: path)
+            return .unreadable(error, pending: (try? OutputFile.write(current.text, to: pending)) == nil ? nil : pending)
+        }
+    }
+
+    /// The golden at `path`, nil when there is none, or why it cannot be read as one (located).
+    public static func read(_ path: String) -> Result<GoldenScreen?, LocatedError> {
+        switch InputFile.read(path, limit: fileLimit) {
+        case .failure(.missing):
+            return .success(nil)
+        case let .failure(problem):
+            return .failure(.wholeFile(path, "cannot read the golden screen: \(problem)"))
+        case let .success(data):
+            guard let text = String(validating: data, as: UTF8.self) else {
+                let offset = firstInvalidUTF8(in: data)
+                let message = "the golden screen is not UTF-8 text (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))"
+                    + "; record it again (delete it, or run with --record)"
+                return .failure(data.withUnsafeBytes { raw in SourceBytes(file: path, bytes: raw.bindMemory(to: UInt8.self)).error(message, at: offset) })
+            }
+            do {
+                return .success(try GoldenScreen(parsing: text))
+            } catch {
+                if case let .malformed(line, column, _) = error {
+                    return .failure(LocatedError(file: path, text: text, line: line, column: column, message: error.description))
+                }
+                return .failure(.wholeFile(path, error.description))
+            }
+        }
+    }
+
+    /// Writes `text` at `path` only if nothing is there: true when it did, false when another
+    /// writer was first (its file is left as it is).
+    static func createIfMissing(_ text: String, at path: String) -> Result<Bool, OutputFileError> {
+        let prepared: OutputFile.Prepared
+        do {
+            prepared = try OutputFile.prepare(Array(text.utf8), to: path)
+        } catch {
+            return .failure(error)
+        }
+        return prepared.commitIfMissing()
+    }
+
+    /// The offset of the first byte of `data` that does not start or continue a UTF-8 character.
+    static func firstInvalidUTF8(in data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(encoded): offset += encoded.count
+            case .emptyInput: return min(offset, max(0, data.count - 1))
+            case .error: return offset
+            }
+        }
+    }
+}
+
+extension OutputFile.Prepared {
+    /// Puts the temporary file in place only if nothing is at the target (a hard link fails when
+    /// the name is taken, where a rename would replace it), then removes the temporary name:
+    /// true when it was put in place, false when the target was there already.
+    func commitIfMissing() -> Result<Bool, OutputFileError> {
+        defer { unlink(temporary) }
+        guard link(temporary, target) == 0 else {
+            let code = errno
+            if code == EEXIST {
+                OutputFile.removeFolders(made)
+                return .success(false)
+            }
+            OutputFile.removeFolders(made)
+            return .failure(OutputFileError(path: path, reason: .system(code, .renaming)))
+        }
+        return .success(true)
+    }
+}
