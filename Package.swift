@@ -187,8 +187,9 @@ let package = Package(
         ),
         // The DocC catalogues' sources: every public declaration of the toolkit (PresenterKit, TextUI, FlowKit,
         // FlowRunner, FlowCommandLine) and of the test support products has a /// summary, every Swift listing in
-        // their articles is code that exists, and the toolkit's code names no app (it reads files).
-        .testTarget(name: "DocumentationTests"),
+        // their articles is code that exists, and the toolkit's code names no app (it reads files); FlowKit, for the guide's
+        // table of robot action parameters, checked against the parameters its helpers build.
+        .testTarget(name: "DocumentationTests", dependencies: ["FlowKit"]),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting"]),
     ],
