@@ -150,8 +150,9 @@ let package = Package(
         .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
         // For the tests that run the built programs: where they are, and a pseudo-terminal to run one on as a person would.
         .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
-        // The smallest text app on TextApp, TextUI's entry point: TextUITests run it as a person or a script would.
-        .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample"),
+        // The smallest text app on TextApp, TextUI's entry point: TextUITests run it as a person or a script would, and
+        // FlowRunnerTests run its flows (Tests/TextAppSample/Flows) as those of an app that keeps no data.
+        .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample", exclude: ["Flows"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
@@ -181,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "FlowRunnerTests",
             dependencies: [
-                "flow", "workphotos", "workphotos-seed", "workphotos-accounts", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console",
+                "flow", "workphotos", "workphotos-seed", "workphotos-accounts", "textapp-sample", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML",
             ]
         ),
@@ -192,8 +193,9 @@ let package = Package(
         ),
         // The DocC catalogues' sources: every public declaration of the toolkit (PresenterKit, TextUI, FlowKit,
         // FlowRunner, FlowCommandLine) and of the test support products has a /// summary, every Swift listing in
-        // their articles is code that exists, and the toolkit's code names no app (it reads files).
-        .testTarget(name: "DocumentationTests"),
+        // their articles is code that exists, and the toolkit's code names no app (it reads files); FlowKit, for the guide's
+        // table of robot action parameters, checked against the parameters its helpers build.
+        .testTarget(name: "DocumentationTests", dependencies: ["FlowKit"]),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos", "workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting"]),
     ],

@@ -12,9 +12,12 @@ import PackageDescription
 // `expenses` executable is the composition root; ExpensesRobots import FlowKit and the identifiers,
 // never the app; `expenses-flow` is the toolkit's runner with those robots.
 
+// The toolkit's clone: here, the repository this example is in. An app kept anywhere else gives
+// its own clone's path instead (let toolkitPath = "/home/me/src/WorkPhotos").
+let toolkitPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL.path
 // A package depended on by path is known by its folder's name, which is the clone's (main,
-// wt-example, a fresh clone's): work it out rather than spell one.
-let toolkit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL.lastPathComponent
+// wt-example, WorkPhotos...), not the name in its manifest: work it out rather than spell one.
+let toolkit = URL(fileURLWithPath: toolkitPath).lastPathComponent
 
 func product(_ name: String) -> Target.Dependency {
     .product(name: name, package: toolkit)
@@ -24,7 +27,7 @@ let package = Package(
     name: "Expenses",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../.."),
+        .package(path: toolkitPath),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // The located YAML reader hands out Yams' nodes: the fixture parser reads them.
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),

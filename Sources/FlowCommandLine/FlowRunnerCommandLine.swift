@@ -18,8 +18,12 @@ public enum FlowRunnerCommandLine {
     ///   - schemes: the folder of the schemes (`--scheme NAME` reads `NAME.yaml` and
     ///     `NAME.private.yaml` there); by default `schemes` in `flows`.
     ///   - guide: the document that teaches the app's testers to write flows, which the help
-    ///     points to (and whose step reference `docs --update` rewrites); nil when there is none.
+    ///     and the schema point to (and whose step reference `docs --update` rewrites); nil when
+    ///     there is none. A guide that is not there (seen from the folder the runner runs in) is
+    ///     not mentioned: the help says nothing of it, and the schema points to `NAME docs`.
     public static func main(name: String, catalog: RobotCatalog, flows: String = "Flows", schemes: String? = nil, guide: String? = nil) -> Never {
+        // A runner copied from an example names the example's guide: never send a tester to a file that is not there.
+        let guide = guide.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         let setup = RunnerSetup(name: name, catalog: catalog, flows: flows, schemes: schemes, guide: guide)
         let code = RunnerSetup.$current.withValue(setup) { FlowCommand.run(Array(CommandLine.arguments.dropFirst())) }
         Foundation.exit(code)

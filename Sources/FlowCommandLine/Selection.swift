@@ -73,10 +73,8 @@ struct SchemeOptions: ParsableArguments {
                 return nil
             }
         }
-        let missing = loaded.missingKeys()
-        guard missing.isEmpty else {
-            problems.append(.wholeFile(layers.last ?? shared, "the scheme gives no " + missing.joined(separator: ", ")
-                + " (app: the app's path, seeder: the seeder's path, store: {argument: app.store, file: app.sqlite})"))
+        if let incompleteness = loaded.incompleteness() {
+            problems.append(.wholeFile(layers.last ?? shared, incompleteness))
             return nil
         }
         return loaded
@@ -142,7 +140,7 @@ struct Selection: ParsableArguments {
             } catch {
                 problems += error.errors
             }
-            if checkFixtures { problems += checked.fixtureProblems(seeds: scheme.seeds) }
+            if checkFixtures { problems += checked.fixtureProblems(under: scheme) }
         }
         // A flow may quote a secret the scheme holds (a password typed into a step): never shown.
         let secrets = scheme?.secretValues(variables: values) ?? []

@@ -258,12 +258,13 @@ final class WatchMode {
 
     // MARK: - What is watched
 
-    /// The flow folders, the scheme files, and once a scheme was read its seeds folder, app and
-    /// seeder, and the folders of included flows. The scheme's files are the ones `SchemeOptions`
-    /// reads.
+    /// The flow folders, the scheme files, and once a scheme was read its seeds folder (a scheme
+    /// with no seeder has no fixtures to watch), app and seeder, and the folders of included
+    /// flows. The scheme's files are the ones `SchemeOptions` reads.
     private var targets: WatchTargets {
         let selection = options.selection
-        return WatchTargets(flowRoots: selection.flowPaths, schemeFiles: selection.schemeOptions.files, seeds: scheme?.seeds, app: scheme?.app,
+        let seeds = scheme?.seeder == nil ? nil : scheme?.seeds
+        return WatchTargets(flowRoots: selection.flowPaths, schemeFiles: selection.schemeOptions.files, seeds: seeds, app: scheme?.app,
                             seeder: scheme?.seeder, includedFlows: included)
     }
 

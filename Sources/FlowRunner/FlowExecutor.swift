@@ -126,8 +126,8 @@ public final class FlowExecutor {
     private let collector = FailureCollector()
     private var records: [StepRecord] = []
     private(set) var app: FlowApp
-    /// The store this flow's app is launched on: in the job's own folder, named by the scheme.
-    var store: String { environment.folder.appendingPathComponent(environment.scheme.store.file).path }
+    /// The store this flow's app is launched on: in the job's own folder, named by the scheme; nil for an app with no store.
+    var store: String? { environment.scheme.storePath(in: environment.folder) }
     private var failingStep: (location: SourceLocation, title: String, via: [SourceLocation])?
     private var via: [SourceLocation] = []
     private var onAlert: [(alert: String, button: String)] = []
@@ -313,7 +313,7 @@ public final class FlowExecutor {
         }
         for (key, value) in defaults { arguments += ["-\(key)", value] }
         // The automation protocol itself, then the store the scheme says the app reads.
-        return arguments + AutomationLaunch.arguments + ["-\(scheme.store.argument)", store]
+        return arguments + AutomationLaunch.arguments + scheme.storeArguments(in: environment.folder)
     }
 
     private func launchEnvironment(_ flow: Flow) -> [String: String] {
@@ -323,6 +323,8 @@ public final class FlowExecutor {
     }
 
     func copyTemplate(_ fixture: String) throws {
+        // An app with no store starts as it is: `prepare` refused any fixture but `default`.
+        guard let store else { return }
         let template = try environment.template(fixture)
         for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         try FileManager.default.copyItem(atPath: template, toPath: store)

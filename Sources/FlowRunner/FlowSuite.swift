@@ -186,6 +186,32 @@ public struct FlowSuite: Sendable {
         return problems
     }
 
+    /// What lint reports of the fixtures under `scheme`: with a seeder, every fixture a flow
+    /// names or starts from that is not in its seeds folder (``fixtureProblems(seeds:)``);
+    /// without one, every fixture a flow names (its `fixture:`, even `default`) and every `seed:`
+    /// step, since nothing is seeded: a flow that names no fixture starts from the app as it is
+    /// launched, and needs no `default` fixture.
+    public func fixtureProblems(under scheme: Scheme) -> [LocatedError] {
+        guard scheme.seeder == nil else { return fixtureProblems(seeds: scheme.seeds) }
+        var problems: [LocatedError] = []
+        func problem(_ message: String, at location: SourceLocation) {
+            problems.append(LocatedError(at: location, text: (try? String(contentsOfFile: location.file, encoding: .utf8)) ?? "", message: message))
+        }
+        func walk(_ steps: [Step]) {
+            for step in steps {
+                if let fixture = step.action.seededFixture { problem(scheme.noSeeder(for: "seed \(Suggestion.shown(fixture.raw))", takeOut: "the seed step"), at: step.location) }
+                for inner in step.action.inner { walk(inner.steps) }
+            }
+        }
+        for flow in flows {
+            if let fixture = flow.fixture {
+                problem(scheme.noSeeder(for: "fixture \"\(Suggestion.shown(fixture))\""), at: flow.fixtureLocation ?? .start(of: flow.file))
+            }
+            walk(flow.steps)
+        }
+        return problems
+    }
+
     /// The fixtures the flows seed (their `fixture`, and literal `seed` steps), for the run's cache.
     public var fixtures: [String] {
         var names: [String] = []

@@ -9,6 +9,11 @@ import Yams
 /// defaults, environment and variables for every flow, and tag filters. Shared schemes are
 /// committed in `Flows/schemes/NAME.yaml`.
 ///
+/// Only `app` is required. `seeder` and `store` come together: with them each flow starts from
+/// a fresh copy of a seeded fixture, passed as the store argument; without them (an app that
+/// keeps no data) the app is launched as it is, nothing is seeded and no store argument is
+/// passed, and a flow that names a fixture is refused.
+///
 /// Everything the runner knows of the app under test comes from here: the runner itself could
 /// drive any app that speaks the automation protocol.
 public struct Scheme: Sendable {
@@ -31,15 +36,16 @@ public struct Scheme: Sendable {
     public var name: String
     /// The app under test: the binary the flows launch.
     public var app: String
-    /// The program that seeds a fixture's store, run once per fixture before the flows.
-    public var seeder: String
+    /// The program that seeds a fixture's store, run once per fixture before the flows; nil for
+    /// an app with no store.
+    public var seeder: String?
     /// The command that builds the app and the seeder, named when one of them is missing
     /// (`make testing-app`); nil for `swift build`.
     public var build: String?
     /// The folder of the fixtures the seeder reads.
     public var seeds: String
-    /// Where the app reads its store, so each flow gets its own copy.
-    public var store: Store
+    /// Where the app reads its store, so each flow gets its own copy; nil for an app with no store.
+    public var store: Store?
     /// The variables of the test account (`test.user`, `test.password`): a flow that uses them
     /// when the run gives none fails with "No credentials provided for testing" instead of lint
     /// refusing it, so the same flows run with a private scheme and without.
@@ -61,7 +67,7 @@ public struct Scheme: Sendable {
 
     /// A scheme with `name` and the given settings; the rest empty, for the layers to fill in.
     public init(
-        name: String, app: String = "", seeder: String = "", seeds: String = "Seeds", store: Store = Store(argument: "", file: ""),
+        name: String, app: String = "", seeder: String? = nil, seeds: String = "Seeds", store: Store? = nil,
         credentials: [String] = [], launch: LaunchSettings = LaunchSettings(), variables: [String: String] = [:],
         secretVariables: Set<String> = [], includeTags: [String] = [], excludeTags: [String] = []
     ) {
@@ -96,10 +102,47 @@ public struct Scheme: Sendable {
         return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
     }
 
-    /// The keys a run cannot do without (`app`, `seeder`, `store`) that no layer gave; checked
-    /// once the layers are merged.
-    public func missingKeys() -> [String] {
-        [("app", app.isEmpty), ("seeder", seeder.isEmpty), ("store", store.argument.isEmpty)].filter(\.1).map(\.0)
+    /// What is missing for a run once the layers are merged, said as a person fixes it: no `app`,
+    /// or a `seeder` without a `store` (or a store without a seeder); nil when the scheme is whole.
+    public func incompleteness() -> String? {
+        var problems: [String] = []
+        if app.isEmpty { problems.append("gives no app (app: the app's path, such as .build/debug/app)") }
+        switch (seeder, store) {
+        case (_?, nil):
+            problems.append("gives a seeder but no store: give store: {argument: app.store, file: app.sqlite} too (where the app reads what the seeder wrote), or take the seeder out for an app with no store")
+        case (nil, _?):
+            problems.append("gives a store but no seeder: give seeder: too (the program that writes the store from Seeds/NAME.yaml), or take the store out for an app with no store")
+        default:
+            break
+        }
+        return problems.isEmpty ? nil : "the scheme " + problems.joined(separator: "; it ")
+    }
+
+    /// The store a flow's app is launched on, inside the flow's own `folder`; nil for an app with no store.
+    public func storePath(in folder: URL) -> String? {
+        store.map { folder.appendingPathComponent($0.file).path }
+    }
+
+    /// The arguments that give the app its store in `folder` (`-photos.store FOLDER/photos.sqlite`);
+    /// none for an app with no store, which is launched as it is.
+    public func storeArguments(in folder: URL) -> [String] {
+        guard let store, let path = storePath(in: folder) else { return [] }
+        return ["-\(store.argument)", path]
+    }
+
+    /// Why `fixture` cannot be seeded under this scheme, or nil when it can: a scheme with no
+    /// seeder starts every flow from the app as it is launched (the fixture `default`, which a
+    /// flow that names none starts from, needs nothing) and seeds nothing else.
+    public func cannotSeed(_ fixture: String) -> String? {
+        guard seeder == nil, fixture != "default" else { return nil }
+        return noSeeder(for: "fixture \"\(Suggestion.shown(fixture))\"")
+    }
+
+    /// `WHAT: the scheme NAME has no seeder...`: why a fixture or a `seed` step cannot be, and
+    /// what to do about it.
+    public func noSeeder(for what: String, takeOut: String = "the fixture") -> String {
+        "\(what): the scheme \(name) has no seeder, so every flow starts from the app as it is launched; "
+            + "give the scheme a seeder and a store, or take \(takeOut) out"
     }
 
     /// Reads a scheme file over `base` (a private scheme over the shared one of its name): `app`,
@@ -131,7 +174,11 @@ public struct Scheme: Sendable {
         guard let root = try reader.root() else { return scheme }
         let keys = try reader.mapping(root, "the scheme", optional: keys)
         if let node = keys["app"] { scheme.app = try reader.string(node, "app") }
-        if let node = keys["seeder"] { scheme.seeder = try reader.string(node, "seeder") }
+        if let node = keys["seeder"] {
+            let seeder = try reader.string(node, "seeder")
+            guard !seeder.isEmpty else { throw reader.error("seeder is the seeder's path, such as .build/debug/app-seed; for an app with no store leave out seeder and store", at: node) }
+            scheme.seeder = seeder
+        }
         if let node = keys["build"] { scheme.build = try reader.string(node, "build") }
         if let node = keys["seeds"] { scheme.seeds = try reader.string(node, "seeds") }
         if let node = keys["store"] {

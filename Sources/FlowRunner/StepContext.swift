@@ -64,8 +64,14 @@ public struct StepContext {
         executor.environment.onProcess(app.processIdentifier)
     }
 
-    /// Puts a fresh copy of `fixture`'s store in place.
+    /// Puts a fresh copy of `fixture`'s store in place; fails under a scheme with no seeder (lint
+    /// refuses the step there, but not one typed into a session).
     public func seed(_ fixture: String) {
+        let scheme = executor.environment.scheme
+        guard scheme.seeder != nil else {
+            fail("seed \(fixture)", scheme.noSeeder(for: "seed \(fixture)", takeOut: "the seed step"))
+            return
+        }
         do {
             try executor.copyTemplate(fixture)
         } catch {

@@ -83,9 +83,17 @@ public final class SuiteRunner: @unchecked Sendable {
     }
 
     /// Checks that the app and the seeder exist, then seeds each fixture once. Says what it seeded.
+    /// Under a scheme with no seeder nothing is seeded: `default` (the app as it is launched)
+    /// needs nothing, and any other fixture is refused.
     public func prepare(fixtures: [String], say: (String) -> Void) throws -> [String: String] {
-        for (what, path) in [("app", scheme.app), ("seeder", scheme.seeder)] where !FileManager.default.isExecutableFile(atPath: path) {
+        // A scheme made in code is not read by the command line's check: a seeder without a store would seed for nothing.
+        if let incompleteness = scheme.incompleteness() { throw SetupError(description: incompleteness) }
+        for (what, path) in [("app", scheme.app)] + (scheme.seeder.map { [("seeder", $0)] } ?? []) where !FileManager.default.isExecutableFile(atPath: path) {
             throw SetupError(description: "the \(what) \(path) (scheme \(scheme.name)) is not there or not executable: build it first with \(scheme.build ?? "swift build (make flows does)")")
+        }
+        guard let seeder = scheme.seeder else {
+            if let refusal = fixtures.lazy.compactMap(scheme.cannotSeed).first { throw SetupError(description: refusal) }
+            return [:]
         }
         // The folders killed runners left (once per process): cleanUp never ran for them.
         Leftovers.removeRunFolders(in: folder.deletingLastPathComponent())
@@ -94,7 +102,7 @@ public final class SuiteRunner: @unchecked Sendable {
         for fixture in fixtures {
             let path = folder.appendingPathComponent("fixtures/\(fixture.replacingOccurrences(of: "/", with: "_")).sqlite").path
             let start = ContinuousClock.now
-            let result = try ChildProcess.run(scheme.seeder, ["--store", path, "--seeds", scheme.seeds, fixture])
+            let result = try ChildProcess.run(seeder, ["--store", path, "--seeds", scheme.seeds, fixture])
             guard result.status == 0, !result.signaled else {
                 throw SetupError(description: "cannot seed the fixture \"\(fixture)\": "
                     + result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))

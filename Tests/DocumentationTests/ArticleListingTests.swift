@@ -5,7 +5,7 @@ import Testing
 /// exists, as it is, in a file under Sources/ or Tests/ or an example app's (Examples/*/Sources,
 /// Examples/*/Tests), indentation aside; a listing (Swift or YAML) that the sentence before it
 /// says is from a file (`` In `Examples/Expenses/Flows/schemes/default.yaml`: ``) is in that very
-/// file; and every `Sources/…`, `Tests/…` or `Examples/…` path they name exists. When the code
+/// file, and is all of it, line for line, when the sentence says so (`` All of `FILE`: ``); and every `Sources/…`, `Tests/…` or `Examples/…` path they name exists. When the code
 /// changes, the article has to change with it.
 struct ArticleListingTests {
     static let modules = DocCommentTests.modules.map(\.name)
@@ -22,30 +22,42 @@ struct ArticleListingTests {
         listings(in: markdown).filter { $0.language == "swift" }.map(\.lines)
     }
 
-    /// A fenced block of an article: its language, its lines, and the file the sentence before it
-    /// says it is from (a backticked path ending that sentence, before a colon), if any.
+    /// A fenced block of an article: its language, its lines, and the file the paragraph before
+    /// it says it is from (a backticked path ending it, before a colon), if any; whole when that
+    /// paragraph ends "All of `FILE`:".
     struct Listing {
         let language: String
         let lines: [String]
         let file: String?
+        var isWhole = false
     }
 
     /// Each fenced block of `markdown` with a language (```swift, ```yaml, ...).
     static func listings(in markdown: String) -> [Listing] {
         var listings: [Listing] = []
-        var current: (language: String, lines: [String], file: String?)?
+        var current: (language: String, lines: [String], file: String?, isWhole: Bool)?
+        // The paragraph before a fence, on one line: a sentence may wrap before its path.
+        var paragraph: [String] = []
         var previous = ""
         for line in markdown.components(separatedBy: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil, trimmed.hasPrefix("```"), trimmed.count > 3 {
-                current = (String(trimmed.dropFirst(3)), [], namedFile(in: previous))
+                let file = namedFile(in: previous)
+                current = (String(trimmed.dropFirst(3)), [], file, file.map { previous.hasSuffix("All of `\($0)`:") } ?? false)
             } else if let open = current, trimmed == "```" {
-                listings.append(Listing(language: open.language, lines: open.lines, file: open.file))
+                listings.append(Listing(language: open.language, lines: open.lines, file: open.file, isWhole: open.isWhole))
                 current = nil
+                paragraph = []
             } else if current != nil {
                 current?.lines.append(line)
             }
-            if current == nil, !trimmed.isEmpty, !trimmed.hasPrefix("```") { previous = trimmed }
+            guard current == nil, !trimmed.hasPrefix("```") else { continue }
+            if trimmed.isEmpty {
+                paragraph = []
+            } else {
+                paragraph.append(trimmed)
+                previous = paragraph.joined(separator: " ")
+            }
         }
         return listings
     }
@@ -97,12 +109,24 @@ struct ArticleListingTests {
         return contains(text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, listing)
     }
 
+    /// Whether `listing` is the whole of `file`, every line as it is (its indentation too).
+    static func isWholeFile(_ listing: [String], of file: String) -> Bool {
+        guard let text = try? String(contentsOf: DocCommentTests.root.appendingPathComponent(file), encoding: .utf8) else { return false }
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines == listing
+    }
+
     @Test(arguments: modules)
     func everySwiftListingIsCodeAsItIs(module: String) throws {
         for article in try Self.articles(of: module) {
             let markdown = try String(contentsOf: article, encoding: .utf8)
             for listing in Self.listings(in: markdown) {
-                if let file = listing.file {
+                if let file = listing.file, listing.isWhole {
+                    if !Self.isWholeFile(listing.lines, of: file) {
+                        Issue.record("\(article.lastPathComponent): this listing says it is all of \(file), and it is not, line for line:\n\(listing.lines.joined(separator: "\n"))")
+                    }
+                } else if let file = listing.file {
                     if !Self.isExcerpt(listing.lines, of: file) {
                         Issue.record("\(article.lastPathComponent): this listing is not in \(file), which it says it is from:\n\(listing.lines.joined(separator: "\n"))")
                     }
@@ -135,6 +159,32 @@ struct ArticleListingTests {
         #expect(!Self.isExcerpt(["app: .build/debug/expense"], of: "Examples/Expenses/Flows/schemes/default.yaml"), "a line that drifted")
         #expect(!Self.isExcerpt(["@main", "enum ExpensesFlow {"], of: "Sources/flow/Flow.swift"), "in the code, but not in the file named")
         #expect(!Self.isExcerpt(["x"], of: "Examples/Expenses/no-such-file.swift"))
+    }
+
+    @Test func aListingThatSaysItIsAWholeFileIsCheckedLineForLine() throws {
+        let scheme = "Examples/Expenses/Flows/schemes/default.yaml"
+        let lines = try String(contentsOf: DocCommentTests.root.appendingPathComponent(scheme), encoding: .utf8)
+            .components(separatedBy: "\n").dropLast()
+        #expect(Self.isWholeFile(Array(lines), of: scheme))
+        #expect(!Self.isWholeFile(Array(lines.dropLast()), of: scheme), "a line left out")
+        #expect(!Self.isWholeFile(Array(lines.dropFirst()), of: scheme), "a line left out at the top")
+        #expect(!Self.isWholeFile(lines.map { "  " + $0 }, of: scheme), "indented otherwise")
+        let markdown = """
+            The scheme. All of
+            `\(scheme)`:
+
+            ```yaml
+            app: x
+            ```
+
+            An excerpt of `\(scheme)`:
+
+            ```yaml
+            app: x
+            ```
+            """
+        #expect(Self.listings(in: markdown).map(\.isWhole) == [true, false])
+        #expect(Self.listings(in: markdown).map(\.file) == [scheme, scheme])
     }
 
     @Test func theFileAListingIsFromIsTheOneTheSentenceBeforeItNames() {
