@@ -151,7 +151,7 @@ let package = Package(
         // For the tests that run the built programs: where they are, and a pseudo-terminal to run one on as a person would.
         .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
         // The smallest text app on TextApp, TextUI's entry point: TextUITests run it as a person or a script would, and
-        // FlowRunnerTests run its flows (Tests/TextAppSample/Flows) as those of an app that keeps no data.
+        // FlowRunnerTests run its flows (Tests/TextAppSample/Flows), and FlowTests its Swift flow tests, as those of an app that keeps no data.
         .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample", exclude: ["Flows"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
@@ -174,7 +174,8 @@ let package = Package(
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
-            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed"],
+            // textapp-sample: an app with no store, launched by the trait as it is.
+            dependencies: ["FlowKit", "FlowTesting", "WorkPhotosRobots", "Console", "workphotos", "workphotos-seed", "textapp-sample"],
             // Golden screens these tests check, and the YAML flow that checks one of them too.
             exclude: ["__Screens__", "GoldenScreenFlowTests.yaml"]
         ),

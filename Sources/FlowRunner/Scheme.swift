@@ -18,19 +18,8 @@ import Yams
 /// drive any app that speaks the automation protocol.
 public struct Scheme: Sendable {
     /// Where the app reads its store: each flow's copy is passed as `-ARGUMENT PATH`, the copy
-    /// named `file` inside the flow's own folder.
-    public struct Store: Sendable, Equatable {
-        /// The app's argument for its store, without the dash (`photos.store`).
-        public var argument: String
-        /// The store's file name inside each flow's own folder (`photos.sqlite`).
-        public var file: String
-
-        /// A store passed as `-argument FOLDER/file`.
-        public init(argument: String, file: String) {
-            self.argument = argument
-            self.file = file
-        }
-    }
+    /// named `file` inside the flow's own folder (FlowKit's `AppStore`, which `AppLaunch` uses too).
+    public typealias Store = AppStore
 
     /// The scheme's name (`default`, `fast`), as `--scheme` gives it.
     public var name: String
@@ -107,12 +96,12 @@ public struct Scheme: Sendable {
     public func incompleteness() -> String? {
         var problems: [String] = []
         if app.isEmpty { problems.append("gives no app (app: the app's path, such as .build/debug/app)") }
-        switch (seeder, store) {
-        case (_?, nil):
+        switch StoreSetup(seeder: seeder, store: store) {
+        case .seederWithoutStore:
             problems.append("gives a seeder but no store: give store: {argument: app.store, file: app.sqlite} too (where the app reads what the seeder wrote), or take the seeder out for an app with no store")
-        case (nil, _?):
+        case .storeWithoutSeeder:
             problems.append("gives a store but no seeder: give seeder: too (the program that writes the store from Seeds/NAME.yaml), or take the store out for an app with no store")
-        default:
+        case .noStore, .seeded:
             break
         }
         return problems.isEmpty ? nil : "the scheme " + problems.joined(separator: "; it ")
@@ -120,21 +109,20 @@ public struct Scheme: Sendable {
 
     /// The store a flow's app is launched on, inside the flow's own `folder`; nil for an app with no store.
     public func storePath(in folder: URL) -> String? {
-        store.map { folder.appendingPathComponent($0.file).path }
+        store?.path(in: folder)
     }
 
     /// The arguments that give the app its store in `folder` (`-photos.store FOLDER/photos.sqlite`);
     /// none for an app with no store, which is launched as it is.
     public func storeArguments(in folder: URL) -> [String] {
-        guard let store, let path = storePath(in: folder) else { return [] }
-        return ["-\(store.argument)", path]
+        store?.arguments(in: folder) ?? []
     }
 
     /// Why `fixture` cannot be seeded under this scheme, or nil when it can: a scheme with no
     /// seeder starts every flow from the app as it is launched (the fixture `default`, which a
     /// flow that names none starts from, needs nothing) and seeds nothing else.
     public func cannotSeed(_ fixture: String) -> String? {
-        guard seeder == nil, fixture != "default" else { return nil }
+        guard seeder == nil, StoreSetup.needsSeeder(fixture) else { return nil }
         return noSeeder(for: "fixture \"\(Suggestion.shown(fixture))\"")
     }
 
@@ -185,8 +173,8 @@ public struct Scheme: Sendable {
             let store = try reader.mapping(node, "store", required: ["argument", "file"])
             let argument = try reader.string(store["argument"] ?? node, "store argument")
             let storeFile = try reader.string(store["file"] ?? node, "store file")
-            guard !argument.isEmpty, !argument.hasPrefix("-") else { throw reader.error("store argument is the key without its dash, such as app.store", at: node) }
-            guard !storeFile.isEmpty, !storeFile.contains("/") else { throw reader.error("store file is a file name, such as app.sqlite", at: node) }
+            guard Store.isArgument(argument) else { throw reader.error("store argument is the key without its dash, such as app.store", at: node) }
+            guard Store.isFileName(storeFile) else { throw reader.error("store file is a file name, such as app.sqlite", at: node) }
             scheme.store = Store(argument: argument, file: storeFile)
         }
         if let node = keys["credentials"] { scheme.credentials = try reader.strings(node, "credentials") }

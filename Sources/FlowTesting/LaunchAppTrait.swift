@@ -17,7 +17,8 @@ public struct LaunchAppTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// A trait that launches `launch` for each test case: a store of its own, seeded afresh, and
-    /// the app on it, ended and removed afterwards.
+    /// the app on it, or, for an app with no store, the app as it is; ended, and its folder
+    /// removed, afterwards.
     public static func launching(_ launch: AppLaunch) -> Self {
         LaunchAppTrait { reporter in
             let prepared = try launch.prepare(reporter: reporter)

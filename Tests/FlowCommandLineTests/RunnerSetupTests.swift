@@ -33,7 +33,7 @@ struct RunnerSetupTests {
     }
 
     @Test(arguments: [
-        ("", "Flows are YAML files under UITests/Flows/. A scheme (UITests/Schemes/NAME.yaml) says which app"),
+        ("", "Flows are YAML files under UITests/Flows/. A scheme (UITests/Schemes/NAME.yaml) names the app, and its seeder and store when it keeps data"),
         ("", "(expenses-flow run -test.user alice)"),
         ("run", "-name value pairs (expenses-flow run -test.user alice"),
         ("run", "The scheme: UITests/Schemes/NAME.yaml."),
@@ -55,8 +55,8 @@ struct RunnerSetupTests {
         let flow = RunnerSetup(name: "flow", catalog: RobotCatalog([]), flows: "Flows", guide: "docs/flows.md")
         let help = RunnerSetup.$current.withValue(flow) { FlowCommand.helpMessage(columns: 10_000) }
         #expect(help.contains("""
-            Flows are YAML files under Flows/ (see docs/flows.md). A scheme (Flows/schemes/NAME.yaml) says which app and seeder to use \
-            and gives launch arguments and variables. Variables can also be given as -name value (flow run -test.user alice) or --var name=value.
+            Flows are YAML files under Flows/ (see docs/flows.md). A scheme (Flows/schemes/NAME.yaml) names the app, and its seeder and store \
+            when it keeps data, and gives launch arguments and variables. Variables can also be given as -name value (flow run -test.user alice) or --var name=value.
             """), "\(help)")
         #expect(help.contains("USAGE: flow <subcommand>"), "\(help)")
     }

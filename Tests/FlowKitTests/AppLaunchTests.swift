@@ -114,6 +114,71 @@ struct AppLaunchTests {
         }
     }
 
+    @Test func anAppWithNoStoreIsLaunchedAsItIsWithNothingSeeded() throws {
+        let binaries = try StandIns()
+        let launch = binaries.launchWithNoStore(arguments: ["-app.user", "ann"])
+
+        let prepared = try launch.prepare(reporter: FailureCollector())
+        prepared.app.launch()
+
+        #expect(prepared.app.staticTexts["arguments"].label == "-automation YES -app.user ann")
+        #expect(!FileManager.default.fileExists(atPath: binaries.folder + "/seeded"), "the seeder never ran")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prepared.storePath) == [], "nothing is written in the test's folder")
+        #expect(prepared.app.failures.isEmpty)
+        prepared.cleanUp()
+        #expect(!FileManager.default.fileExists(atPath: prepared.storePath), "its folder is removed")
+        #expect(prepared.app.state != .running)
+    }
+
+    @Test(arguments: [
+        ("seed", nil, #"the launch gives the seeder "seed" but no store: give store: AppLaunch.Store(argument: "app.store", file: "app.sqlite") too (where the app reads what the seeder wrote), or take the seeder out for an app with no store"#),
+        (nil, AppLaunch.Store(argument: "app.store-path", file: "app.store"),
+         "the launch gives a store but no seeder: give seeder: too (the program that writes the store from a fixture), or take the store out for an app with no store"),
+    ] as [(String?, AppLaunch.Store?, String)])
+    func aSeederWithoutAStoreOrAStoreWithoutASeederIsRefusedAndNothingIsMade(seeder: String?, store: AppLaunch.Store?, message: String) throws {
+        let binaries = try StandIns()
+        var launch = binaries.launch()
+        launch.seeder = seeder
+        launch.store = store
+        launch.temporaryFolder = binaries.folder + "/tests"
+        try FileManager.default.createDirectory(atPath: launch.temporaryFolder, withIntermediateDirectories: true)
+
+        #expect {
+            try launch.prepare(reporter: FailureCollector())
+        } throws: { error in
+            "\(error)" == message
+        }
+        #expect(throws: AppLaunch.LaunchError.self) { try launch.seed(binaries.folder + "/app.store") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: launch.temporaryFolder) == [], "no folder is made")
+        #expect(!FileManager.default.fileExists(atPath: binaries.folder + "/seeded"), "the seeder never ran")
+    }
+
+    @Test func aFixtureForAnAppWithNoStoreIsRefused() throws {
+        let binaries = try StandIns()
+        var launch = binaries.launchWithNoStore()
+        launch.fixture = "small"
+
+        #expect {
+            try launch.prepare(reporter: FailureCollector())
+        } throws: { error in
+            "\(error)" == #"fixture "small": the launch of app has no seeder, so the app starts as it is launched; give the launch a seeder and a store, or take the fixture out"#
+        }
+    }
+
+    @Test func seedingAnAppWithNoStoreIsRefused() throws {
+        let binaries = try StandIns()
+        let launch = binaries.launchWithNoStore()
+        let prepared = try launch.prepare(reporter: FailureCollector())
+        defer { prepared.cleanUp() }
+
+        #expect {
+            try launch.seed(prepared.storePath)
+        } throws: { error in
+            "\(error)" == "seed default: the launch of app has no seeder, so the app starts as it is launched; give the launch a seeder and a store, or take the seed out"
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prepared.storePath) == [])
+    }
+
     @Test func theBinariesAreBesideTheTestBinaryUnlessAnEnvironmentVariableSaysOtherwise() throws {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
         #expect(AppLaunch.builtBinaries() == beside)
@@ -125,8 +190,9 @@ struct AppLaunchTests {
 
 /// A folder with a stand-in app and seeder, removed when the test lets go of it.
 ///
-/// The seeder writes `FIXTURE from SEEDS` into the store (fixture `broken` fails); the app shows
-/// its arguments, its store's contents and `$STAND_IN_ZONE` as texts, then reads commands forever.
+/// The seeder writes `FIXTURE from SEEDS` into the store (fixture `broken` fails) and leaves a
+/// file `seeded` beside itself; the app shows its arguments, its store's contents (none without
+/// a store) and `$STAND_IN_ZONE` as texts, then reads commands forever.
 private final class StandIns {
     let folder: String
 
@@ -141,10 +207,12 @@ private final class StandIns {
             if [ "$1" = --seeds ]; then seeds=$2; shift 2; fi
             if [ "$1" = broken ]; then echo "no fixture named broken" >&2; exit 2; fi
             printf '%s from %s' "$1" "$seeds" > "$store"
+            touch "$(dirname "$0")/seeded"
             """)
         try write("app", """
             #!/bin/bash
             arguments="$*"
+            store=/dev/null
             while [ $# -gt 0 ]; do [ "$1" = -app.store-path ] && store=$2; shift; done
             text() {
               printf '{"kind":"staticText","identifier":"%s","label":"%s","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}' "$1" "$2"
@@ -164,6 +232,10 @@ private final class StandIns {
             app: "app", seeder: "seed", store: AppLaunch.Store(argument: "app.store-path", file: "app.store"), fixture: "small",
             arguments: arguments, environment: environment, variables: variables, binaries: folder
         )
+    }
+
+    func launchWithNoStore(arguments: [String] = []) -> AppLaunch {
+        AppLaunch(app: "app", arguments: arguments, binaries: folder)
     }
 
     private func write(_ name: String, _ script: String) throws {
