@@ -20,7 +20,7 @@ RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
 DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console
 
-.PHONY: help deps build test docs flows run seed bench bench-check bench-baseline floors testing-app clean expenses expenses-broken-build
+.PHONY: help deps build test docs flows run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
@@ -30,8 +30,8 @@ help:
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
 	@echo "make testing-app  the optimised, static testing build of the app; then make flows SCHEME=fast runs the flows on it"
-	@echo "make bench  release build, then the performance figures, each beside its floor"
-	@echo "make bench-check  the in-process benchmarks against the committed baseline (fails on a 20% regression)"
+	@echo "make bench  release build, then the performance figures, each beside its floor, and a summary table of the targets"
+	@echo "make bench-check  fails when a step, the default run or flow's start misses its target, or an in-process benchmark regresses 20% from the baseline"
 	@echo "make build  debug build of every target"
 	@echo "make deps   install what is missing (Debian packages: $(APT_PACKAGES))"
 
@@ -96,23 +96,32 @@ run: build
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)
 
 # make bench: the runner-level figures (launch, a step, 100 flows, a long list, an upload, the
-# runner at scale), each beside its floor measured in the same run (a Foundation program that
-# prints a line, linked as usual and statically; a pipe round trip), then the in-process
-# benchmarks of the Benchmarks/ package (ordo-one/benchmark: images, the wire, seeding).
-# make bench-check compares those with the committed baseline and fails on a 20% regression;
+# runner at scale, flow's start), each beside its floor measured in the same run (a Foundation program
+# that prints a line, linked as usual and statically; a pipe round trip), then a summary table of the
+# figures that have a target (figure, floor, ratio, target, met?), then the in-process benchmarks of
+# the Benchmarks/ package (ordo-one/benchmark: images, the wire, seeding).
+# make bench-check measures the targeted figures again and fails when one is missed (--check), then
+# compares the in-process benchmarks with the committed baseline and fails on a 20% regression;
 # make bench-baseline records a new one (on a quiet machine).
 FLOOR := .build/floor
-bench: deps floors testing-app
-	$(SWIFT_RUN) build -c release --product workphotos-bench
-	$(SWIFT_RUN) build -c release --product workphotos
-	$(SWIFT_RUN) build --product workphotos
-	$(SWIFT_RUN) build --product workphotos-seed
-	.build/release/workphotos-bench all --floor $(FLOOR)/floor-echo-static --dynamic-floor $(FLOOR)/floor-echo \
-	  --defaults-floor $(FLOOR)/floor-defaults-static --fixed-address-floor $(FLOOR)/floor-echo-static-nopie
+BENCH        := .build/release/workphotos-bench
+BENCH_FLOORS := --floor $(FLOOR)/floor-echo-static --dynamic-floor $(FLOOR)/floor-echo \
+  --defaults-floor $(FLOOR)/floor-defaults-static --fixed-address-floor $(FLOOR)/floor-echo-static-nopie
+bench: bench-products
+	$(BENCH) all $(BENCH_FLOORS)
 	cd Benchmarks && ../$(SWIFT_RUN) package --allow-writing-to-package-directory benchmark --no-progress
 
-bench-check: deps
+bench-check: bench-products
+	$(BENCH) targets --check $(BENCH_FLOORS)
 	scripts/bench-check.sh
+
+# What the bench measures: the release app and flow, the testing build, every debug product (the
+# app make flows runs, the seeder, flow), and the floors.
+bench-products: deps floors testing-app
+	$(SWIFT_RUN) build -c release --product workphotos-bench
+	$(SWIFT_RUN) build -c release --product workphotos
+	$(SWIFT_RUN) build -c release --product flow
+	$(SWIFT_RUN) build
 
 bench-baseline: deps
 	cd Benchmarks && ../$(SWIFT_RUN) package --allow-writing-to-package-directory benchmark baseline update main --no-progress

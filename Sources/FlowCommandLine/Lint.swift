@@ -3,13 +3,15 @@ import Console
 
 extension FlowCommand {
     /// `flow lint`: every problem in every flow, the scheme and the fixtures, in one pass.
-    struct Lint: ParsableCommand {
+    struct Lint: ParsableCommand, FlowSelecting {
         static let configuration = CommandConfiguration(
             abstract: "Check the flows without launching anything: every problem in every file, in one pass.",
             discussion: "Each problem is printed as FILE:LINE:COLUMN: error: ..., sorted, then N errors in M files (exit 2)."
         )
 
-        @OptionGroup var selection: Selection
+        @Argument(help: Selection.pathsHelp) var paths: [String] = []
+        @OptionGroup var schemeOptions: SchemeOptions
+        @OptionGroup var filters: FlowFilters
 
         func run() throws {
             let loaded = try selection.load()

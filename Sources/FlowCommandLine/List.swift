@@ -3,10 +3,12 @@ import Console
 
 extension FlowCommand {
     /// `flow list`: the flows a run would run.
-    struct List: ParsableCommand {
+    struct List: ParsableCommand, FlowSelecting {
         static let configuration = CommandConfiguration(abstract: "List the flows: name, tags and file, after filters.")
 
-        @OptionGroup var selection: Selection
+        @Argument(help: Selection.pathsHelp) var paths: [String] = []
+        @OptionGroup var schemeOptions: SchemeOptions
+        @OptionGroup var filters: FlowFilters
 
         func run() throws {
             for flow in try selection.load(checkFixtures: false).suite.flows {

@@ -47,6 +47,7 @@ extension FlowCommand {
                 help: ArgumentHelp("A flow file or folder the shards ran, as given to \(Self.flowRun) (repeatable; default: \(RunnerSetup.current.flows)).", valueName: "path"))
         var flowPaths: [String] = []
 
+        @OptionGroup var schemeOptions: SchemeOptions
         @OptionGroup var filters: FlowFilters
 
         func validate() throws {
@@ -58,7 +59,7 @@ extension FlowCommand {
         }
 
         func run() throws {
-            let suite = try Selection.load(flowPaths.isEmpty ? [RunnerSetup.current.flows] : flowPaths, filters: filters, checkFixtures: false).suite
+            let suite = try Selection.load(flowPaths.isEmpty ? [RunnerSetup.current.flows] : flowPaths, schemeOptions: schemeOptions, filters: filters, checkFixtures: false).suite
             // Every output is checked before anything is read or written: a bad path leaves nothing half-written.
             try checkOutputs()
             var (inputs, problems) = readOutputs()

@@ -6,7 +6,7 @@ import Foundation
 
 extension FlowCommand {
     /// `flow run`: seed, then run the flows; lint first, and launch nothing if it finds a problem.
-    struct Run: ParsableCommand {
+    struct Run: ParsableCommand, FlowSelecting {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
                 abstract: "Seed, then run the flows (the default).",
@@ -22,7 +22,9 @@ extension FlowCommand {
             )
         }
 
-        @OptionGroup var selection: Selection
+        @Argument(help: Selection.pathsHelp) var paths: [String] = []
+        @OptionGroup var schemeOptions: SchemeOptions
+        @OptionGroup var filters: FlowFilters
 
         @Option(help: ArgumentHelp("Flows run at once, each with its own store and app (default: the number of cores).", valueName: "n"))
         var jobs: Int?

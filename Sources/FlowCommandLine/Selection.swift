@@ -81,17 +81,33 @@ struct SchemeOptions: ParsableArguments {
     }
 }
 
-/// Options every subcommand that reads flows shares, and the loading they share: the scheme, the
-/// flows (every problem of every file in one pass), the variables, the fixtures, the selection.
-struct Selection: ParsableArguments {
-    @Argument(help: ArgumentHelp("Flow files or folders (default: \(RunnerSetup.current.flows))."))
-    var paths: [String] = []
+/// A command that reads flows: the paths (as arguments), the scheme's options and the filters,
+/// each command declaring the three itself, at the top level. ArgumentParser's debug build checks
+/// every option group again for each group above it, so the groups are never nested: three levels
+/// (this selection holding the filters holding the scheme's options) cost `flow run` a tenth of a
+/// second to start in a debug build.
+protocol FlowSelecting {
+    var paths: [String] { get }
+    var schemeOptions: SchemeOptions { get }
+    var filters: FlowFilters { get }
+}
 
-    @OptionGroup var filters: FlowFilters
+extension FlowSelecting {
+    /// What the command selected, with the loading that goes with it.
+    var selection: Selection { Selection(paths: paths, schemeOptions: schemeOptions, filters: filters) }
+}
+
+/// What every subcommand that reads flows shares, and the loading they share: the scheme, the
+/// flows (every problem of every file in one pass), the variables, the fixtures, the selection.
+struct Selection {
+    /// The help of the flow paths each ``FlowSelecting`` command takes as its arguments.
+    static var pathsHelp: ArgumentHelp { ArgumentHelp("Flow files or folders (default: \(RunnerSetup.current.flows)).") }
+
+    let paths: [String]
+    let schemeOptions: SchemeOptions
+    let filters: FlowFilters
 
     var flowPaths: [String] { paths.isEmpty ? [RunnerSetup.current.flows] : paths }
-
-    var schemeOptions: SchemeOptions { filters.schemeOptions }
 
     /// What a command works on once everything read is known to be good.
     struct Loaded {
@@ -117,13 +133,15 @@ struct Selection: ParsableArguments {
     /// The scheme, the selected flows and the variables. Every problem in the flows, the scheme
     /// and the fixtures is collected and thrown together (exit 2), and so is a selection of nothing.
     func load(checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
-        try Self.load(flowPaths, filters: filters, checkFixtures: checkFixtures)
+        try Self.load(flowPaths, schemeOptions: schemeOptions, filters: filters, checkFixtures: checkFixtures)
     }
 
     /// The same for flow paths given another way (`flow merge --flows`, whose positional
     /// arguments are the shards' outputs).
-    static func load(_ flowPaths: [String], filters: FlowFilters, checkFixtures: Bool = true) throws(FlowCommandError) -> Loaded {
-        let (schemeOptions, includeTags, excludeTags, allowEmpty) = (filters.schemeOptions, filters.includeTags, filters.excludeTags, filters.allowEmpty)
+    static func load(
+        _ flowPaths: [String], schemeOptions: SchemeOptions, filters: FlowFilters, checkFixtures: Bool = true
+    ) throws(FlowCommandError) -> Loaded {
+        let (includeTags, excludeTags, allowEmpty) = (filters.includeTags, filters.excludeTags, filters.allowEmpty)
         var problems: [LocatedError] = []
         let scheme = try schemeOptions.load(into: &problems)
         for path in flowPaths where !FileManager.default.fileExists(atPath: path) {
@@ -175,12 +193,10 @@ struct Selection: ParsableArguments {
     }
 }
 
-/// The options that choose flows among those under the paths: the scheme (and its tag filters),
-/// the variables, `--include-tags`, `--exclude-tags` and `--allow-empty`. `Selection` adds the
-/// paths as arguments; `flow merge` takes them as `--flows`.
+/// The options that choose flows among those under the paths, beside the scheme's (whose tag
+/// filters they replace): `--include-tags`, `--exclude-tags` and `--allow-empty`. A
+/// ``FlowSelecting`` command takes the paths as arguments; `flow merge` takes them as `--flows`.
 struct FlowFilters: ParsableArguments {
-    @OptionGroup var schemeOptions: SchemeOptions
-
     @Option(name: .customLong("include-tags"), parsing: .upToNextOption,
             help: ArgumentHelp("Run only flows with one of these tags (a,b or a b; replaces the scheme's tag filters).", valueName: "tag"))
     var includeTags: [String] = []

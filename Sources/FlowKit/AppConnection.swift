@@ -205,10 +205,22 @@ final class AppConnection: @unchecked Sendable {
         }
     }
 
+    /// The first newline of `data` at or after `start`, found by memchr: a frame is a kilobyte or
+    /// more, and `firstIndex(of:)` on a slice of `Data` took a fifth of a step's time in the runner.
+    private static func newline(in data: Data, from start: Data.Index) -> Data.Index? {
+        data.withUnsafeBytes { bytes -> Data.Index? in
+            let offset = start - data.startIndex
+            guard let base = bytes.baseAddress, offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) else {
+                return nil
+            }
+            return data.startIndex + base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
     /// Hands over each complete line of `pending` (and the rest too, at the end of the stream).
     private static func splitLines(_ pending: inout Data, final: Bool, _ onLine: (Data) -> Void) {
         var start = pending.startIndex
-        while let newline = pending[start...].firstIndex(of: 0x0A) {
+        while let newline = newline(in: pending, from: start) {
             onLine(pending[start..<newline])
             start = pending.index(after: newline)
         }

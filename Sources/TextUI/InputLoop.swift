@@ -5,8 +5,13 @@ import Foundation
 /// A line that arrives while background work is in flight waits for it to finish, as a person
 /// waits for a screen to settle; so `tap Login` followed by `quit` quits from the next screen, not
 /// from the middle of signing in. At the end of input the loop also waits for idle, then returns.
-/// Lines are read on a thread of their own and waits resume on `settle()`: nothing polls, nothing
-/// sleeps.
+///
+/// On standard input the main actor reads the lines itself: while the app is idle it waits in
+/// poll(2) on the input and on a ``WakePipe``, so a command goes from the pipe to the screen with
+/// no thread between them (a hand-over cost about a millisecond a step in futex calls; the work
+/// itself takes microseconds). While background work is in flight it does not read: it waits for
+/// `settle()` as the main actor runs the work's completions, so idle means what it always did.
+/// Nothing polls on a timer, nothing sleeps.
 @MainActor
 public final class InputLoop {
     /// The longest input line handled. A longer one is dropped, unread past the limit, and answered
@@ -15,12 +20,21 @@ public final class InputLoop {
 
     private let adapter: Adapter
     private let session: Session
+    private let wake: WakePipe?
     private var idleWaiter: CheckedContinuation<Void, Never>?
 
     /// A loop that hands lines to `adapter`, each once `session` is idle.
-    public init(adapter: Adapter, session: Session) {
+    public convenience init(adapter: Adapter, session: Session) {
+        self.init(adapter: adapter, session: session, wake: nil)
+    }
+
+    /// A loop whose wait on standard input also ends when `wake` is signalled: how work queued for
+    /// the main actor from another thread (``TextApp/Launch/stop(because:)``) runs while the app is
+    /// idle.
+    init(adapter: Adapter, session: Session, wake: WakePipe?) {
         self.adapter = adapter
         self.session = session
+        self.wake = wake
     }
 
     /// Call when background work completes: updates the output, and resumes input once idle.
@@ -32,56 +46,92 @@ public final class InputLoop {
         }
     }
 
-    /// Runs until the adapter says quit or the input ends.
+    /// Runs until the adapter says quit or `lines` end.
     public func run<Lines: AsyncSequence<InputLine, Never>>(lines: Lines) async {
         adapter.start()
-        await handle(lines)
-    }
-
-    /// Runs on standard input. The first screen is out before the reader thread is made: a
-    /// launch waits for nothing it does not need.
-    public func run() async {
-        adapter.start()
-        await handle(Self.lines(of: STDIN_FILENO))
-    }
-
-    private func handle<Lines: AsyncSequence<InputLine, Never>>(_ lines: Lines) async {
         for await line in lines {
-            await untilIdle()
-            switch line {
-            case let .text(text):
-                guard adapter.handle(text) else { return }
-            case let .overlong(bytes):
-                adapter.handleOverlong(bytes: bytes)
-            }
+            guard await take(line) else { return }
         }
         await untilIdle()
+    }
+
+    /// Runs on standard input until the adapter says quit or the input ends, reading it on the main
+    /// actor itself (see the type's summary).
+    public func run() async {
+        await run(reading: STDIN_FILENO)
+    }
+
+    /// Runs on the lines of `fd` (a pipe, a terminal, a file) until the adapter says quit or they
+    /// end, reading them on the main actor itself: see the type's summary. Each line is bounded by
+    /// ``lineLimit``; the last needs no newline.
+    public func run(reading fd: Int32) async {
+        adapter.start()
+        Self.takeEndingSignals()
+        var splitter = LineSplitter(limit: Self.lineLimit)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var lines: [InputLine] = []
+        while true {
+            await untilIdle()
+            guard waitForInput(fd) else {
+                await Task.yield()  // what another thread queued for the main actor runs now
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            if count > 0 {
+                splitter.append(buffer[0..<count]) { lines.append($0) }
+            } else {
+                splitter.finish { lines.append($0) }
+            }
+            for line in lines {
+                guard await take(line) else { return }
+            }
+            lines.removeAll(keepingCapacity: true)
+            if count <= 0 { break }
+        }
+        await untilIdle()
+    }
+
+    /// The thread that waits for input takes the signals that end an app (Ctrl-C, a `kill`, a
+    /// closed terminal), whatever mask it was started with: a parent that spawns the app from one of
+    /// its worker threads (a runner, a test) hands it that thread's mask, with those blocked, and
+    /// every other thread of the app blocks them too.
+    private static func takeEndingSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Waits in poll(2) until `fd` can be read (or has ended, or failed: the read says which):
+    /// true; or until the wake pipe is signalled: false.
+    private func waitForInput(_ fd: Int32) -> Bool {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)]
+        while poll(&fds, nfds_t(fds.count), -1) < 0 {
+            guard errno == EINTR else { return true }
+        }
+        if fds[1].revents != 0, let wake {
+            wake.drain()
+            return false
+        }
+        return true
+    }
+
+    /// Hands `line` to the adapter once the session is idle; false when the adapter says quit.
+    private func take(_ line: InputLine) async -> Bool {
+        await untilIdle()
+        switch line {
+        case let .text(text):
+            return adapter.handle(text)
+        case let .overlong(bytes):
+            adapter.handleOverlong(bytes: bytes)
+            return true
+        }
     }
 
     private func untilIdle() async {
         guard !session.isIdle else { return }
         await withCheckedContinuation { idleWaiter = $0 }
-    }
-
-    /// The lines of a file descriptor, read on a dedicated thread (reading blocks), each bounded
-    /// by `lineLimit`.
-    public static func lines(of fd: Int32, limit: Int = lineLimit) -> AsyncStream<InputLine> {
-        let (stream, continuation) = AsyncStream.makeStream(of: InputLine.self, bufferingPolicy: .unbounded)
-        let reader = Thread {
-            var splitter = LineSplitter(limit: limit)
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                splitter.append(buffer[0..<count]) { continuation.yield($0) }
-            }
-            splitter.finish { continuation.yield($0) }
-            continuation.finish()
-        }
-        reader.name = "stdin-reader"
-        reader.start()
-        return stream
     }
 }
 

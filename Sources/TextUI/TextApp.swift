@@ -61,9 +61,10 @@ public enum TextApp {
             return failed(name: name, error)
         }
         let scheduler = BackgroundScheduler()
+        let wake = WakePipe.make()
         let launch = Launch(
             name: name, isAutomation: isAutomation, defaults: defaults, argumentKeys: defaults.argumentKeys,
-            scheduler: scheduler, terminal: isAutomation ? nil : StandardInputTerminal.make()
+            scheduler: scheduler, terminal: isAutomation ? nil : StandardInputTerminal.make(), wake: wake
         )
         let root: Root
         do {
@@ -80,7 +81,7 @@ public enum TextApp {
                 session: session, output: StandardOutput(), terminal: launch.terminal,
                 drawsPictures: Console.isTerminal(STDOUT_FILENO) && TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment)
             )
-        let loop = InputLoop(adapter: adapter, session: session)
+        let loop = InputLoop(adapter: adapter, session: session, wake: wake)
         scheduler.onSettle = { loop.settle() }
         launch.terminal?.restoresOnSignals()
 

@@ -33,10 +33,13 @@ extension TextApp {
         let terminal: StandardInputTerminal?
         private(set) var endChecks: [@MainActor () throws -> Void] = []
         private let backgroundScheduler: BackgroundScheduler
+        /// Wakes the main actor out of its wait on input, so that what ``stop(because:)`` queues
+        /// for it runs while the app is idle.
+        private let wake: WakePipe?
 
         init(
             name: String, isAutomation: Bool, defaults: any LaunchDefaults, argumentKeys: [String], scheduler: BackgroundScheduler,
-            terminal: StandardInputTerminal?
+            terminal: StandardInputTerminal?, wake: WakePipe?
         ) {
             self.name = name
             self.isAutomation = isAutomation
@@ -44,6 +47,7 @@ extension TextApp {
             self.argumentKeys = argumentKeys
             self.backgroundScheduler = scheduler
             self.terminal = terminal
+            self.wake = wake
         }
 
         /// Adds a check made once the input has ended, after the terminal is put back: one that
@@ -63,6 +67,7 @@ extension TextApp {
                     exit(TextApp.failed(name: self.name, error))
                 }
             }
+            wake?.signal()
         }
     }
 }

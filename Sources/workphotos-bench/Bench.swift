@@ -20,7 +20,9 @@ struct Bench: ParsableCommand {
     /// The runner-level figures, each beside its floor measured in the same run. (The in-process
     /// ones, images, the wire and seeding, are in the Benchmarks/ package: ordo-one/benchmark.)
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case launch, step, suite, list, upload, scale, all
+        case launch, step, suite, list, upload, scale, start, all
+        /// The figures `make bench-check` guards: a step, the default run's hundred flows, `flow`'s start.
+        case targets
     }
 
     @Argument(help: "What to measure: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -50,6 +52,9 @@ struct Bench: ParsableCommand {
     @Option(help: "The static floor program linked at a fixed address (-no-pie), as the testing build is.")
     var fixedAddressFloor: String = ".build/floor/floor-echo-static-nopie"
 
+    @Flag(help: "Exit 1 when a figure in the summary misses its target (make bench-check).")
+    var check = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be at least 1") }
     }
@@ -58,10 +63,26 @@ struct Bench: ParsableCommand {
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from `make bench` (release)")
         #endif
-        let measures: [(Measure, () throws -> Void)] = [
-            (.launch, launch), (.step, step), (.suite, suite), (.list, list), (.upload, upload), (.scale, scale),
+        let scoreboard = Scoreboard()
+        let measures: [(Measure, (Scoreboard) throws -> Void)] = [
+            (.launch, launch), (.step, step), (.suite, { try suite($0, every: measure != .targets) }), (.list, list), (.upload, upload),
+            (.scale, scale), (.start, start),
         ]
-        for (name, measure) in measures where self.measure == name || self.measure == .all { try measure() }
+        let guarded: Set<Measure> = [.step, .suite, .start]
+        for (name, run) in measures where measure == name || measure == .all || (measure == .targets && guarded.contains(name)) {
+            try run(scoreboard)
+        }
+        guard !scoreboard.rows.isEmpty else { return }
+        print("\nSummary (load average \(Self.loadAverage); on a shared machine, take the best of a few runs):\n" + scoreboard.table)
+        if check, !scoreboard.missed.isEmpty {
+            print("bench-check: missed: " + scoreboard.missed.map(\.figure).joined(separator: "; "))
+            throw ExitCode(1)
+        }
+    }
+
+    /// The load averages over 1, 5 and 15 minutes, as uptime says them: a busy machine slows every figure.
+    static var loadAverage: String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     /// Where the built programs are: this bench's own folder (release), the debug build beside
@@ -92,7 +113,7 @@ struct Bench: ParsableCommand {
     /// The runner itself at scale: lint of 1,000 generated flows, and a run of 1,000 short flows
     /// with two jobs whose resident memory stays flat (after 1,000 flows against after 100), with
     /// no file descriptor or process left behind.
-    private func scale() throws {
+    private func scale(_: Scoreboard) throws {
         let debug = binaries.debug
         let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-scale-\(getpid())")
@@ -197,7 +218,7 @@ struct Bench: ParsableCommand {
 
     /// The eight work photos of the default fixture uploaded to a real drive folder: read from the
     /// store, written as files with their manifest (checksums included), synced, renamed in place.
-    private func upload() throws {
+    private func upload(_: Scoreboard) throws {
         let (fixture, _) = try FixtureCatalog.locate(explicit: seeds).load("default")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-upload-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -220,24 +241,114 @@ struct Bench: ParsableCommand {
 
     /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it,
     /// beside its floor: a round trip of one line through a pipe to `cat` and back, measured now.
-    private func step() throws {
+    /// The release app as shipped, the testing build and the debug app (which `make flows` runs).
+    private func step(_ scoreboard: Scoreboard) throws {
         let floor = try Self.pipeRoundTrips(steps)
-        try withApp { app, _ in
-            let field = app.textFields["Username"]
-            for index in 0..<200 { field.replaceText("warm\(index)") }
-            let samples = (0..<steps).map { index in Self.time { field.replaceText("user\(index)") } }
-            guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
-            report("pipe round trip (the floor of a step)", floor, target: "the floor")
-            report("flow step (type into a field, command to idle frame)", samples, target: "median ≤ 0.3 ms, p99 ≤ 1 ms")
-            print(String(format: "  step ÷ floor: median %.1f× the pipe round trip; median %.3f ms (target ≤ 0.3 ms), p99 %.3f ms (target ≤ 1 ms)",
-                         Self.percentile(samples, 0.5) / Self.percentile(floor, 0.5), Self.percentile(samples, 0.5), Self.percentile(samples, 0.99)))
+        let floorMedian = Self.percentile(floor, 0.5)
+        report("pipe round trip (the floor of a step)", floor, target: "the floor")
+        for (build, path) in stepApps {
+            try withApp(path) { app, _ in
+                let field = app.textFields["Username"]
+                for index in 0..<200 { field.replaceText("warm\(index)") }
+                let samples = (0..<steps).map { index in Self.time { field.replaceText("user\(index)") } }
+                guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
+                let (median, p99) = (Self.percentile(samples, 0.5), Self.percentile(samples, 0.99))
+                report("flow step, \(build) (type into a field, command to idle frame)", samples, target: build.stepTarget)
+                print(String(format: "  step ÷ floor: median %.1f× the pipe round trip; median %.3f ms, p99 %.3f ms", median / floorMedian, median, p99))
+                switch build {
+                case .testing:
+                    scoreboard.add("a step, testing build, median", median, floor: floorMedian, unit: "ms", target: .timesFloor(3))
+                    scoreboard.add("a step, testing build, p99", p99, floor: floorMedian, unit: "ms", target: .atMost(1))
+                case .debug:
+                    scoreboard.add("a step, debug app (make flows), median", median, floor: floorMedian, unit: "ms", target: .atMost(0.3))
+                case .release, .given:
+                    break
+                }
+            }
         }
+    }
+
+    /// Which build of the app a figure is of.
+    enum Build: CustomStringConvertible {
+        case release, testing, debug, given
+
+        var description: String {
+            switch self {
+            case .release: "release app"
+            case .testing: "testing build"
+            case .debug: "debug app"
+            case .given: "--app"
+            }
+        }
+
+        var stepTarget: String {
+            switch self {
+            case .testing: "median ≤ 3× the pipe round trip, p99 ≤ 1 ms"
+            case .debug: "median ≤ 0.3 ms"
+            case .release, .given: "none of its own"
+            }
+        }
+    }
+
+    /// The apps `step` measures: `--app`, or the release app, the testing build when it is there,
+    /// and the debug app.
+    private var stepApps: [(Build, String)] {
+        if let app { return [(.given, app)] }
+        return [(.release, binaries.release.appendingPathComponent("workphotos").path)] + (binaries.testing.map { [(.testing, $0)] } ?? [])
+            + [(.debug, binaries.debug.appendingPathComponent("workphotos").path)]
+    }
+
+    /// `flow`'s start, to its exit, for the commands that launch nothing (all but `run` and `mcp`),
+    /// in the debug and release builds, beside the floor: the Foundation echo linked as usual, as
+    /// `flow` is. Run from the repository (the commands read Flows/).
+    private func start(_ scoreboard: Scoreboard) throws {
+        let flowFile = "Flows/login/sign-in.yaml"
+        guard FileManager.default.fileExists(atPath: flowFile) else {
+            throw BenchError("no \(flowFile) here: run the bench from the repository's folder (make bench does)")
+        }
+        let floor = try (0..<iterations).map { _ in try Self.runToExit(dynamicFloor, []) }
+        let floorMedian = Self.percentile(floor, 0.5)
+        report("start to exit: Foundation echo, linked as usual (the floor of flow's start)", floor, target: "the floor")
+        let commands = [["--help"], ["lint", flowFile], ["list"], ["schema"], ["run", "--help"]]
+        for (build, folder) in [("debug", binaries.debug), ("release", binaries.release)] {
+            let flow = folder.appendingPathComponent("flow").path
+            guard FileManager.default.isExecutableFile(atPath: flow) else {
+                throw BenchError("no flow at \(flow): make bench builds it (swift build --product flow, debug and release)")
+            }
+            for command in commands {
+                let samples = try (0..<iterations).map { _ in try Self.runToExit(flow, command) }
+                let name = "flow \(command.joined(separator: " ")), \(build)"
+                report("start to exit: \(name)", samples, target: "≤ 100 ms")
+                scoreboard.add("start of \(name)", Self.percentile(samples, 0.5), floor: floorMedian, unit: "ms", target: .atMost(100))
+            }
+        }
+    }
+
+    /// Milliseconds from spawning `path` with `arguments` (output discarded) to its exit, which must
+    /// be 0. posix_spawn and waitpid, not Process: Foundation's waitUntilExit looks for the exit
+    /// every 50 ms, which would be all this measures.
+    static func runToExit(_ path: String, _ arguments: [String]) throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in [STDOUT_FILENO, STDERR_FILENO] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0) }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("could not start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let elapsed = (ContinuousClock.now - start) / .milliseconds(1)
+        guard status == 0 else { throw BenchError("\(path) \(arguments.joined(separator: " ")) ended with status \(status)") }
+        return elapsed
     }
 
     /// Steps on the Work photos list of the `large` fixture (5,000 rows): paging, and finding a row
     /// far down by name. Signing in needs the stub, which a release build refuses, so this runs the
     /// debug app (`.build/debug/workphotos`): the target holds for debug and release alike.
-    private func list() throws {
+    private func list(_: Scoreboard) throws {
         let debugApp = flowApp
         guard FileManager.default.isExecutableFile(atPath: debugApp) else {
             throw BenchError("no debug workphotos at \(debugApp): run swift build first (make bench does)")
@@ -275,7 +386,7 @@ struct Bench: ParsableCommand {
     /// A hundred generated flows (sign in, allow, check the glance) through the flow runner, with
     /// one job and with two: wall time, and where a flow's time goes. Signing in needs the stub, so
     /// the flows run the debug app, as `make flows` does.
-    private func suite() throws {
+    private func suite(_ scoreboard: Scoreboard, every: Bool) throws {
         let debug = binaries.debug
         let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-flows-\(getpid())")
@@ -300,7 +411,8 @@ struct Bench: ParsableCommand {
         // The floor: a hundred launches of the static Foundation echo, one after another.
         let floor = FileManager.default.isExecutableFile(atPath: self.floor) ? try Self.launches(of: self.floor, count: 100).reduce(0, +) / 1000 : 0
         if floor > 0 { print(String(format: "100 launches of the static Foundation echo (the floor of 100 flows): %.2f s", floor)) }
-        for app in suiteApps { for jobs in [1, 2] { for prelaunch in [false, true] {
+        // Every combination; or, for the targets alone, each app with the defaults (2 jobs, prelaunch).
+        for app in suiteApps { for jobs in every ? [1, 2] : [2] { for prelaunch in every ? [false, true] : [true] {
             var scheme = scheme
             scheme.app = app
             let runner = SuiteRunner(
@@ -319,6 +431,9 @@ struct Bench: ParsableCommand {
             print(String(format: "100 flows (sign in, allow, glance), %d job%@, %@: %.2f s wall, %.2f× the floor (target: %@); per flow: copy the store %.1f ms, wait for launch %.1f ms, steps %.1f ms (%@)",
                          jobs, jobs == 1 ? "" : "s", prelaunch ? "next app started ahead" : "no prelaunch", wall, floor > 0 ? wall / floor : 0, jobs == 1 ? "1.0 s" : "0.6 s",
                          mean(\.copyDuration), mean(\.launchDuration), mean { $0.duration - $0.copyDuration - $0.launchDuration }, app))
+            if app == flowApp, jobs == 2, prelaunch {
+                scoreboard.add("100 flows, 2 jobs, the default run (\(self.app == nil ? "debug app" : "--app"))", wall, floor: floor > 0 ? floor : nil, unit: "s", target: .atMost(1))
+            }
         } } }
     }
 
@@ -329,7 +444,7 @@ struct Bench: ParsableCommand {
     /// (`--defaults-floor`), which every launch of the app must do, and the static one linked at a
     /// fixed address as the testing build is (`--fixed-address-floor`). The release app as shipped is
     /// measured, and the testing build the flows can run (make testing-app) when it is there.
-    private func launch() throws {
+    private func launch(_: Scoreboard) throws {
         let floors = [
             ("Foundation echo, linked as usual", dynamicFloor), ("Foundation echo, -static-stdlib", floor),
             ("the static echo reading UserDefaults' argument domain", defaultsFloor),

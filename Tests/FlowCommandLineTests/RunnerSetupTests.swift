@@ -110,9 +110,9 @@ struct RunnerSetupTests {
     }
 
     @Test func theFlowsAreTheAppsFolderWhenNoPathIsGiven() throws {
-        let paths = try RunnerSetup.$current.withValue(Self.expenses) { try Selection.parse([]).flowPaths }
+        let paths = try RunnerSetup.$current.withValue(Self.expenses) { try FlowCommand.List.parse([]).selection.flowPaths }
         #expect(paths == ["UITests/Flows"])
-        let given = try RunnerSetup.$current.withValue(Self.expenses) { try Selection.parse(["Smoke"]).flowPaths }
+        let given = try RunnerSetup.$current.withValue(Self.expenses) { try FlowCommand.List.parse(["Smoke"]).selection.flowPaths }
         #expect(given == ["Smoke"])
     }
 }
