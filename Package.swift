@@ -107,6 +107,7 @@ let package = Package(
         // runtime and Foundation static, at a fixed address (no relocation of 80,000 pointers), so it
         // launches in 4.5 ms instead of 12 (about the testing build's), for a second of link time.
         // (Debug objects name only Foundation itself to the linker; the archives behind it follow.)
+        // The link warns that Foundation's static archive uses mktemp: its code, not ours, and harmless.
         // Flags of an executable reach every test binary that depends on it, which must stay dynamic
         // (swift-testing is a shared library): no test target depends on `workphotos`, and `swift build
         // --build-tests` builds it all the same.
