@@ -7,7 +7,7 @@ import Foundation
 /// from the middle of signing in. At the end of input the loop also waits for idle, then returns.
 ///
 /// On standard input the main actor reads the lines itself: while the app is idle it waits in
-/// poll(2) on the input and on a ``WakePipe``, so a command goes from the pipe to the screen with
+/// poll(2) on the input and on a wake pipe (`WakePipe`), so a command goes from the pipe to the screen with
 /// no thread between them (a hand-over cost about a millisecond a step in futex calls; the work
 /// itself takes microseconds). While background work is in flight it does not read: it waits for
 /// `settle()` as the main actor runs the work's completions, so idle means what it always did.

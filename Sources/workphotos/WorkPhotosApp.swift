@@ -28,10 +28,10 @@ enum WorkPhotosApp {
         // launch or its first step, with the store's error in the app's standard error), and at
         // the latest when the input ends.
         let store = OpeningPhotoStore(path: storePath) { launch.stop(because: $0) }
-        launch.checkAtEnd { try store.opened().get() }
+        launch.checkAtEnd { _ = try store.opened().get() }
         // A person (or a script piping lines in) sees no screen of a store that cannot work: only
         // the automation protocol, which a flow runner reads, shows the first screen meanwhile.
-        if !launch.isAutomation { try store.opened().get() }
+        if !launch.isAutomation { _ = try store.opened().get() }
 
         let logger = launch.logger
         let composer = AppComposer(
