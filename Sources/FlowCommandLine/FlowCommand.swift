@@ -18,7 +18,7 @@ struct FlowCommand: ParsableCommand {
             discussion: """
                 Flows are YAML files under \(setup.flows)/\(setup.guide.map { " (see \($0))" } ?? ""). A scheme \
                 (\(setup.schemes)/NAME.yaml) names the app, and its seeder and store when it keeps data, and gives launch arguments and variables. \
-                Variables can also be given as -name value (\(setup.name) run -test.user alice) or --var name=value.
+                Variables can also be given as -name value (\(setup.name) run -account.email alice) or --var name=value.
                 Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
                 """,
             version: FlowRunnerVersion.current,

@@ -11,8 +11,8 @@ extension FlowCommand {
             CommandConfiguration(
                 abstract: "Seed, then run the flows (the default).",
                 discussion: """
-                    Variables for the flows come from the scheme, then -name value pairs (\(RunnerSetup.current.name) run -test.user alice \
-                    -test.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
+                    Variables for the flows come from the scheme, then -name value pairs (\(RunnerSetup.current.name) run -account.email alice \
+                    -account.password secret), then --var name=value. A secret variable (*.password, *.secret, *.token, or \
                     marked {secret: ...} in a scheme) is never printed.
                     Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
                     selects no flow is an error too (exit 2) unless --allow-empty is given.

@@ -113,7 +113,7 @@ extension FlowCommand {
         struct Accept: ParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Put pending screens in place of their golden screens: all of them, or those named.",
-                discussion: "Name screens (glance), golden or pending files, flow files or folders; with none, every pending screen under the flows' folder."
+                discussion: "Name screens (home), golden or pending files, flow files or folders; with none, every pending screen under the flows' folder."
             )
 
             @Argument(help: ArgumentHelp("Screen names, or files and folders to look in (default: every pending screen under \(RunnerSetup.current.flows)).", valueName: "screen-or-path"))

@@ -208,7 +208,7 @@ public enum GoldenScreenFile {
     /// `_` and `-` (not first or last), at most ``nameLimit`` of them, so that it is the same file
     /// name on every system and for swift-snapshot-testing.
     public static func problem(withName name: String) -> String? {
-        guard !name.isEmpty else { return "a screen's name is empty: give one such as glance" }
+        guard !name.isEmpty else { return "a screen's name is empty: give one such as home" }
         guard name.count <= nameLimit else { return "a screen's name is \(name.count) characters long, over the limit of \(nameLimit)" }
         let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
         guard allowed, !name.hasPrefix("-"), !name.hasSuffix("-") else {

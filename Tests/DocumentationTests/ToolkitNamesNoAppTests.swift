@@ -45,6 +45,9 @@ struct ToolkitNamesNoAppTests {
             #expect(names.identifiers.contains(known), "\(known) was not read from WorkPhotos' sources")
         }
         #expect(Set(names.robots).isSuperset(of: ["Login", "Glance", "Photos", "PhotoDetail", "Settings"]), "robots read: \(names.robots)")
+        for own in ["glance", "work-photos", "test.password", "test.user"] {
+            #expect(names.identifiers.contains(own), "\(own) (a golden screen's name or a credential) was not read from WorkPhotos' flows")
+        }
         // Words every app's screens use, and prose, are not WorkPhotos' names.
         for word in ["OK", "title", "status", "notice"] { #expect(!names.identifiers.contains(word), "\(word) is read as WorkPhotos'") }
     }
@@ -114,6 +117,12 @@ struct AppNames {
             identifiers.formUnion(Self.captures(#"screenTitle\s*:\s*String\s*\{\s*"([^"\\]*)"\s*\}"#, in: code))
         }
         identifiers = identifiers.filter { !$0.isEmpty && $0 != "OK" && !$0.allSatisfy(\.isLowercase) }
+        // Lower-case, but WorkPhotos' own all the same: the names of the golden screens its flows
+        // keep (Flows/**/__Screens__/FLOW.NAME.txt: `glance`) and its scheme's credentials (`test.password`).
+        identifiers.formUnion(try goldenScreenNames())
+        let scheme = try String(contentsOf: DocCommentTests.root.appendingPathComponent("Flows/schemes/default.yaml"), encoding: .utf8)
+        identifiers.formUnion(captures(#"(?m)^credentials:\s*\[([^\]]*)\]"#, in: scheme)
+            .flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
         return AppNames(identifiers: identifiers, robots: robots.sorted())
     }
 
@@ -162,6 +171,17 @@ struct AppNames {
     }
 
     // MARK: - Reading
+
+    /// The screen names of WorkPhotos' golden files: `Flows/login/__Screens__/sign-in.glance.txt` is `glance`.
+    static func goldenScreenNames() throws -> Set<String> {
+        let flows = DocCommentTests.root.appendingPathComponent("Flows")
+        guard let walker = FileManager.default.enumerator(atPath: flows.path) else { return [] }
+        let files = walker.compactMap { $0 as? String }.filter { $0.contains("__Screens__/") && $0.hasSuffix(".txt") }
+        return Set(files.compactMap { file in
+            let base = (file as NSString).lastPathComponent.dropLast(".txt".count)
+            return base.split(separator: ".").last.map(String.init)
+        })
+    }
 
     private static func code(of file: String) throws -> String {
         let source = try String(contentsOf: DocCommentTests.root.appendingPathComponent(file), encoding: .utf8)

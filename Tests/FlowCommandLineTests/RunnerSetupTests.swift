@@ -34,8 +34,8 @@ struct RunnerSetupTests {
 
     @Test(arguments: [
         ("", "Flows are YAML files under UITests/Flows/. A scheme (UITests/Schemes/NAME.yaml) names the app, and its seeder and store when it keeps data"),
-        ("", "(expenses-flow run -test.user alice)"),
-        ("run", "-name value pairs (expenses-flow run -test.user alice"),
+        ("", "(expenses-flow run -account.email alice)"),
+        ("run", "-name value pairs (expenses-flow run -account.email alice"),
         ("run", "The scheme: UITests/Schemes/NAME.yaml."),
         ("lint", "Flow files or folders (default: UITests/Flows)."),
         ("merge", "as written by expenses-flow run --shard I/N"),
@@ -56,7 +56,7 @@ struct RunnerSetupTests {
         let help = RunnerSetup.$current.withValue(flow) { FlowCommand.helpMessage(columns: 10_000) }
         #expect(help.contains("""
             Flows are YAML files under Flows/ (see docs/flows.md). A scheme (Flows/schemes/NAME.yaml) names the app, and its seeder and store \
-            when it keeps data, and gives launch arguments and variables. Variables can also be given as -name value (flow run -test.user alice) or --var name=value.
+            when it keeps data, and gives launch arguments and variables. Variables can also be given as -name value (flow run -account.email alice) or --var name=value.
             """), "\(help)")
         #expect(help.contains("USAGE: flow <subcommand>"), "\(help)")
     }

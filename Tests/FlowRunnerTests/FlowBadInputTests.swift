@@ -148,7 +148,7 @@ struct FlowBadInputTests {
         let help = words(try workspace.flow(["run", "--help"]).stdout)
         let jobs = try #require(help.range(of: "--jobs").map { help[$0.lowerBound...].prefix { $0 != "\u{1}" } }?.components(separatedBy: "--shard").first)
         #expect(jobs.components(separatedBy: "default").count == 2, "the default is said once: \(jobs)")
-        #expect(help.contains("-name value pairs (flow run -test.user alice"), "the runner's own variables are in the help")
+        #expect(help.contains("-name value pairs (flow run -account.email alice"), "the runner's own variables are in the help")
         #expect(help.contains("130 interrupted by Ctrl-C"), "the exit code of Ctrl-C is documented")
         #expect(words(try workspace.flow(["--help"]).stdout).contains("130 interrupted"))
     }

@@ -11,7 +11,7 @@ public struct RunFlow: PrimitiveStep {
     /// How the step is written, from which the parser, the schema and the docs are made.
     public static let form = StepForm.fields([file.field, variables.field], shorthand: "file")
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["runFlow: ../common/sign-in.yaml", "runFlow: {file: ../common/sign-in.yaml, variables: {test.user: bob}}"]
+    public static let examples = ["runFlow: ../common/sign-in.yaml", "runFlow: {file: ../common/sign-in.yaml, variables: {account.email: bob}}"]
 
     /// The included flow, read when this flow was parsed, so a broken include fails before anything runs.
     public let flow: Flow

@@ -11,8 +11,8 @@ public struct TypeText: PrimitiveStep {
     public static let form = StepForm.element([text.field])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
     public static let examples = [
-        "type: {textField: Email, text: \"${test.user}\"}",
-        "type: {secureTextField: Passcode, text: \"${test.password}\"}",
+        "type: {textField: Email, text: \"${account.email}\"}",
+        "type: {secureTextField: Passcode, text: \"${account.passcode}\"}",
     ]
 
     /// The element the step acts on, as the flow selects it.
