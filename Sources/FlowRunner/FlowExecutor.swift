@@ -226,7 +226,7 @@ public final class FlowExecutor {
         if let use = FlowSuite.missingCredentials(flow, known: Set(environment.variables.keys), credentials: Set(scheme.credentials)) {
             let names = scheme.credentials
             let reason = "\(Self.noCredentials): ${\(use.name)} has no value. Give \(names.joined(separator: " and ")) in a private "
-                + "scheme (Flows/schemes/\(scheme.name).private.yaml, or --scheme-file PATH), or as "
+                + "scheme (\(environment.recording.runner.scheme("\(scheme.name).private.yaml")), or --scheme-file PATH), or as "
                 + names.map { "-\($0) VALUE" }.joined(separator: " ")
             return (.zero, .zero, FlowRunFailure(
                 location: use.location, stepTitle: "credentials", via: [],

@@ -193,6 +193,22 @@ struct FlowSessionTests {
         #expect(folder.names("").isEmpty)
     }
 
+    /// The refusal says which variable to keep the secret in: the scheme's own credential (the
+    /// last of them, the secret of a user and password pair), or a neutral name when it has none.
+    @Test(arguments: [(["api.user", "api.key"], "api.key"), ([], "account.password")])
+    func aSecureValueNoVariableHoldsIsRefusedNamingTheSchemesCredential(credentials: [String], variable: String) throws {
+        var scheme = FlowWorkspace.scheme
+        scheme.credentials = credentials
+        let session = try FlowSession(.init(scheme: scheme, variables: scheme.variables, catalog: WorkPhotosCatalog.catalog,
+                                            folder: FlowWorkspace.repository.appendingPathComponent("Flows").path))
+        defer { session.close() }
+        _ = session.run("type Username test")
+        _ = session.run("type Password hunter2Zq")
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "Leak", file: "x.yaml") }
+        #expect(error.description.contains("variables: {\(variable): {secret: ...}}) and write ${\(variable)} instead"), "\(error)")
+        #expect(!error.description.contains("hunter2Zq"))
+    }
+
     @Test func aSecretTypedInAPlaceItIsNotAControlIsNeverEchoed() throws {
         let session = try makeSecretSession()
         defer { session.close() }

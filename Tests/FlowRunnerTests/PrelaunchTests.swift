@@ -81,6 +81,21 @@ struct PrelaunchTests {
         #expect(run.alive == [0, 0], "no app was started for a flow without its credentials")
     }
 
+    @Test func aFlowWithoutItsCredentialsNamesThePrivateSchemeInTheRunnersOwnFolder() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/b.yaml", "name: B\nsteps:\n  - type: {secureTextField: Password, text: \"${test.password}\"}\n")
+        let suite = try FlowSuite.load([workspace.folder.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
+        let flow = try #require(suite.flows.first)
+        var environment = FlowEnvironment(scheme: FlowWorkspace.scheme, variables: [:], secrets: [], timeout: 5, folder: workspace.folder) { _ in
+            Issue.record("nothing is seeded for a flow without its credentials")
+            return ""
+        }
+        environment.recording.runner = RunnerIdentity(name: "app-flow", flows: "UITests/Flows")
+        let failure = try #require(FlowExecutor(environment: environment).run(flow).failure)
+        #expect(failure.description.contains("in a private scheme (UITests/Flows/schemes/default.private.yaml, or --scheme-file PATH)"), "\(failure)")
+    }
+
     @Test func aFlowRetriedWhileTheNextAppWaitsPassesAndSoDoesTheNext() throws {
         // The first flow fails its first try (the test drive's first upload fails) and passes the
         // retry, on a fresh copy in its own folder; the next flow's app, started ahead, waits.

@@ -386,9 +386,11 @@ public final class FlowSession {
         let standIns = self.standIns
         let never = "and a secret is never written to a flow"
         if let index = kept.firstIndex(where: { $0.unsavedSecret != nil }), let what = kept[index].unsavedSecret {
+            // The scheme's own credential names the variable when it has one (the last: the secret of a pair).
+            let variable = options.scheme.credentials.last ?? "account.password"
             throw SessionError("step \(index + 1) has a secret in it (\(what)) that no variable of the scheme holds, \(never): put it in a private scheme "
-                + "(\(options.runner.scheme("\(options.scheme.name).private.yaml")): variables: {test.password: {secret: ...}}) "
-                + "and write ${test.password} instead, or :undo the step")
+                + "(\(options.runner.scheme("\(options.scheme.name).private.yaml")): variables: {\(variable): {secret: ...}}) "
+                + "and write ${\(variable)} instead, or :undo the step")
         }
         // A literal typed into a secure field after a step was kept may be a value that step holds.
         if let index = kept.firstIndex(where: { standIns.reveals(in: $0.node) }) {
