@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlowRunner
 @testable import FlowMCP
 
 /// Kept hostile testing of the built `flow mcp`: a few hundred generated inputs from a fixed seed
@@ -69,8 +70,7 @@ struct FlowMCPFuzzTests {
         #expect(Self.files(in: workspace.folder) == before.union(["saved", "saved/good.yaml"]), "nothing else written")
         #expect(try workspace.read("real.yaml").contains("name: Through a link\n"), "the link's file is written through it")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: workspace.folder.path + "/link.yaml")) == "real.yaml", "the link stays")
-        var info = stat()
-        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+        #expect(!Folder.canMakeDevices || InputFile.kind(workspace.folder.path + "/null") == .characterDevice, "the device is still a device")
         // The server's own ~30 MiB; a line's buffer, at most the 16 MiB limit (the 32 MiB line is
         // dropped there), its doubling growth briefly holding the half it grew from; the strings
         // parsed from a line under the limit, at most the limit again; slack for the allocator.
@@ -96,6 +96,9 @@ struct FlowMCPFuzzTests {
         try workspace.write("real.yaml", "kept\n")
         try FileManager.default.createSymbolicLink(atPath: workspace.folder.path + "/link.yaml", withDestinationPath: "real.yaml")
         guard mkfifo(workspace.folder.path + "/fifo.yaml", 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        // Never the system's /dev/null as a save's target: a writer that wrongly renamed over it
+        // (as the server did) would replace it. A device of the test's own (as root), else a file.
+        if !(Folder.canMakeDevices && Folder(url: workspace.folder).makeNullDevice("null")) { try workspace.write("null", "") }
         return workspace
     }
 
@@ -268,9 +271,11 @@ struct HostileInputs {
             probes.append(call("list_flows", #"{"paths":["Flows","\#(path)"]}"#, isError: true, "list_flows \(path)"))
             probes.append(call("run_flows", #"{"paths":["\#(path)"]}"#, isError: true, "run_flows \(path)"))
         }
-        for path in ["Flows", "Flows/", ".", "/", "/dev/null", "fifo.yaml", "", "/proc/self/status", "made/../real.yaml/x.yaml", "real.yaml/x.yaml", "made/deeper/../../x.yaml"] {
+        for path in ["Flows", "Flows/", ".", "/", "fifo.yaml", "", "/proc/self/status", "made/../real.yaml/x.yaml", "real.yaml/x.yaml", "made/deeper/../../x.yaml"] {
             probes.append(call("save_flow", #"{"file":"\#(path)","name":"n"}"#, isError: true, "save_flow to \(path)"))
         }
+        // The workspace's own device (never the system's /dev/null): a rename would replace it.
+        if Folder.canMakeDevices { probes.append(call("save_flow", #"{"file":"null","name":"n"}"#, isError: true, "save_flow to a device")) }
         probes.append(call("start_session", #"{"flow":"Flows"}"#, isError: true, "start_session from a folder"))
         probes.append(call("start_session", #"{"flow":"Flows/leak.yaml","until":-1}"#, isError: true, "until -1"))
         probes.append(call("start_session", #"{"flow":"Flows/leak.yaml","until":3}"#, isError: true, "until beyond the steps"))
