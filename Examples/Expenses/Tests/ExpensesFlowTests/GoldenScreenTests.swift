@@ -11,11 +11,12 @@ struct GoldenScreenTests {
         let listed = try ExpensesRunner.run(["snapshots"])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout == """
+            Flows/add/__Screens__/store-failure.save-failed.txt  checked by Flows/add/store-failure.yaml
             Flows/add/__Screens__/updates-total.after-adding.txt  checked by Flows/add/updates-total.yaml
             Flows/list/__Screens__/clear-all.cleared.txt  checked by Flows/list/clear-all.yaml
             Flows/list/__Screens__/load-failure.load-failed.txt  checked by Flows/list/load-failure.yaml
             Flows/list/__Screens__/seeded.list.txt  checked by Flows/list/seeded.yaml
-            4 golden screens, 0 pending, 0 unused
+            5 golden screens, 0 pending, 0 unused
 
             """)
         let help = try ExpensesRunner.run(["snapshots", "--help"])
