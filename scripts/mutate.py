@@ -4,7 +4,8 @@
 Usage: `python3 scripts/mutate.py Sources/NameMatching/NameMatcher.swift [--filter NameMatcherTests]`
 (`--list` prints the mutants without building; `--lines 60-80` keeps those lines only, and
 `--lines 0` just builds and runs the unmutated tests; `--in-place` mutates the file in this tree
-and builds the whole package). For the file given, the script makes simple mutants, one at a time:
+and builds the whole package; `--also workphotos` builds, beside the test target, a program its tests
+run that no test target depends on). For the file given, the script makes simple mutants, one at a time:
 `==`/`!=` swapped, `<`/`<=` and `>`/`>=` swapped (a boundary moved), `&&`/`||` swapped,
 `true`/`false` swapped, a statement line that is only a call deleted (made `()`, so that a `case`
 still compiles), a guard's condition made `true` (each condition that binds nothing, when others
@@ -254,11 +255,16 @@ def swift_literal(value):
     return json.dumps(value)
 
 
-def shadow_package(test_target, module, mutated_file):
-    """Writes .build/mutants/<test_target>/ and returns (its path, the copy of the mutated file)."""
+def shadow_package(test_target, module, mutated_file, also=()):
+    """Writes .build/mutants/<test_target>/ and returns (its path, the copy of the mutated file).
+    `also` names more targets to build beside the test target's own dependencies: a program its
+    tests run that no test target depends on (the app `workphotos`, found beside the test binary)."""
     package = dump_package()
     targets = {t["name"]: t for t in package["targets"]}
-    needed, todo, products = [], [test_target], set()
+    for name in also:
+        if name not in targets:
+            sys.exit(f"error: --also {name}: no such target")
+    needed, todo, products = [], [test_target, *also], set()
     while todo:
         name = todo.pop()
         if name in needed:
@@ -428,6 +434,7 @@ def main():
     parser.add_argument("file", help="a Swift file under Sources/<Module>/")
     parser.add_argument("--filter", help="the tests to run (swift test --filter); default: the module's whole test target")
     parser.add_argument("--test-target", help="default: <Module>Tests")
+    parser.add_argument("--also", action="append", default=[], help="another target to build, such as a program the tests run (repeatable)")
     parser.add_argument("--lines", help="only mutants on these lines, e.g. 60-80 or 102,212")
     parser.add_argument("--list", action="store_true", help="print the mutants, build nothing")
     parser.add_argument("--in-place", action="store_true", help="mutate the file in this tree and build the whole package")
@@ -459,7 +466,7 @@ def main():
     if args.in_place:
         package_dir, target_file = ROOT, source
     else:
-        package_dir, target_file = shadow_package(test_target, module, source)
+        package_dir, target_file = shadow_package(test_target, module, source, args.also)
         target_file.write_text(original)
     test_filter = args.filter or (test_target if args.in_place else None)
 
