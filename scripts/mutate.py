@@ -331,9 +331,11 @@ def shadow_package(test_target, module, mutated_file, also=()):
         args = [f"name: {swift_literal(name)}"]
         kind = target["type"]
         if kind == "system":
+            # The manifest's order: name, path, pkgConfig.
+            args.append(f"path: {swift_literal(path)}")
             if target.get("pkgConfig"):
                 args.append(f"pkgConfig: {swift_literal(target['pkgConfig'])}")
-            lines.append(f"        .systemLibrary({', '.join(args)}, path: {swift_literal(path)}),")
+            lines.append(f"        .systemLibrary({', '.join(args)}),")
             continue
         args.append(f"dependencies: [{', '.join(deps)}]")
         args.append(f"path: {swift_literal(path)}")
@@ -341,13 +343,29 @@ def shadow_package(test_target, module, mutated_file, also=()):
             args.append(f"exclude: {json.dumps(target['exclude'])}")
         call = {"regular": "target", "test": "testTarget", "executable": "executableTarget"}[kind]
         lines.append(f"        .{call}({', '.join(args)}),")
-    # The rest of the tree (Seeds/, Flows/...), for tests that find files from #filePath.
+    # The rest of the tree (Seeds/, Flows/, .github/, the other test targets' fixtures...), for
+    # tests that find files from #filePath: real folders holding links to the files, since a
+    # folder enumerator does not go into a link to a folder (a linked Flows/ would list no flow).
+    def mirror(source, target):
+        if source.is_dir() and not source.is_symlink():
+            if target.is_symlink() or target.is_file():
+                target.unlink()
+            target.mkdir(parents=True, exist_ok=True)
+            for child in source.iterdir():
+                if child.name == ".git" or child.name.startswith(".build"):
+                    continue
+                mirror(child, target / child.name)
+        elif not target.is_symlink() and not target.exists():
+            target.symlink_to(source)
+
     for entry in ROOT.iterdir():
-        if entry.name in ("Sources", "Tests", "Package.swift", "Package.resolved") or entry.name.startswith("."):
+        if entry.name in ("Sources", "Tests", "Package.swift", "Package.resolved", ".git") or entry.name.startswith(".build"):
             continue
-        link = shadow / entry.name
-        if not link.is_symlink():
-            link.symlink_to(entry)
+        mirror(entry, shadow / entry.name)
+    in_shadow = {folder(targets[name]) for name in needed}
+    for entry in (ROOT / "Tests").iterdir():
+        if f"Tests/{entry.name}" not in in_shadow and not any(p.startswith(f"Tests/{entry.name}/") for p in in_shadow):
+            mirror(entry, shadow / "Tests" / entry.name)
     checkouts = ROOT / ".build" / "checkouts"
     dependencies = []
     for identity in sorted({p for _, p in products}):
