@@ -419,8 +419,9 @@ def run(cmd, cwd, timeout):
     the Swift driver leave a TemporaryDirectory.* folder in TMPDIR at every call (a mutation run
     left 1,720 in /tmp): each command gets a TMPDIR of its own, removed after."""
     tmp = tempfile.mkdtemp(prefix="mutate-swift-")
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
-                            env={**os.environ, "TMPDIR": tmp})
+    # errors="replace": a killed test's output may end inside a character.
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
+                            start_new_session=True, env={**os.environ, "TMPDIR": tmp})
     try:
         out, _ = proc.communicate(timeout=timeout)
         return proc.returncode, out
@@ -440,10 +441,12 @@ def build(package_dir, timeout):
     return run(["swift", "build", "--build-tests"], package_dir, timeout)
 
 
-def test(package_dir, test_filter, timeout):
+def test(package_dir, test_filter, timeout, skip=None):
     cmd = ["swift", "test", "--skip-build", "--disable-xctest"]
     if test_filter:
         cmd += ["--filter", test_filter]
+    if skip:
+        cmd += ["--skip", skip]
     return run(cmd, package_dir, timeout)
 
 
@@ -451,6 +454,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file", help="a Swift file under Sources/<Module>/")
     parser.add_argument("--filter", help="the tests to run (swift test --filter); default: the module's whole test target")
+    parser.add_argument("--skip", help="tests not to run (swift test --skip), such as suites that cannot reach the file")
     parser.add_argument("--test-target", help="default: <Module>Tests")
     parser.add_argument("--also", action="append", default=[], help="another target to build, such as a program the tests run (repeatable)")
     parser.add_argument("--lines", help="only mutants on these lines, e.g. 60-80 or 102,212")
@@ -503,7 +507,7 @@ def main():
             print(out[-4000:])
             sys.exit("error: the unmutated package does not build")
         started = time.monotonic()
-        code, out = test(package_dir, test_filter, 1800)
+        code, out = test(package_dir, test_filter, 1800, args.skip)
         baseline = time.monotonic() - started
         if code != 0:
             print(out[-4000:])
@@ -520,7 +524,7 @@ def main():
                     verdict = "INVALID (does not compile)" if code is not None else "INVALID (build timed out)"
                     invalid += 1
                 else:
-                    code, out = test(package_dir, test_filter, timeout)
+                    code, out = test(package_dir, test_filter, timeout, args.skip)
                     if code is None:
                         verdict, killed = "KILLED (timed out)", killed + 1
                     elif code != 0:
