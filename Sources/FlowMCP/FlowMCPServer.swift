@@ -108,10 +108,6 @@ public final class FlowMCPServer {
         secrets = SecretMask(project.scheme.secretValues(variables: project.variables))
     }
 
-    deinit {
-        endSession()
-    }
-
     /// Answers the messages read from `input` on `output`, one line each, until the input ends,
     /// the output is closed, or `interruption` (a pipe a signal handler writes to) is readable
     /// while waiting for input (a tool that runs is let finish); then ends the session's app and
@@ -257,7 +253,7 @@ public final class FlowMCPServer {
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fd, base + offset, buffer.count - offset)
-                if written >= 0 {
+                guard written == -1 else {  // write(2) says -1 on failure, else how much it wrote
                     offset += written
                     continue
                 }
