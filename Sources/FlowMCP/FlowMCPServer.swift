@@ -377,13 +377,9 @@ public final class FlowMCPServer {
     }
 
     private func readScreen(json: Bool) -> ToolAnswer {
-        guard let session, let screen = session.screen else { return .error("no session: call start_session first") }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let data = try? encoder.encode(screen) else { return .error("the screen cannot be written as JSON") }
-            return .ok(masked(String(decoding: data, as: UTF8.self)))
-        }
+        guard let session else { return .error("no session: call start_session first") }
+        // Masked field by field before it is encoded: a secret JSON writes escaped is masked too.
+        if json, let screen = session.shownScreenJSON { return .ok(masked(screen)) }
         return .ok(screenText())
     }
 
@@ -410,8 +406,8 @@ public final class FlowMCPServer {
         }
     }
 
+    /// Ends the session: its app and its store go with it (`FlowSession` closes itself).
     func endSession() {
-        session?.close()
         session = nil
     }
 
@@ -445,10 +441,12 @@ public final class FlowMCPServer {
         return ToolAnswer(text: masked(lines.joined(separator: "\n")), isError: tally.failed > 0)
     }
 
+    /// The screen as drawn, then its element tree, each masked by the session (the tree field by
+    /// field, as it writes values escaped), then again as every answer is.
     private func screenText() -> String {
         guard let session else { return "" }
-        var text = session.renderedScreen ?? "(no screen)"
-        if let screen = session.screen { text += "\n\nelements (kind, identifier, label, value, state):\n" + ElementTree.text(screen) }
+        var text = session.renderedScreen ?? ""
+        if let tree = session.elementTree { text += "\n\nelements (kind, identifier, label, value, state):\n" + tree }
         return masked(text)
     }
 

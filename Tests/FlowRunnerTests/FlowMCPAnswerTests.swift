@@ -1,3 +1,4 @@
+import AutomationWire
 import FlowRunner
 import Foundation
 import Testing
@@ -93,6 +94,28 @@ struct FlowMCPAnswerTests {
         let failed = try Self.call(server, "start_session", #"{"fixture":"nosuch"}"#)
         #expect(failed.isError && failed.text.hasPrefix("cannot start: "), "\(failed.text)")
         #expect(try Self.call(server, "list_steps") == .error("no session: call start_session first"))
+    }
+
+    /// A secret that JSON writes escaped (a quote, a backslash) is masked in read_screen's JSON
+    /// too: the screen is masked field by field before it is encoded, as `flow inspect --json` does.
+    @Test func aSecretJSONWouldEscapeIsMaskedInTheScreensJSON() throws {
+        var scheme = FlowWorkspace.scheme
+        let secret = #"pa"ss\wd9"#
+        scheme.variables["my.secret"] = secret
+        let server = FlowMCPServer(project: .init(scheme: scheme, variables: scheme.variables, catalog: WorkPhotosCatalog.catalog,
+                                                  flows: [FlowWorkspace.repository.appendingPathComponent("Flows").path]))
+        defer { server.endSession() }
+        #expect(try !Self.call(server, "start_session").isError)
+        let typed = try Self.call(server, "run_step", #"{"step":"type Username pa\"ss\\wd9"}"#)
+        #expect(!typed.isError, "\(typed.text)")
+        for arguments in [#"{"json":true}"#, "{}"] {
+            let screen = try Self.call(server, "read_screen", arguments)
+            #expect(!screen.isError)
+            for shown in [secret, #"pa\"ss\\wd9"#, "wd9"] { #expect(!screen.text.contains(shown), "\(arguments): \(screen.text)") }
+            #expect(screen.text.contains(Element.secureMask), "\(arguments): \(screen.text)")
+        }
+        let json = try Self.call(server, "read_screen", #"{"json":true}"#).text
+        #expect(json.hasPrefix("{\n  \"elements\" : ["), "the protocol's screen object, pretty-printed: \(json.prefix(80))")
     }
 
     /// A batch's answers are written one at a time; once a write fails (the client is gone), the
