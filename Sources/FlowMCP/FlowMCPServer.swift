@@ -344,14 +344,16 @@ public final class FlowMCPServer {
             }
         }
         endSession()
+        let opened: FlowSession
         do {
-            session = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner)
+            opened = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner)
         } catch {
             return .error("cannot start: \(error.description)")
         }
+        session = opened
         var report: [String] = []
         for (index, line) in start.steps.enumerated() {
-            let answer = run(line)
+            let answer = run(line, in: opened)
             report.append(answer.text.split(separator: "\n").first.map(String.init) ?? "")
             if answer.isError { return .error(report.joined(separator: "\n") + "\nthe flow stopped at its step \(index + 1)\n\n" + screenText()) }
         }
@@ -359,13 +361,12 @@ public final class FlowMCPServer {
     }
 
     private func runStep(_ line: String) -> ToolAnswer {
-        guard session != nil else { return .error("no session: call start_session first") }
-        let answer = run(line)
+        guard let session else { return .error("no session: call start_session first") }
+        let answer = run(line, in: session)
         return ToolAnswer(text: answer.text + "\n\n" + screenText(), isError: answer.isError)
     }
 
-    private func run(_ line: String) -> ToolAnswer {
-        guard let session else { return .error("no session: call start_session first") }
+    private func run(_ line: String, in session: FlowSession) -> ToolAnswer {
         switch session.run(line) {
         case let .kept(kept):
             return .ok("✓ \(kept.line)" + (kept.unsavedSecret.map { "\nnote: \($0) is a literal secret no variable holds: save_flow will refuse it" } ?? ""))

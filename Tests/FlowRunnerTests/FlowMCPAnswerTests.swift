@@ -73,6 +73,46 @@ struct FlowMCPAnswerTests {
         #expect(try Self.call(server, "list_steps") == .error("no session: call start_session first"))
     }
 
+    @Test func undoSaysWhatItUndidAndTheReplay() throws {
+        let server = Self.server()
+        defer { server.endSession() }
+        #expect(try !Self.call(server, "start_session").isError)
+        #expect(try !Self.call(server, "run_step", #"{"step":"type Username zoe"}"#).isError)
+        #expect(try !Self.call(server, "run_step", #"{"step":"type Username amy"}"#).isError)
+        let undone = try Self.call(server, "undo")
+        #expect(!undone.isError && undone.text.hasPrefix(#"undid type: {textField: Username, text: "amy"}: replayed 1 steps in "#), "\(undone.text)")
+        #expect(undone.text.contains(" ms\n\n── Login") && undone.text.contains("Username: zoe"), "the screen after the replay: \(undone.text)")
+        #expect(try Self.call(server, "list_steps") == .ok(#"1. type: {textField: Username, text: "zoe"}"#))
+    }
+
+    /// run_flows lints first (a flow with a variable nothing gives is refused at its line), says when
+    /// a tag selects nothing, and answers each flow's line without colour, then the tally.
+    @Test func runFlowsLintsSaysEachFlowAndTheTally() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/a.yaml", FlowWorkspace.passing("Passes"))
+        try workspace.write("Flows/b.yaml", "name: Fails\ntags: [red]\nsteps:\n  - assertVisible: Nowhere\n")
+        try workspace.write("Flows/needs/c.yaml", "name: Needs\nsteps:\n  - type: {textField: Username, text: \"${nobody.knows}\"}\n")
+        let flows = workspace.folder.appendingPathComponent("Flows").path
+        let scheme = FlowWorkspace.scheme
+        let server = FlowMCPServer(project: .init(scheme: scheme, variables: scheme.variables, catalog: WorkPhotosCatalog.catalog, flows: [flows]))
+
+        let refused = try Self.call(server, "run_flows", #"{"paths":["\#(flows)/needs"]}"#)
+        #expect(refused.isError && refused.text.contains("\(flows)/needs/c.yaml:3:") && refused.text.contains("nobody.knows"), "\(refused.text)")
+        #expect(try Self.call(server, "run_flows", #"{"paths":["\#(flows)/a.yaml"],"tags":["blue","green"]}"#) == .error("no flow selected (tags: blue, green)"))
+
+        let ran = try Self.call(server, "run_flows", #"{"paths":["\#(flows)/a.yaml","\#(flows)/b.yaml"]}"#)
+        let lines = ran.text.split(separator: "\n").map(String.init)
+        #expect(ran.isError, "a flow failed")
+        #expect(lines.contains { $0.hasPrefix("PASS  Passes  \(flows)/a.yaml  ") }, "\(ran.text)")
+        #expect(lines.contains { $0.hasPrefix("FAIL  Fails  \(flows)/b.yaml  ") }, "\(ran.text)")
+        #expect(ran.text.contains("\(flows)/b.yaml:4:5: error: "), "the failure follows its line: \(ran.text)")
+        #expect(lines.last == "1 passed, 1 failed", "\(ran.text)")
+        #expect(!ran.text.contains("\u{1B}"), "no colour for an agent")
+        let passing = try Self.call(server, "run_flows", #"{"paths":["\#(flows)/a.yaml"]}"#)
+        #expect(!passing.isError && passing.text.hasSuffix("\n1 passed, 0 failed"), "\(passing.text)")
+    }
+
     @Test func aFlowThatStopsAStartIsSaidStepByStepWithWhereItStopped() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
@@ -116,6 +156,12 @@ struct FlowMCPAnswerTests {
         }
         let json = try Self.call(server, "read_screen", #"{"json":true}"#).text
         #expect(json.hasPrefix("{\n  \"elements\" : ["), "the protocol's screen object, pretty-printed: \(json.prefix(80))")
+    }
+
+    @Test func aLineOverTheLimitIsAnsweredWithItsSizeAndWhatToSend() {
+        #expect(FlowMCPServer.overlong(20_000_000).message
+                == "invalid request: a line of 20000000 bytes, over this server's limit of 16777216 (16 MiB): it was dropped unread; send one message a line")
+        #expect(FlowMCPServer.overlong(20_000_000).code == -32600)
     }
 
     /// A batch's answers are written one at a time; once a write fails (the client is gone), the
