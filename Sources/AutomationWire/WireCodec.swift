@@ -7,20 +7,55 @@ import Foundation
 /// renamed key, without the cost of the full scan.
 public enum WireCodec {
     /// Decodes a command line: unknown and duplicate fields are errors.
-    public static func decodeCommand(_ line: some Collection<UInt8>) throws(WireError) -> Request {
-        try decode(Request.self, from: line, rejectingDuplicates: true)
+    public static func decodeCommand(_ line: [UInt8]) throws(WireError) -> Request {
+        try line.withUnsafeBufferPointer { buffer throws(WireError) in try decodeCommand(buffer) }
     }
 
-    /// Decodes a frame line.
-    public static func decodeFrame(_ line: some Collection<UInt8>) throws(WireError) -> Frame {
-        try decode(Frame.self, from: line, rejectingDuplicates: false)
+    /// Decodes a command line held in `Data`.
+    public static func decodeCommand(_ line: Data) throws(WireError) -> Request {
+        let result = line.withUnsafeBytes { raw in
+            Result { () throws(WireError) in try decodeCommand(raw.bindMemory(to: UInt8.self)) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a command line held in a buffer.
+    public static func decodeCommand(_ line: UnsafeBufferPointer<UInt8>) throws(WireError) -> Request {
+        try checked(line)
+        return try WireReader.command(line)
+    }
+
+    /// Decodes a frame line: every field is required, and unknown and duplicate fields are errors.
+    public static func decodeFrame(_ line: [UInt8]) throws(WireError) -> Frame {
+        try line.withUnsafeBufferPointer { buffer throws(WireError) in try decodeFrame(buffer) }
+    }
+
+    /// Decodes a frame line held in `Data` (as the runner reads it from the app's output).
+    public static func decodeFrame(_ line: Data) throws(WireError) -> Frame {
+        let result = line.withUnsafeBytes { raw in
+            Result { () throws(WireError) in try decodeFrame(raw.bindMemory(to: UInt8.self)) }
+        }
+        return try result.get()
+    }
+
+    /// Decodes a frame line held in a buffer.
+    public static func decodeFrame(_ line: UnsafeBufferPointer<UInt8>) throws(WireError) -> Frame {
+        try checked(line)
+        return try WireReader.frame(line)
+    }
+
+    /// A line the readers take: within the limit, and not only whitespace.
+    private static func checked(_ line: UnsafeBufferPointer<UInt8>) throws(WireError) {
+        guard line.count <= lineLimit else { throw .tooLong(bytes: line.count, limit: lineLimit) }
+        guard line.contains(where: { !isSpace($0) }) else { throw .empty }
     }
 
     /// The longest line the runner decodes (a frame of a full screen is a few kilobytes). The app
     /// reads commands of at most `InputLoop.lineLimit` (64 KiB) and answers a longer one with an error.
     public static let lineLimit = 1 << 20
 
-    /// Decodes one line, with errors that name the field and never quote the line.
+    /// Decodes one line of any `Decodable` type through `JSONDecoder`, with errors that name the
+    /// field and never quote the line (frames and commands have their own faster readers, above).
     public static func decode<T: Decodable>(
         _ type: T.Type, from line: some Collection<UInt8>, rejectingDuplicates: Bool = true
     ) throws(WireError) -> T {
@@ -60,6 +95,14 @@ public enum WireCodec {
     public static func encodeFrame(_ frame: Frame) -> [UInt8] {
         var writer = WireWriter()
         writer.frame(frame)
+        return writer.bytes
+    }
+
+    /// A command as one line of JSON, without the newline: what `encode` writes, faster (the
+    /// runner sends one a step).
+    public static func encodeCommand(_ request: Request) -> [UInt8] {
+        var writer = WireWriter(capacity: 128)
+        writer.command(request)
         return writer.bytes
     }
 

@@ -1,5 +1,5 @@
-/// Writes a frame as one line of JSON, byte for byte what `JSONEncoder` (sorted keys, slashes not
-/// escaped) writes, in a fraction of its time.
+/// Writes a frame (or a command) as one line of JSON, byte for byte what `JSONEncoder` (sorted
+/// keys, slashes not escaped) writes, in a fraction of its time.
 ///
 /// The app writes a frame for every command; `JSONEncoder` took two thirds of the app's share of a
 /// step. The schema is fixed and small, so a direct writer is short, and a test holds it to
@@ -24,6 +24,25 @@ struct WireWriter {
         int(frame.seq)
         raw(",\"text\":")
         string(frame.text)
+        raw("}")
+    }
+
+    /// A command, with its keys sorted and an absent field left out, as `JSONEncoder` writes it.
+    mutating func command(_ request: Request) {
+        raw("{\"action\":")
+        string(request.action.rawValue)
+        if let id = request.id {
+            raw(",\"id\":")
+            int(id)
+        }
+        if let target = request.target {
+            raw(",\"target\":")
+            string(target)
+        }
+        if let text = request.text {
+            raw(",\"text\":")
+            string(text)
+        }
         raw("}")
     }
 
@@ -100,23 +119,35 @@ struct WireWriter {
     /// everything else as its UTF-8 bytes.
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x08: raw("\\b")
-            case 0x09: raw("\\t")
-            case 0x0A: raw("\\n")
-            case 0x0C: raw("\\f")
-            case 0x0D: raw("\\r")
-            case 0x00..<0x20:
-                raw("\\u00")
-                bytes.append(Self.hex[Int(byte >> 4)])
-                bytes.append(Self.hex[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
+        var value = value
+        // Most text needs no escape: copy each run up to the next byte that does in one go.
+        value.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                escape(byte)
+                start = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x08: raw("\\b")
+        case 0x09: raw("\\t")
+        case 0x0A: raw("\\n")
+        case 0x0C: raw("\\f")
+        case 0x0D: raw("\\r")
+        case 0x00..<0x20:
+            raw("\\u00")
+            bytes.append(Self.hex[Int(byte >> 4)])
+            bytes.append(Self.hex[Int(byte & 0x0F)])
+        default:
+            bytes.append(byte)
+        }
     }
 }

@@ -38,22 +38,30 @@ public enum Console {
     @discardableResult
     public static func write(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            var offset = 0
-            while offset < bytes.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(fd, base + offset, bytes.count - offset)
-                #else
-                let written = Darwin.write(fd, base + offset, bytes.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        return text.withUTF8 { write($0, to: fd) }
+    }
+
+    /// Writes all of `bytes` to `fd`, as ``write(_:to:)`` writes a text.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBufferPointer { write($0, to: fd) }
+    }
+
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let written = Glibc.write(fd, base + offset, bytes.count - offset)
+            #else
+            let written = Darwin.write(fd, base + offset, bytes.count - offset)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += written
         }
+        return true
     }
 }

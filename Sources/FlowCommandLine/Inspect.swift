@@ -44,13 +44,7 @@ extension FlowCommand {
             // The screen as the next step would see it: an alert the flow's onAlert answers is answered.
             session.answerAlertsAsTheNextStepWould()
             // Masked field by field before it is drawn or encoded: a label may show what a flow typed.
-            guard let screen = session.shownScreen else { throw FlowCommandError.setup("the app showed no screen") }
-            var text = ElementTree.text(screen)
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                text = String(decoding: try encoder.encode(screen), as: UTF8.self)
-            }
+            guard let text = json ? session.shownScreenJSON : session.elementTree else { throw FlowCommandError.setup("the app showed no screen") }
             Console.output(session.masked(text) + "\n")
         }
     }

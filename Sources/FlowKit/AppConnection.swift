@@ -67,8 +67,8 @@ final class AppConnection: @unchecked Sendable {
     }
 
     /// Writes one command line. Returns false if the app is gone (its input is closed).
-    func send(_ line: Data) -> Bool {
-        var bytes = Array(line)
+    func send(_ line: [UInt8]) -> Bool {
+        var bytes = line
         bytes.append(0x0A)
         let fd = input.fileDescriptor
         var offset = 0
@@ -97,7 +97,8 @@ final class AppConnection: @unchecked Sendable {
             if errorsOpen { fds.append(pollfd(fd: errors.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
             if ready < 0, errno != EINTR { outputOpen = false }
-            drainErrors()
+            // Only what poll says is ready is read: a read that would block is a system call a step spends for nothing.
+            if fds.count > 1, fds[1].revents != 0 { drainErrors() }
             if fds[0].revents != 0 { readFrames() }
         }
     }
@@ -155,7 +156,9 @@ final class AppConnection: @unchecked Sendable {
 
     // MARK: - Reading
 
-    private enum Chunk { case data, wouldBlock, end }
+    /// What a read got: the buffer filled (there may be more), less (the pipe had no more), nothing
+    /// for now, or the end.
+    private enum Chunk { case full, data, wouldBlock, end }
 
     /// Reads what `fd` has now into `pending`.
     private func readChunk(_ fd: Int32, into pending: inout Data) -> Chunk {
@@ -163,7 +166,7 @@ final class AppConnection: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count > 0 {
                 pending.append(contentsOf: buffer[0..<count])
-                return .data
+                return count == buffer.count ? .full : .data
             }
             if count < 0, errno == EINTR { continue }
             return count < 0 && errno == EAGAIN ? .wouldBlock : .end
@@ -180,7 +183,7 @@ final class AppConnection: @unchecked Sendable {
                 errorTail.append(0x0A)
             }
             if errorTail.count > Self.errorTailLimit { errorTail.removeFirst(errorTail.count - Self.errorTailLimit) }
-            if chunk != .data { return }
+            if chunk != .full { return }
         }
     }
 
@@ -193,7 +196,8 @@ final class AppConnection: @unchecked Sendable {
                 drainErrors()
             }
             Self.splitLines(&pendingOutput, final: !outputOpen) { receive(line: $0) }
-            if chunk != .data { return }
+            // A read that did not fill the buffer emptied the pipe: poll says when there is more.
+            if chunk != .full { return }
         }
     }
 

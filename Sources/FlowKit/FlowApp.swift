@@ -292,7 +292,7 @@ public final class FlowApp: @unchecked Sendable {
         guard settle(step, site: site) != nil, let connection else { return false }
         nextCommandID += 1
         let id = nextCommandID
-        let command = WireCodec.encode(Request(id: id, action: action, target: target, text: text))
+        let command = WireCodec.encodeCommand(Request(id: id, action: action, target: target, text: text))
         guard connection.send(command) else {
             fail(step, "the app is gone: its input is closed", site: site)
             return false

@@ -108,10 +108,6 @@ public final class FlowMCPServer {
         secrets = SecretMask(project.scheme.secretValues(variables: project.variables))
     }
 
-    deinit {
-        endSession()
-    }
-
     /// Answers the messages read from `input` on `output`, one line each, until the input ends,
     /// the output is closed, or `interruption` (a pipe a signal handler writes to) is readable
     /// while waiting for input (a tool that runs is let finish); then ends the session's app and
@@ -257,7 +253,7 @@ public final class FlowMCPServer {
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fd, base + offset, buffer.count - offset)
-                if written >= 0 {
+                guard written == -1 else {  // write(2) says -1 on failure, else how much it wrote
                     offset += written
                     continue
                 }
@@ -348,14 +344,16 @@ public final class FlowMCPServer {
             }
         }
         endSession()
+        let opened: FlowSession
         do {
-            session = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner)
+            opened = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner)
         } catch {
             return .error("cannot start: \(error.description)")
         }
+        session = opened
         var report: [String] = []
         for (index, line) in start.steps.enumerated() {
-            let answer = run(line)
+            let answer = run(line, in: opened)
             report.append(answer.text.split(separator: "\n").first.map(String.init) ?? "")
             if answer.isError { return .error(report.joined(separator: "\n") + "\nthe flow stopped at its step \(index + 1)\n\n" + screenText()) }
         }
@@ -363,13 +361,12 @@ public final class FlowMCPServer {
     }
 
     private func runStep(_ line: String) -> ToolAnswer {
-        guard session != nil else { return .error("no session: call start_session first") }
-        let answer = run(line)
+        guard let session else { return .error("no session: call start_session first") }
+        let answer = run(line, in: session)
         return ToolAnswer(text: answer.text + "\n\n" + screenText(), isError: answer.isError)
     }
 
-    private func run(_ line: String) -> ToolAnswer {
-        guard let session else { return .error("no session: call start_session first") }
+    private func run(_ line: String, in session: FlowSession) -> ToolAnswer {
         switch session.run(line) {
         case let .kept(kept):
             return .ok("✓ \(kept.line)" + (kept.unsavedSecret.map { "\nnote: \($0) is a literal secret no variable holds: save_flow will refuse it" } ?? ""))
@@ -381,13 +378,9 @@ public final class FlowMCPServer {
     }
 
     private func readScreen(json: Bool) -> ToolAnswer {
-        guard let session, let screen = session.screen else { return .error("no session: call start_session first") }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let data = try? encoder.encode(screen) else { return .error("the screen cannot be written as JSON") }
-            return .ok(masked(String(decoding: data, as: UTF8.self)))
-        }
+        guard let session else { return .error("no session: call start_session first") }
+        // Masked field by field before it is encoded: a secret JSON writes escaped is masked too.
+        if json, let screen = session.shownScreenJSON { return .ok(masked(screen)) }
         return .ok(screenText())
     }
 
@@ -414,8 +407,8 @@ public final class FlowMCPServer {
         }
     }
 
+    /// Ends the session: its app and its store go with it (`FlowSession` closes itself).
     func endSession() {
-        session?.close()
         session = nil
     }
 
@@ -449,10 +442,12 @@ public final class FlowMCPServer {
         return ToolAnswer(text: masked(lines.joined(separator: "\n")), isError: tally.failed > 0)
     }
 
+    /// The screen as drawn, then its element tree, each masked by the session (the tree field by
+    /// field, as it writes values escaped), then again as every answer is.
     private func screenText() -> String {
         guard let session else { return "" }
-        var text = session.renderedScreen ?? "(no screen)"
-        if let screen = session.screen { text += "\n\nelements (kind, identifier, label, value, state):\n" + ElementTree.text(screen) }
+        var text = session.renderedScreen ?? ""
+        if let tree = session.elementTree { text += "\n\nelements (kind, identifier, label, value, state):\n" + tree }
         return masked(text)
     }
 

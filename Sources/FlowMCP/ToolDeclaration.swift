@@ -17,6 +17,8 @@ struct ToolDeclaration: Sendable {
     struct Argument: Sendable {
         let name: String
         let kind: ArgumentKind
+        /// What it is for, as the schema describes it.
+        let summary: String
         let required: Bool
         let schema: JSONValue
         /// The argument's problem with what was given (nil: not given), if any.
@@ -36,7 +38,7 @@ struct ToolDeclaration: Sendable {
         self.summary = summary
         var arguments: [Argument] = []
         for declared in repeat each argument {
-            arguments.append(Argument(name: declared.name, kind: declared.kind, required: declared.required, schema: declared.schema) { json in
+            arguments.append(Argument(name: declared.name, kind: declared.kind, summary: declared.summary, required: declared.required, schema: declared.schema) { json in
                 do throws(ArgumentProblem) {
                     _ = try declared.read(json)
                     return nil

@@ -5,19 +5,18 @@ import FlowKit
 /// parameters; the spellings that changed. `flow docs` prints it and `flow docs --update FILE`
 /// puts it between the markers; a test fails when the committed docs are stale.
 public enum StepReference {
+    /// Where the reference goes in a file: between its markers, which name the runner that wrote them.
+    public static let marked = GeneratedSection(name: "step reference", source: "the step registry and the robots")
+
     /// The marker before the generated reference in docs/flows.md, as the toolkit's own runner
     /// writes it; `docs --update` replaces what is between the markers, whichever runner wrote them.
     public static let begin = begin(runner: .standard)
 
     /// The marker before the generated reference, naming the command of `runner` that writes it.
-    public static func begin(runner: RunnerIdentity) -> String {
-        "\(beginPrefix): made by `\(runner.name) docs` from the step registry and the robots; do not edit by hand -->"
-    }
+    public static func begin(runner: RunnerIdentity) -> String { marked.begin(runner: runner) }
 
-    /// How every runner's begin marker starts: the marker is found by it.
-    static let beginPrefix = "<!-- BEGIN step reference"
     /// The marker after the generated reference.
-    public static let end = "<!-- END step reference -->"
+    public static let end = marked.end
 
     /// The reference as Markdown, markers included, for every primitive step and every action of `catalog`'s robots.
     /// `runner` is the runner that writes it, as its begin marker names it.
@@ -113,22 +112,12 @@ public enum StepReference {
 
     /// `text` with its reference section replaced by `section`; nil when the markers are missing.
     public static func replacing(in text: String, with section: String) -> String? {
-        guard let start = beginMarker(in: text), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
-        var after = text[stop.upperBound...]
-        if after.hasPrefix("\n") { after = after.dropFirst() }
-        return String(text[..<start.lowerBound]) + section + after
+        marked.replacing(in: text, with: section)
     }
 
     /// The reference section as it stands in `text`, or nil.
     public static func section(in text: String) -> String? {
-        guard let start = beginMarker(in: text), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
-        return String(text[start.lowerBound..<stop.upperBound]) + "\n"
-    }
-
-    /// The begin marker in `text`, whichever runner wrote it: its prefix to the end of its comment.
-    static func beginMarker(in text: String) -> Range<String.Index>? {
-        guard let start = text.range(of: beginPrefix), let close = text.range(of: "-->", range: start.upperBound..<text.endIndex) else { return nil }
-        return start.lowerBound..<close.upperBound
+        marked.section(in: text)
     }
 
     /// `a` or `an`, as the word reads.

@@ -28,10 +28,12 @@ public final class AutomationServer: Adapter {
     /// that is no command at all gets a frame with `error` and no `reply` (its `id` could not be
     /// read). Either way the app carries on.
     public func handle(_ line: String) -> Bool {
+        var line = line
         let request: Request
-        do {
-            request = try WireCodec.decodeCommand(Array(line.utf8))
-        } catch {
+        switch line.withUTF8({ bytes in Result { () throws(WireError) in try WireCodec.decodeCommand(bytes) } }) {
+        case let .success(decoded):
+            request = decoded
+        case let .failure(error):
             send(session.makeFrame(), reply: nil, error: .malformed(error.description))
             return true
         }
@@ -89,6 +91,6 @@ public final class AutomationServer: Adapter {
         )
         var line = WireCodec.encodeFrame(wire)
         line.append(0x0A)
-        output.write(String(decoding: line, as: UTF8.self))
+        output.write(bytes: line)
     }
 }

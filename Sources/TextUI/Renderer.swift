@@ -43,7 +43,7 @@ public enum Renderer {
             var alertNumber = element == alert ? 1 : 0
             lines.append(contentsOf: renderAlert(element, number: &alertNumber))
         }
-        lines.append(String(repeating: "─", count: width))
+        lines.append(dashes(width))
         return lines.joined(separator: "\n")
     }
 
@@ -72,7 +72,7 @@ public enum Renderer {
     }
 
     private static func renderAlert(_ alert: Element, number: inout Int) -> [String] {
-        var lines = ["   ╭─ \(alert.label) " + String(repeating: "─", count: max(2, width - alert.label.count - 7))]
+        var lines = ["   ╭─ \(alert.label) " + dashes(max(2, width - alert.label.count - 7))]
         for child in alert.children where child.kind == .staticText && !child.label.isEmpty {
             lines.append("   │ \(child.label)")
         }
@@ -81,7 +81,7 @@ public enum Renderer {
         }
         // A progress overlay has no buttons: nothing to press, it goes when its work ends.
         if !buttons.isEmpty { lines.append("   │ " + buttons.joined(separator: "   ")) }
-        lines.append("   ╰" + String(repeating: "─", count: width - 4))
+        lines.append("   ╰" + dashes(width - 4))
         return lines
     }
 
@@ -107,7 +107,7 @@ public enum Renderer {
     /// break as ␤): text from a store or a launch argument can never move the cursor, clear the
     /// terminal or break a frame's layout. Elements keep their text as it is; only drawing changes.
     static func visible(_ screen: Screen) -> Screen {
-        func hasControl(_ text: String) -> Bool { text.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+        func hasControl(_ text: String) -> Bool { Self.hasControl(text) }
         func needsChange(_ element: Element) -> Bool {
             hasControl(element.label) || element.value.map(hasControl) == true || element.children.contains(where: needsChange)
         }
@@ -120,6 +120,18 @@ public enum Renderer {
             return element
         }
         return Screen(title: visible(screen.title), elements: screen.elements.map(clean), list: screen.list)
+    }
+
+    /// Whether `text` holds a control character (Unicode's Cc: C0, DEL, C1), read from its UTF-8
+    /// bytes: a C1 control is 0xC2 then 0x80...0x9F. (Asking each scalar's general category cost
+    /// a tenth of drawing a screen.)
+    static func hasControl(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || previous == 0xC2 && byte < 0xA0 && byte >= 0x80 { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// `text` with C0 controls as their Unicode control pictures (U+2400...), DEL as ␡, and C1
@@ -140,6 +152,13 @@ public enum Renderer {
 
     private static func rule(title: String) -> String {
         let head = "── \(title) "
-        return head + String(repeating: "─", count: max(2, width - head.count))
+        return head + dashes(max(2, width - head.count))
     }
+
+    /// `count` rule characters; those up to the width made once, as every screen draws them.
+    private static func dashes(_ count: Int) -> String {
+        count < madeDashes.count ? madeDashes[count] : String(repeating: "─", count: count)
+    }
+
+    private static let madeDashes = (0...width).map { String(repeating: "─", count: $0) }
 }

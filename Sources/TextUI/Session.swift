@@ -40,20 +40,37 @@ public final class Session {
 
     /// A frame of the screen as it is now, numbered.
     public func makeFrame() -> Frame {
-        for element in stage.screen.allElements where element.kind == .secureTextField {
-            secureFieldNames.formUnion([element.identifier, element.label].filter { !$0.isEmpty })
-        }
-        sequence += 1
-        let frame = Frame(sequence: sequence, isIdle: isIdle, screen: stage.screen)
-        published = (frame.screen, frame.isIdle)
-        return frame
+        makeFrame(of: stage.screen)
     }
 
     /// A frame only if the screen or idle changed since the last one published, else nil.
     public func frameIfChanged() -> Frame? {
         let screen = stage.screen
         if let published, published.screen == screen, published.idle == isIdle { return nil }
-        return makeFrame()
+        return makeFrame(of: screen)
+    }
+
+    /// A frame of `screen` (the stage's, made once: every frame of a step asks for it).
+    private func makeFrame(of screen: Screen) -> Frame {
+        noteSecureFields(of: screen)
+        sequence += 1
+        let frame = Frame(sequence: sequence, isIdle: isIdle, screen: screen)
+        published = (frame.screen, frame.isIdle)
+        return frame
+    }
+
+    /// Keeps the names of the secure fields `screen` shows in `secureFieldNames`.
+    private func noteSecureFields(of screen: Screen) {
+        for element in screen.elements {
+            noteSecureField(element)
+            for child in element.children { noteSecureField(child) }
+        }
+    }
+
+    private func noteSecureField(_ element: Element) {
+        guard element.kind == .secureTextField else { return }
+        if !element.identifier.isEmpty { secureFieldNames.insert(element.identifier) }
+        if !element.label.isEmpty { secureFieldNames.insert(element.label) }
     }
 
     /// How a command names a control: a script by its identifier (which never changes), a
@@ -169,9 +186,7 @@ public final class Session {
     /// `tap Passwordhunter2`): the rest is likely a secret typed in the wrong place, and must not
     /// be echoed.
     private func secureFieldNamed(in target: String) -> String? {
-        for element in stage.screen.allElements where element.kind == .secureTextField {
-            secureFieldNames.formUnion([element.identifier, element.label].filter { !$0.isEmpty })
-        }
+        noteSecureFields(of: stage.screen)
         return secureFieldNames.sorted().first { target.count > $0.count && target.lowercased().hasPrefix($0.lowercased()) }
     }
 

@@ -240,19 +240,29 @@ struct Bench: ParsableCommand {
     }
 
     /// One flow step, command to answering idle frame, through FlowKit as a flow test drives it,
-    /// beside its floor: a round trip of one line through a pipe to `cat` and back, measured now.
+    /// beside its floor: a round trip of one line through a pipe to `cat` and back, each floor
+    /// sample taken just before a step's, so both see the machine as it is at that moment (a
+    /// shared machine moved a floor measured apart by half from one run to the next).
     /// The release app as shipped, the testing build and the debug app (which `make flows` runs).
     private func step(_ scoreboard: Scoreboard) throws {
-        let floor = try Self.pipeRoundTrips(steps)
-        let floorMedian = Self.percentile(floor, 0.5)
-        report("pipe round trip (the floor of a step)", floor, target: "the floor")
+        let pipe = try PipeFloor()
+        defer { pipe.close() }
         for (build, path) in stepApps {
             try withApp(path) { app, _ in
                 let field = app.textFields["Username"]
-                for index in 0..<200 { field.replaceText("warm\(index)") }
-                let samples = (0..<steps).map { index in Self.time { field.replaceText("user\(index)") } }
+                for index in 0..<200 {
+                    _ = pipe.roundTrip()
+                    field.replaceText("warm\(index)")
+                }
+                var floor: [Double] = [], samples: [Double] = []
+                for index in 0..<steps {
+                    floor.append(pipe.roundTrip())
+                    samples.append(Self.time { field.replaceText("user\(index)") })
+                }
                 guard !app.hasFailed else { throw BenchError("the step benchmark failed: \(app.failures[0])") }
+                let floorMedian = Self.percentile(floor, 0.5)
                 let (median, p99) = (Self.percentile(samples, 0.5), Self.percentile(samples, 0.99))
+                report("pipe round trip, each beside a step of the \(build) (the floor of a step)", floor, target: "the floor")
                 report("flow step, \(build) (type into a field, command to idle frame)", samples, target: build.stepTarget)
                 print(String(format: "  step ÷ floor: median %.1f× the pipe round trip; median %.3f ms, p99 %.3f ms", median / floorMedian, median, p99))
                 switch build {
@@ -510,21 +520,25 @@ struct Bench: ParsableCommand {
     }
 
     /// Milliseconds for one short line to go through a pipe to `cat` and come back, `count` times.
-    static func pipeRoundTrips(_ count: Int) throws -> [Double] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/cat")
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+    /// A line's round trip through a pipe to `cat` and back, the floor of a step: `cat` stays
+    /// up, so that floor samples can be taken one at a time beside what they are the floor of.
+    final class PipeFloor {
+        private let process = Process()
+        private let input = Pipe(), output = Pipe()
+        private let line = Array("{\"id\":1,\"action\":\"tap\",\"target\":\"Login\"}\n".utf8)
+        private var buffer: [UInt8]
+
+        init() throws {
+            buffer = [UInt8](repeating: 0, count: line.count)
+            process.executableURL = URL(fileURLWithPath: "/bin/cat")
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
         }
-        let line = Array("{\"id\":1,\"action\":\"tap\",\"target\":\"Login\"}\n".utf8)
-        var buffer = [UInt8](repeating: 0, count: line.count)
-        return (0..<(count + 200)).map { _ in
-            Self.time {
+
+        /// Milliseconds for one line to `cat` and back.
+        func roundTrip() -> Double {
+            Bench.time {
                 _ = line.withUnsafeBytes { write(input.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
                 var got = 0
                 while got < line.count {
@@ -533,7 +547,12 @@ struct Bench: ParsableCommand {
                     got += n
                 }
             }
-        }.suffix(count)
+        }
+
+        func close() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
     }
 
     static func percentile(_ samples: [Double], _ p: Double) -> Double {

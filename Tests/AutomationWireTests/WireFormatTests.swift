@@ -52,6 +52,18 @@ struct WireFormatTests {
         }
     }
 
+    @Test func theCommandWriterWritesExactlyWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for action in Request.Action.allCases {
+            for (id, target, text) in [(nil, nil, nil), (Optional(-3), Optional("Log/in \"x\""), Optional("é\u{0}\u{1F}\n😀 \\")), (9, nil, "t")] as [(Int?, String?, String?)] {
+                let request = Request(id: id, action: action, target: target, text: text)
+                #expect(WireCodec.encodeCommand(request) == Array(try encoder.encode(request)), "\(request)")
+                #expect(try WireCodec.decodeCommand(WireCodec.encodeCommand(request)) == request)
+            }
+        }
+    }
+
     @Test func aCommandSurvivesTheRoundTrip() throws {
         for action in Request.Action.allCases {
             let request = Request(id: 4, action: action, target: "Login", text: "x")

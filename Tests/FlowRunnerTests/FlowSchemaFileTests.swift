@@ -1,5 +1,6 @@
 import FlowKit
 import FlowRunner
+@testable import FlowMCP
 import Foundation
 import Testing
 import WorkPhotosRobots
@@ -24,6 +25,22 @@ struct FlowSchemaFileTests {
             committed == StepReference.markdown(catalog: WorkPhotosCatalog.catalog),
             "docs/flows.md's step reference is stale: regenerate it with: .build/debug/flow docs --update docs/flows.md"
         )
+    }
+
+    @Test func theCommittedMCPToolReferenceIsCurrent() throws {
+        let docs = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        let committed = try #require(MCPToolReference.marked.section(in: docs), "docs/flows.md has the MCP tools markers")
+        let runner = RunnerIdentity(name: "flow", flows: "Flows", guide: "docs/flows.md")
+        #expect(
+            committed == MCPToolReference.markdown(catalog: WorkPhotosCatalog.catalog, runner: runner),
+            "docs/flows.md's MCP tools are stale: regenerate them with: .build/debug/flow docs --update docs/flows.md"
+        )
+        // Every tool and every argument is there, and the instructions the agent is told first.
+        for tool in FlowMCPServer.tools(for: runner) {
+            #expect(committed.contains("#### `\(tool.name)`\n\n\(tool.summary)\n"), "\(tool.name)")
+            for argument in tool.arguments { #expect(committed.contains("- `\(argument.name)` ("), "\(tool.name) \(argument.name)") }
+        }
+        #expect(committed.contains("> " + FlowMCPServer.instructions(catalog: WorkPhotosCatalog.catalog) + "\n"))
     }
 
     @Test func theSchemaAndTheReferenceNameEveryStepAndNoOther() throws {

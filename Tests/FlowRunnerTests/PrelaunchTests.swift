@@ -111,13 +111,19 @@ struct PrelaunchTests {
     @Test func aJobWithNothingLeftTakesOverAFlowStartedAheadBehindALongOne() throws {
         // Two jobs. Whichever runs the long flow starts the app of a short one ahead; the other
         // job, out of work, runs that short flow instead of leaving it to wait for the long one.
+        // The long flow's upload takes 3 s on the test drive (a count of steps was no longer
+        // long once a step got fast: it ended before the last short flow under load).
         var flows = ["a-long": """
             name: Long
+            onAlert: {PhotosPermission: OK}
+            launch:
+              defaults: {drive.delay: "3"}
             steps:
-              - repeat:
-                  times: 3000
-                  steps:
-                    - type: {textField: Username, text: x}
+              - Login.login
+              - Glance.reviewWorkPhotos
+              - Photos.selectAll
+              - Photos.upload
+              - Photos.checkUploaded: {count: 8}
             """]
         for index in 1...3 { flows["b\(index)"] = "name: Short \(index)\nsteps:\n  - Login.checkLoginScreen\n" }
         let run = try appsAliveWhenEachFlowFinished(flows, prelaunch: true, jobs: 2)

@@ -57,6 +57,9 @@ public final class PseudoTerminal: @unchecked Sendable {
             close(master)
             throw error
         }
+        // Read without blocking, each read and its keeping done under `condition`: whoever holds
+        // it and finds nothing left to read has every byte the program wrote (see waitForExit).
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         Thread.detachNewThread { [self] in readUntilClosed() }
     }
 
@@ -76,7 +79,18 @@ public final class PseudoTerminal: @unchecked Sendable {
     /// Types `text` as keys (a `\n` or `\r` is Enter).
     public func type(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(master, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EAGAIN {
+                var ready = pollfd(fd: master, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+            } else if written < 0, errno != EINTR {
+                return
+            }
+        }
     }
 
     /// Waits until `needle` has been drawn since the last wait that found its text; false when
@@ -110,6 +124,11 @@ public final class PseudoTerminal: @unchecked Sendable {
             return nil
         }
         process.waitUntilExit()
+        // Everything it wrote is in the terminal now: wait until the reader has taken it all, so
+        // that `output` holds it (a test read it while the reader was still on its way).
+        condition.lock()
+        while !ended, Self.unread(master) > 0 { condition.wait() }
+        condition.unlock()
         return process.terminationStatus
     }
 
@@ -131,14 +150,25 @@ public final class PseudoTerminal: @unchecked Sendable {
     private func readUntilClosed() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = read(master, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, -1) >= 0 || errno == EINTR else { break }
             condition.lock()
-            if count > 0 { bytes += buffer[0..<count] } else { ended = true }
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 { bytes += buffer[0..<count] }
+            let done = count == 0 || count < 0 && errno != EINTR && errno != EAGAIN
+            if done { ended = true }
             condition.broadcast()
             condition.unlock()
-            if count <= 0 { return }
+            if done { return }
         }
+        condition.withLock { ended = true }
+        condition.broadcast()
+    }
+
+    /// How many bytes wait to be read on `fd`.
+    private static func unread(_ fd: Int32) -> Int32 {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? count : 0
     }
 
     /// Where the first `needle` at or after `start` ends in `haystack`, or nil.

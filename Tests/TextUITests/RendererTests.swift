@@ -1,5 +1,5 @@
 import Testing
-import TextUI
+@testable import TextUI
 
 struct RendererTests {
     @Test func drawsEveryKindOfElementWithNumberedControls() {
@@ -101,5 +101,22 @@ struct RendererControlCharacterTests {
         #expect(text.contains("line␤break  tab␉here␡�"))
         #expect(text.contains("│ m␛[31m"))
         #expect(screen.elements[0].label == "place\u{1B}]0;owned\u{07}", "the element itself keeps its text")
+    }
+}
+
+/// The renderer finds a control character by its UTF-8 bytes; Unicode's general category says
+/// which scalars are controls, and the two agree on every scalar, alone and after any other.
+struct ControlCharacterTests {
+    @Test func theBytesSayWhatTheGeneralCategorySaysForEveryScalar() {
+        let scalars = (0...0x10FFFF).lazy.compactMap(Unicode.Scalar.init)
+        var controls = 0
+        for scalar in scalars {
+            let isControl = scalar.properties.generalCategory == .control
+            if isControl { controls += 1 }
+            #expect(Renderer.hasControl(String(scalar)) == isControl, "U+\(String(scalar.value, radix: 16))")
+            // After a scalar whose last byte is 0xC2's neighbour, and after é (0xC3 0xA9).
+            #expect(Renderer.hasControl("é" + String(scalar) + "x") == isControl, "é U+\(String(scalar.value, radix: 16))")
+        }
+        #expect(controls == 65, "C0 (32), DEL and C1 (32)")
     }
 }

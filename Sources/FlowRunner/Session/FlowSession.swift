@@ -137,6 +137,14 @@ public final class FlowSession {
     public var renderedScreen: String? { executor.app.latestScreen.map(masked) }
     /// The screen's element tree (FlowKit's `ElementTree`), secrets masked.
     public var elementTree: String? { shownScreen.map(ElementTree.text) }
+    /// The screen as the automation protocol's JSON, pretty-printed, keys sorted, its secrets
+    /// masked field by field before it is encoded (one JSON writes escaped is masked too): what
+    /// `flow inspect --json` and the MCP server's `read_screen` print.
+    public var shownScreenJSON: String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return shownScreen.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
 
     /// Answers the alerts the session's `onAlert` answers, as the runner does before a step: the
     /// screen is then the one the next step sees (`flow inspect` shows that one).

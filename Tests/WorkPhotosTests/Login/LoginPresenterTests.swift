@@ -11,7 +11,7 @@ struct LoginPresenterTests {
     }
 
     @Test(arguments: [
-        ("", "", false), ("alice", "", false), ("", "secret", false), ("   ", "secret", false), ("alice", "secret", true),
+        ("", "", false), ("alice", "", false), ("", "secret", false), ("   ", "secret", false), (" \t\u{A0}\u{2003}", "secret", false), ("\u{200B}", "secret", true), ("\n", "secret", true), ("alice", "secret", true),
     ])
     func enablesLoginOnlyWhenBothFieldsAreFilled(username: String, password: String, enabled: Bool) {
         let sut = makeSUT()

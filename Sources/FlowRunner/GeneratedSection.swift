@@ -1,0 +1,46 @@
+/// A part of a Markdown file that a runner writes (`flow docs --update FILE`), between a begin
+/// marker that names what writes it and an end marker: the step reference, the MCP tools. What is
+/// between the markers is replaced; the rest of the file is the author's.
+public struct GeneratedSection: Sendable {
+    /// What the section is, as its markers name it (`step reference`).
+    public let name: String
+    /// What it is made from, as its begin marker says (`the step registry and the robots`).
+    public let source: String
+
+    /// A section called `name`, made from `source`.
+    public init(name: String, source: String) {
+        self.name = name
+        self.source = source
+    }
+
+    /// The begin marker, naming the command of `runner` that writes the section.
+    public func begin(runner: RunnerIdentity) -> String {
+        "\(beginPrefix): made by `\(runner.name) docs` from \(source); do not edit by hand -->"
+    }
+
+    /// How every runner's begin marker starts: the marker is found by it.
+    public var beginPrefix: String { "<!-- BEGIN \(name)" }
+
+    /// The marker after the section.
+    public var end: String { "<!-- END \(name) -->" }
+
+    /// `text` with the section replaced by `section`; nil when the markers are missing.
+    public func replacing(in text: String, with section: String) -> String? {
+        guard let start = beginMarker(in: text), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        var after = text[stop.upperBound...]
+        if after.hasPrefix("\n") { after = after.dropFirst() }
+        return String(text[..<start.lowerBound]) + section + after
+    }
+
+    /// The section as it stands in `text`, markers included, or nil.
+    public func section(in text: String) -> String? {
+        guard let start = beginMarker(in: text), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else { return nil }
+        return String(text[start.lowerBound..<stop.upperBound]) + "\n"
+    }
+
+    /// The begin marker in `text`, whichever runner wrote it: its prefix to the end of its comment.
+    func beginMarker(in text: String) -> Range<String.Index>? {
+        guard let start = text.range(of: beginPrefix + ":"), let close = text.range(of: "-->", range: start.upperBound..<text.endIndex) else { return nil }
+        return start.lowerBound..<close.upperBound
+    }
+}
