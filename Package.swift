@@ -168,7 +168,8 @@ let package = Package(
         .target(name: "ProcessTesting", path: "Tests/ProcessTesting"),
         // The smallest text app on TextApp, TextUI's entry point: TextUITests run it as a person or a script would, and
         // FlowRunnerTests run its flows (Tests/TextAppSample/Flows), and FlowTests its Swift flow tests, as those of an app that keeps no data.
-        .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample", exclude: ["Flows"]),
+        // NoStoreManifest: the manifest the guide shows for such an app, not built (DocumentationTests read it).
+        .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample", exclude: ["Flows", "NoStoreManifest"]),
         .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),

@@ -29,8 +29,6 @@ let package = Package(
     dependencies: [
         .package(path: toolkitPath),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        // The located YAML reader hands out Yams' nodes: the fixture parser reads them.
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         .target(name: "Expenses", dependencies: [product("PresenterKit")]),
@@ -39,7 +37,7 @@ let package = Package(
         .target(name: "ExpensesSQLite", dependencies: ["Expenses", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "ExpensesSeeding",
-            dependencies: ["Expenses", "ExpensesSQLite", product("LocatedYAML"), product("StoreSeeding"), .product(name: "Yams", package: "Yams")]
+            dependencies: ["Expenses", "ExpensesSQLite", product("LocatedYAML"), product("StoreSeeding")]
         ),
         .executableTarget(name: "expenses", dependencies: ["Expenses", "ExpensesUI", "ExpensesSQLite", product("TextUI"), product("PresenterKit")]),
         .executableTarget(name: "expenses-seed", dependencies: ["ExpensesSeeding", product("StoreSeeding"), product("LocatedYAML"), product("Console")]),

@@ -1,4 +1,7 @@
-import Yams
+// Yams' nodes are this module's API (a reader hands them out, a fixture parser reads them): an
+// app that imports LocatedYAML has them without a Yams dependency of its own, so it never has to
+// pin the toolkit's version of Yams to read its fixtures.
+@_exported import Yams
 
 /// Composes YAML into Yams nodes for the parsers that locate every error (fixtures, flows,
 /// schemes), after refusing what would make Yams misbehave.

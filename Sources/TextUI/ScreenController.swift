@@ -1,6 +1,8 @@
 /// A screen of the text UI: describes itself as elements and receives the events aimed at them.
 ///
 /// Implementations are thin views: they forward events to a presenter and display what it says.
+/// A screen writes ``title``, ``elements`` and ``tap(_:)``, and ``enter(_:into:)`` when it has
+/// text fields; every other requirement has a default, which a screen replaces when it needs to.
 @MainActor
 public protocol ScreenController: AnyObject {
     /// The title in the screen's top rule: robots recognise the screen by it.
@@ -9,7 +11,9 @@ public protocol ScreenController: AnyObject {
     var elements: [Element] { get }
     /// The control with `identifier` was tapped (it exists and is enabled).
     func tap(_ identifier: String)
-    /// The text field with `identifier` now holds `text`.
+    /// The text field with `identifier` now holds `text`. Called only for an enabled text field
+    /// (or secure field) among the screen's ``elements``: typing aimed at anything else is refused
+    /// before it reaches the screen.
     func enter(_ text: String, into identifier: String)
     /// The screen is now the visible one (pushed, or uncovered by going back).
     func didAppear()
@@ -22,6 +26,8 @@ public protocol ScreenController: AnyObject {
 }
 
 extension ScreenController {
+    /// Does nothing: a screen with no text field is sent no typing, and need not write one.
+    public func enter(_ text: String, into identifier: String) {}
     /// Does nothing: a screen with nothing to refresh need not say so.
     public func didAppear() {}
     /// Nil: the screen has no long list, and shows all its cells.

@@ -42,9 +42,28 @@ struct ParameterTableTests {
         }
     }
 
+    /// The guide's line on an optional parameter: `.integer` given to a closure that takes an
+    /// `Int?` (`$1 ?? 1`) is the optional helper, whose key a step may leave out.
+    @Test func anOptionalParameterIsTheOneTheClosureTakesAsOptional() throws {
+        let action = try #require(RobotCatalog([TallyRobot.yaml]).action("Tally", "increment"))
+        #expect(action.parameters.map(\.name) == ["times"])
+        #expect(action.parameters.first?.isOptional == true)
+    }
+
     @Test func aRowThatSaysAnotherKeyIsCaught() {
         let rows = Self.rows(in: "| `.count(\"summary\")` | `number` | a whole number | `Int` |\n")
         #expect(rows == [["`.count(\"summary\")`", "`number`", "a whole number", "`Int`"]])
         #expect(rows[0][1] != "`\(Parameter<Int>.count("summary").spec.name)`")
+    }
+}
+
+/// A tally counter's robot, for the guide's line on an optional parameter: never driven.
+final class TallyRobot: Robot {
+    override class var screenTitle: String { "Counter" }
+
+    func increment(times: Int) {}
+
+    static let yaml = RobotActions<TallyRobot> {
+        $0.action("increment", "Taps Increment, TIMES times (once when left out).", .integer("times", "how many taps", minimum: 1)) { $0.increment(times: $1 ?? 1) }
     }
 }

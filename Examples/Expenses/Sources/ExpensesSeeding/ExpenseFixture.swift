@@ -1,6 +1,5 @@
 import Expenses
 import LocatedYAML
-import Yams
 
 /// A fixture: the expenses a store starts a flow with, read from `Seeds/NAME.yaml`:
 ///

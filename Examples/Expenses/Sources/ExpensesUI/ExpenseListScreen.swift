@@ -45,9 +45,6 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
         }
     }
 
-    /// The screen has no fields.
-    public func enter(_ text: String, into identifier: String) {}
-
     /// Shown (again): the presenter reloads.
     public func didAppear() {
         presenter.viewDidAppear()
