@@ -128,10 +128,10 @@ bench-baseline: deps
 
 floors:
 	@mkdir -p $(FLOOR)
-	@[ -x $(FLOOR)/floor-echo ] || swiftc -O Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo
-	@[ -x $(FLOOR)/floor-echo-static ] || swiftc -O -static-stdlib Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo-static
-	@[ -x $(FLOOR)/floor-echo-static-nopie ] || swiftc -O -static-stdlib -Xclang-linker -no-pie Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo-static-nopie
-	@[ -x $(FLOOR)/floor-defaults-static ] || swiftc -O -static-stdlib Benchmarks/Floor/floor-defaults.swift -o $(FLOOR)/floor-defaults-static
+	@[ -x $(FLOOR)/floor-echo ] || scripts/own-tmpdir.sh swiftc -O Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo
+	@[ -x $(FLOOR)/floor-echo-static ] || scripts/own-tmpdir.sh swiftc -O -static-stdlib Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo-static
+	@[ -x $(FLOOR)/floor-echo-static-nopie ] || scripts/own-tmpdir.sh swiftc -O -static-stdlib -Xclang-linker -no-pie Benchmarks/Floor/floor-echo.swift -o $(FLOOR)/floor-echo-static-nopie
+	@[ -x $(FLOOR)/floor-defaults-static ] || scripts/own-tmpdir.sh swiftc -O -static-stdlib Benchmarks/Floor/floor-defaults.swift -o $(FLOOR)/floor-defaults-static
 
 # The app the flows run, optimised and linked statically, with the stubs a test build allows
 # (-DTESTING): make flows SCHEME=fast runs the flows on it. It costs a release build of its own

@@ -105,25 +105,24 @@ public final class FlowSession {
             launch: options.launch, onAlert: options.onAlert, steps: [], variableUses: []
         )
         executor = FlowExecutor(environment: FlowEnvironment(scheme: options.scheme, variables: [:], secrets: [], timeout: 1, folder: runner.folder) { _ in "" })
+        // A session that throws ends what it began as it goes: its runner removes its folder and
+        // its app is killed when they are let go (SuiteRunner's and AppConnection's deinit).
         do {
             templates = try runner.prepare(fixtures: [options.fixture]) { _ in }
         } catch {
-            runner.cleanUp()
             throw SessionError("\(error)")
         }
         executor = makeExecutor()
         let started = executor.start(flow)
-        if let failure = started.failure {
-            close()
-            throw SessionError("the app did not start: \(failure)")
-        }
+        if let failure = started.failure { throw SessionError("the app did not start: \(failure)") }
     }
 
-    deinit {
-        close()
-    }
+    /// Where the session's stores live (the seeded fixture and the app's copy): removed when the
+    /// session closes, or is let go.
+    public var folder: URL { runner.folder }
 
-    /// Ends the app and removes the session's stores.
+    /// Ends the app (its input closed, then killed if it lingers) and removes the session's
+    /// stores. A session let go without it ends the same way, its app killed.
     public func close() {
         executor.finish()
         runner.cleanUp()
