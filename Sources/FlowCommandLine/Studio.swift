@@ -169,8 +169,8 @@ struct StudioLoop {
         return true
     }
 
-    /// The `:` commands, as `:help` lists them.
-    static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+    /// The `:` commands, as `:help` lists them (and Tab completes them).
+    static let commands = Completion.commands
 
     private mutating func save(_ arguments: [String]) {
         // The name sticks for the next :save only once a save with it went through.

@@ -124,16 +124,33 @@ struct FlowSessionTests {
     @Test(arguments: [
         ("Login.lo", ["Login.login"]),
         ("tap Rev", ["tap Review work photos"]),
-        ("tap: {", ["tap: {alert: ", "tap: {button: "]),
+        ("tap ", ["tap Review work photos", "tap Settings", "tap Username"]),
+        ("type Us", ["type Username"]),
+        ("tap: {al", ["tap: {alert: "]),
         ("tap: {button: Rev", ["tap: {button: Review work photos"]),
+        ("tap: {button: Login, ena", ["tap: {button: Login, enabled: "]),
+        ("tap: Se", ["tap: Settings"]),
         ("Glance.checkCounts: {wo", ["Glance.checkCounts: {work: "]),
+        ("Glance.nosuch: {wo", []),
+        ("nosuch: {but", []),
         ("assertVisible: {cell: Mon", []),
+        (":qu", [":quit"]),
+        (":s", [":save", ":screen", ":steps"]),
+        (":save x", []),
     ])
     func tabCompletesStepsKeysAndTheNamesOnTheScreen(line: String, expected: [String]) {
-        let screen = Screen(title: "At a glance", elements: [.text("At a glance", identifier: "title"), .button("Review work photos"), .button("Settings")])
-        let lines = Completion.lines(for: line, screen: screen, catalog: WorkPhotosCatalog.catalog)
-        for completion in expected { #expect(lines.contains(completion), "\(line): \(lines)") }
-        if expected.isEmpty { #expect(lines.isEmpty, "\(line): \(lines)") }
+        let screen = Screen(title: "At a glance", elements: [
+            .text("At a glance", identifier: "title"), .button("Review work photos"), .button("Settings"), .textField("Username", value: ""),
+        ])
+        #expect(Completion.lines(for: line, screen: screen, catalog: WorkPhotosCatalog.catalog) == expected, "\(line)")
+    }
+
+    @Test func tabOnAnEmptyLineOffersEveryStepActionAndCommand() {
+        let lines = Completion.lines(for: "", screen: nil, catalog: WorkPhotosCatalog.catalog)
+        let expected = Set(StepRegistry.keywords + WorkPhotosCatalog.catalog.actions.map(\.fullName) + [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"])
+        #expect(Completion.commands.count == 7)
+        #expect(Set(lines) == expected && lines == lines.sorted() && lines.count == expected.count)
+        #expect(Completion.lines(for: "tap: Se", screen: nil, catalog: WorkPhotosCatalog.catalog).isEmpty, "no screen, no names")
     }
 
     // MARK: - Secrets

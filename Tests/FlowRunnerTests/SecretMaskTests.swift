@@ -86,6 +86,19 @@ struct SecretMaskTests {
         #expect(overlapping.standIn("abcde").value == "${one.secret}de", "the earlier start wins")
     }
 
+    /// A secret anywhere in a step, key or value, at any depth, is found; an alias holds none.
+    @Test func aSecretIsFoundInAKeyAValueOrAListAtAnyDepth() throws {
+        let standIns = SecretStandIns(secrets: ["hunter2Zq"], variables: ["test.password": "hunter2Zq"], scheme: Self.scheme)
+        for (yaml, reveals) in [
+            ("tap: {button: hunter2Zq}", true), ("tap: {hunter2Zq: Login}", true), ("repeat: {times: 2, steps: [{tap: hunter2Zq}]}", true),
+            ("tap: {button: Login}", false), ("repeat: {times: 2, steps: [back]}", false), ("tap: \"${test.password}\"", false),
+        ] {
+            let node = try #require(try Yams.compose(yaml: yaml))
+            #expect(standIns.reveals(in: node) == reveals, "\(yaml)")
+        }
+        #expect(!standIns.reveals(in: .alias(.init("hunter2Zq"))), "an alias names an anchor, not a value")
+    }
+
     @Test func anAliasIsLeftAsItIsAndHoldsNoSecret() {
         let standIns = SecretStandIns(secrets: ["hunter2Zq"], variables: ["test.password": "hunter2Zq"], scheme: Self.scheme)
         let outcome = standIns.standIn(Node.alias(.init("anchor")))
