@@ -124,7 +124,7 @@ struct FlowSessionTests {
     @Test(arguments: [
         ("Login.lo", ["Login.login"]),
         ("tap Rev", ["tap Review work photos"]),
-        ("tap ", ["tap Review work photos", "tap Settings", "tap Username"]),
+        ("tap ", ["tap Review work photos", "tap Settings", "tap Username", "tap row-1"]),
         ("type Us", ["type Username"]),
         ("tap: {al", ["tap: {alert: "]),
         ("tap: {button: Rev", ["tap: {button: Review work photos"]),
@@ -133,7 +133,8 @@ struct FlowSessionTests {
         ("Glance.checkCounts: {wo", ["Glance.checkCounts: {work: "]),
         ("Glance.nosuch: {wo", []),
         ("nosuch: {but", []),
-        ("assertVisible: {cell: Mon", []),
+        ("assertVisible: {cell: Mon", ["assertVisible: {cell: Mon 1 Jun 2026, 09:05", "assertVisible: {cell: Mon 1 Jun 2026, 09:05  Office"]),
+        ("assertVisible: {button: Se", ["assertVisible: {button: Settings"]),
         (":qu", [":quit"]),
         (":s", [":save", ":screen", ":steps"]),
         (":save x", []),
@@ -141,8 +142,25 @@ struct FlowSessionTests {
     func tabCompletesStepsKeysAndTheNamesOnTheScreen(line: String, expected: [String]) {
         let screen = Screen(title: "At a glance", elements: [
             .text("At a glance", identifier: "title"), .button("Review work photos"), .button("Settings"), .textField("Username", value: ""),
+            .cell("row-1", label: "Mon 1 Jun 2026, 09:05", value: "Office"),
         ])
         #expect(Completion.lines(for: line, screen: screen, catalog: WorkPhotosCatalog.catalog) == expected, "\(line)")
+    }
+
+    /// `until` takes 0 (none of the flow's steps) up to as many steps as the flow has.
+    @Test func untilTakesNoneUpToAllTheFlowsSteps() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let flow = folder.path("three.yaml")
+        try "name: Three\nsteps:\n  - back\n  - back\n  - back\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        func start(_ until: Int?) throws(SessionStartError) -> SessionStart {
+            try SessionStart(flow: flow, until: until, catalog: WorkPhotosCatalog.catalog, scheme: FlowWorkspace.scheme, variables: [:])
+        }
+        #expect(try start(0).steps.isEmpty)
+        #expect(try start(3).steps == ["back", "back", "back"])
+        #expect(try start(nil).steps.count == 3 && start(nil).stepCount == 3)
+        #expect(throws: SessionStartError.self) { try start(4) }
+        #expect(throws: SessionStartError.self) { try start(-1) }
     }
 
     @Test func tabOnAnEmptyLineOffersEveryStepActionAndCommand() {
