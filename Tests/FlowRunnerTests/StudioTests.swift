@@ -190,6 +190,26 @@ struct StudioTests {
         #expect(!output.stdout.contains("4. "), "--until 3 stops after three steps")
     }
 
+    /// Studio says what it is and how to begin, runs a flow's steps up to one that fails, says
+    /// where it stopped, shows the screen, and goes on from there; the failed step is not kept.
+    @Test func studioSaysWhereAFlowItStartsFromStopped() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/stops.yaml", "name: Stops\nsteps:\n  - type: {textField: Username, text: zoe}\n  - tap: Nowhere\n  - back\n")
+        let output = try ChildProcess.run(
+            FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio", "Flows/stops.yaml"],
+            input: ":steps\n:quit\n", currentDirectory: workspace.folder.path
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix(
+            "flow studio: scheme default, fixture default. Type a step (tap: Continue, Login.login) or an app command "
+                + "(3, tap Continue, type Email TEXT, back); :help lists the rest.\n"
+        ), "\(output.stdout.prefix(300))")
+        #expect(output.stdout.contains("\n✗ tap: tap element \"Nowhere\" failed: "), "\(output.stdout)")
+        #expect(output.stdout.contains("\nthe flow stopped at its step 2; go on from here\n── Login"), "\(output.stdout)")
+        #expect(output.stdout.contains("\n1. type: {textField: Username, text: zoe}\n") && !output.stdout.contains("\n2. "), "\(output.stdout)")
+    }
+
     @Test func inspectShowsTheScreenTheNextStepSeesWithTheFlowsAlertsAnswered() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
