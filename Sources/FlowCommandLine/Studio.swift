@@ -119,7 +119,7 @@ struct StudioLoop {
     }
 
     func showScreen() {
-        say(session.renderedScreen ?? "(no screen)")
+        if let screen = session.renderedScreen { say(screen) }
         if showsIdentifiers, let tree = session.elementTree {
             say("elements (kind, identifier, label, value, state):")
             say(tree.split(separator: "\n").dropFirst().joined(separator: "\n"))
