@@ -191,12 +191,13 @@ struct StudioTests {
     }
 
     /// A whole session as a person sees it, word for word (times written as N): the greeting and
-    /// the screen, a kept step, a literal secret kept with its note, a failed step with the app's
-    /// standard error and the replay, :ids, :screen, :steps, :undo, an unknown command and a bare :.
+    /// the screen, nothing to undo yet, a kept step, a literal secret kept with its note, a failed
+    /// step with the app's standard error and the replay, :ids, :screen, :steps, :undo, :save
+    /// without a file or with too much, an unknown command and a bare :.
     @Test func aSessionReadsAsItShould() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
-        let input = "type Username zoe\ntype Password hunter2Zq\ntap: Nowhere\n:ids\n:screen\n:steps\n:undo\n:bogus\n:\n:quit\n"
+        let input = ":undo\ntype Username zoe\ntype Password hunter2Zq\ntap: Nowhere\n:ids\n:screen\n:steps\n:undo\n:save\n:save x.yaml extra\n:bogus\n:\n:quit\n"
         let output = try ChildProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"], input: input, currentDirectory: workspace.folder.path)
         #expect(output.status == 0, "\(output.stderr)")
         let shown = output.stdout.replacingOccurrences(of: #"[0-9]+\.[0-9] ms"#, with: "N ms", options: .regularExpression)
@@ -212,6 +213,7 @@ struct StudioTests {
               secureTextField  "Password"  value ""  enabled
               button           "Login"  disabled
               staticText       "results"  label ""
+            nothing to undo
             ✓ type: {textField: Username, text: "zoe"}  N ms
             ── Login ───────────────────────────────────────
             [1]  Username: zoe  ◂
@@ -267,6 +269,8 @@ struct StudioTests {
             [2]  Password: (empty)
             [3]  < Login >  (disabled)
             ────────────────────────────────────────────────
+            error: :save needs a file: :save Flows/new.yaml --name "What it checks"
+            error: :save FILE [--name "..."]: unexpected extra
             unknown command :bogus; the commands are :undo, :steps, :save, :ids, :screen, :help, :quit, and a line without : is a step
             a : command needs its name: :undo, :steps, :save, :ids, :screen, :help, :quit (:help says what each does)
 
