@@ -305,6 +305,22 @@ struct StudioTests {
         #expect(long.stdout.contains("no steps yet"), "\(long.stdout.suffix(300))")
     }
 
+    /// inspect has no screen to show after a step that failed, or one the session refused: it
+    /// says which step of which flow, and why (exit 2).
+    @Test func inspectSaysWhichStepStoppedIt() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/stops.yaml", "name: Stops\nsteps:\n  - type: {textField: Username, text: zoe}\n  - tap: Nowhere\n")
+        let failed = try workspace.flow(["inspect", "Flows/stops.yaml"])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.hasPrefix("flow: error: step 2 of Flows/stops.yaml failed, so there is no screen after it:\n"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("no element \"Nowhere\""), "\(failed.stderr)")
+        try workspace.write("Flows/long.yaml", "name: Long\nsteps:\n  - type: {textField: Username, text: \(String(repeating: "x", count: 17_000))}\n")
+        let refused = try workspace.flow(["inspect", "Flows/long.yaml"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("flow: error: step 1 of Flows/long.yaml: error: the line is "), "\(refused.stderr.prefix(200))")
+    }
+
     @Test func inspectShowsTheScreenTheNextStepSeesWithTheFlowsAlertsAnswered() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
