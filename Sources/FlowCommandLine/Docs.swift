@@ -9,19 +9,20 @@ extension FlowCommand {
     /// robots, and the MCP server's tools, from their declarations.
     struct Docs: ParsableCommand {
         static var configuration: CommandConfiguration {
-            let section = RunnerSetup.current.guide.map { "\($0)'s generated sections" } ?? "Markdown, from the steps, the robots and the tools"
-            return CommandConfiguration(abstract: "Print the step reference and the MCP tools (\(section)), or --update a file's.")
+            let section = RunnerSetup.current.guide.map { "\($0)'s generated sections" } ?? "Markdown, from the steps, the robots, the tools and the commands"
+            return CommandConfiguration(abstract: "Print the step reference, the MCP tools and the commands' help (\(section)), or --update a file's.")
         }
 
-        @Option(help: ArgumentHelp("Replace the reference and the tools between their markers in this file.", valueName: "file"))
+        @Option(help: ArgumentHelp("Replace the reference, the tools and the commands between their markers in this file.", valueName: "file"))
         var update: String?
 
         func run() throws {
             let setup = RunnerSetup.current
             let reference = StepReference.markdown(catalog: setup.catalog, runner: setup.identity)
             let tools = MCPToolReference.markdown(catalog: setup.catalog, runner: setup.identity)
+            let commands = CommandReference.markdown(runner: setup.identity)
             guard let update else {
-                Console.output(reference + "\n" + tools)
+                Console.output(reference + "\n" + tools + "\n" + commands)
                 return
             }
             // Only a regular file is read (a FIFO would block); it is then written through OutputFile.
@@ -36,15 +37,21 @@ extension FlowCommand {
             guard var updated = StepReference.replacing(in: text, with: reference) else {
                 throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin(runner: setup.identity)) and \(StepReference.end) where it goes")
             }
-            // The MCP tools go where the file has their markers; a guide may leave them out.
-            let withTools = MCPToolReference.marked.replacing(in: updated, with: tools)
-            updated = withTools ?? updated
+            // The MCP tools and the commands go where the file has their markers; a guide may leave them out.
+            var also: [String] = []
+            for (name, section, marked) in [("the MCP tools", tools, MCPToolReference.marked), ("the commands", commands, CommandReference.marked)] {
+                guard let replaced = marked.replacing(in: updated, with: section) else { continue }
+                updated = replaced
+                also.append(name)
+            }
             do {
                 try OutputFile.write(updated, to: update)
             } catch {
                 throw FlowCommandError.usage(error.description)
             }
-            Console.output("updated the step reference\(withTools == nil ? "" : " and the MCP tools") in \(update)\n")
+            let updatedNames = ["the step reference"] + also
+            let said = updatedNames.dropLast().joined(separator: ", ") + (updatedNames.count > 1 ? " and " : "") + (updatedNames.last ?? "")
+            Console.output("updated \(said) in \(update)\n")
         }
     }
 }

@@ -32,19 +32,21 @@ extension FlowCommand {
             let start = try SessionStart.reading(flow, until: step, option: "--step", catalog: catalog, scheme: scheme, variables: variables)
             let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
+            // Steps come only with a flow: they are said as its steps.
+            let ofFlow = flow.map { " of \($0)" } ?? ""
             for (index, line) in start.steps.enumerated() {
                 switch session.run(line) {
                 case .kept: continue
                 case let .failed(failure, _):
-                    throw FlowCommandError.setup("step \(index + 1) of \(flow ?? "the flow") failed, so there is no screen after it:\n\(failure)")
+                    throw FlowCommandError.setup("step \(index + 1)\(ofFlow) failed, so there is no screen after it:\n\(failure)")
                 case let .refused(message):
-                    throw FlowCommandError.setup("step \(index + 1) of \(flow ?? "the flow"): \(message)")
+                    throw FlowCommandError.setup("step \(index + 1)\(ofFlow): \(message)")
                 }
             }
             // The screen as the next step would see it: an alert the flow's onAlert answers is answered.
             session.answerAlertsAsTheNextStepWould()
             // Masked field by field before it is drawn or encoded: a label may show what a flow typed.
-            guard let text = json ? session.shownScreenJSON : session.elementTree else { throw FlowCommandError.setup("the app showed no screen") }
+            let text = (json ? session.shownScreenJSON : session.elementTree) ?? ""
             Console.output(session.masked(text) + "\n")
         }
     }

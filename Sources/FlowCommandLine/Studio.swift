@@ -119,7 +119,7 @@ struct StudioLoop {
     }
 
     func showScreen() {
-        say(session.renderedScreen ?? "(no screen)")
+        if let screen = session.renderedScreen { say(screen) }
         if showsIdentifiers, let tree = session.elementTree {
             say("elements (kind, identifier, label, value, state):")
             say(tree.split(separator: "\n").dropFirst().joined(separator: "\n"))
@@ -169,8 +169,8 @@ struct StudioLoop {
         return true
     }
 
-    /// The `:` commands, as `:help` lists them.
-    static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+    /// The `:` commands, as `:help` lists them (and Tab completes them).
+    static let commands = Completion.commands
 
     private mutating func save(_ arguments: [String]) {
         // The name sticks for the next :save only once a save with it went through.

@@ -41,7 +41,7 @@ struct RunnerSetupTests {
         ("merge", "as written by expenses-flow run --shard I/N"),
         ("merge", "as given to expenses-flow run (repeatable; default: UITests/Flows)"),
         ("schema", "Print the JSON Schema of a flow file (UITests/Flows/flow.schema.json)."),
-        ("docs", "Print the step reference and the MCP tools (Markdown, from the steps, the robots and the tools), or --update a file's."),
+        ("docs", "Print the step reference, the MCP tools and the commands' help (Markdown, from the steps, the robots, the tools and the commands), or --update a file's."),
     ])
     func theHelpSaysTheAppsFoldersAndName(command: String, text: String) throws {
         let help = try RunnerSetup.$current.withValue(Self.expenses) {

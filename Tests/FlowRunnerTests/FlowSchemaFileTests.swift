@@ -1,3 +1,4 @@
+import Console
 import FlowKit
 import FlowRunner
 @testable import FlowMCP
@@ -41,6 +42,21 @@ struct FlowSchemaFileTests {
             for argument in tool.arguments { #expect(committed.contains("- `\(argument.name)` ("), "\(tool.name) \(argument.name)") }
         }
         #expect(committed.contains("> " + FlowMCPServer.instructions(catalog: WorkPhotosCatalog.catalog) + "\n"))
+    }
+
+    /// The commands' help in docs/flows.md is what the built runner prints now (`flow docs`, run
+    /// from the repository as a person runs it): a command's words change in its declaration only.
+    @Test func theCommittedCommandReferenceIsCurrent() throws {
+        let docs = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        let marked = GeneratedSection(name: "command reference", source: "the commands' own help")
+        let committed = try #require(marked.section(in: docs), "docs/flows.md has the command reference markers")
+        let printed = try ChildProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["docs"], currentDirectory: FlowWorkspace.repository.path)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let current = try #require(marked.section(in: printed.stdout), "flow docs prints the command reference")
+        #expect(committed == current, "docs/flows.md's command reference is stale: regenerate it with: .build/debug/flow docs --update docs/flows.md")
+        for command in ["flow run", "flow studio", "flow snapshots accept", "flow mcp", "flow docs"] {
+            #expect(committed.contains("#### `\(command)`\n\n```text\n"), "\(command) is in it")
+        }
     }
 
     @Test func theSchemaAndTheReferenceNameEveryStepAndNoOther() throws {

@@ -124,16 +124,51 @@ struct FlowSessionTests {
     @Test(arguments: [
         ("Login.lo", ["Login.login"]),
         ("tap Rev", ["tap Review work photos"]),
-        ("tap: {", ["tap: {alert: ", "tap: {button: "]),
+        ("tap ", ["tap Review work photos", "tap Settings", "tap Username", "tap row-1"]),
+        ("type Us", ["type Username"]),
+        ("tap: {al", ["tap: {alert: "]),
         ("tap: {button: Rev", ["tap: {button: Review work photos"]),
+        ("tap: {button: Login, ena", ["tap: {button: Login, enabled: "]),
+        ("tap: Se", ["tap: Settings"]),
         ("Glance.checkCounts: {wo", ["Glance.checkCounts: {work: "]),
-        ("assertVisible: {cell: Mon", []),
+        ("Glance.nosuch: {wo", []),
+        ("nosuch: {but", []),
+        ("assertVisible: {cell: Mon", ["assertVisible: {cell: Mon 1 Jun 2026, 09:05", "assertVisible: {cell: Mon 1 Jun 2026, 09:05  Office"]),
+        ("assertVisible: {button: Se", ["assertVisible: {button: Settings"]),
+        (":qu", [":quit"]),
+        (":s", [":save", ":screen", ":steps"]),
+        (":save x", []),
     ])
     func tabCompletesStepsKeysAndTheNamesOnTheScreen(line: String, expected: [String]) {
-        let screen = Screen(title: "At a glance", elements: [.text("At a glance", identifier: "title"), .button("Review work photos"), .button("Settings")])
-        let lines = Completion.lines(for: line, screen: screen, catalog: WorkPhotosCatalog.catalog)
-        for completion in expected { #expect(lines.contains(completion), "\(line): \(lines)") }
-        if expected.isEmpty { #expect(lines.isEmpty, "\(line): \(lines)") }
+        let screen = Screen(title: "At a glance", elements: [
+            .text("At a glance", identifier: "title"), .button("Review work photos"), .button("Settings"), .textField("Username", value: ""),
+            .cell("row-1", label: "Mon 1 Jun 2026, 09:05", value: "Office"),
+        ])
+        #expect(Completion.lines(for: line, screen: screen, catalog: WorkPhotosCatalog.catalog) == expected, "\(line)")
+    }
+
+    /// `until` takes 0 (none of the flow's steps) up to as many steps as the flow has.
+    @Test func untilTakesNoneUpToAllTheFlowsSteps() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let flow = folder.path("three.yaml")
+        try "name: Three\nsteps:\n  - back\n  - back\n  - back\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        func start(_ until: Int?) throws(SessionStartError) -> SessionStart {
+            try SessionStart(flow: flow, until: until, catalog: WorkPhotosCatalog.catalog, scheme: FlowWorkspace.scheme, variables: [:])
+        }
+        #expect(try start(0).steps.isEmpty)
+        #expect(try start(3).steps == ["back", "back", "back"])
+        #expect(try start(nil).steps.count == 3 && start(nil).stepCount == 3)
+        #expect(throws: SessionStartError.self) { try start(4) }
+        #expect(throws: SessionStartError.self) { try start(-1) }
+    }
+
+    @Test func tabOnAnEmptyLineOffersEveryStepActionAndCommand() {
+        let lines = Completion.lines(for: "", screen: nil, catalog: WorkPhotosCatalog.catalog)
+        let expected = Set(StepRegistry.keywords + WorkPhotosCatalog.catalog.actions.map(\.fullName) + [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"])
+        #expect(Completion.commands.count == 7)
+        #expect(Set(lines) == expected && lines == lines.sorted() && lines.count == expected.count)
+        #expect(Completion.lines(for: "tap: Se", screen: nil, catalog: WorkPhotosCatalog.catalog).isEmpty, "no screen, no names")
     }
 
     // MARK: - Secrets

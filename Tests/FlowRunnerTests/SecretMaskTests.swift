@@ -61,5 +61,49 @@ struct SecretMaskTests {
         #expect(standIns.standIn(key).unheld)
     }
 
+    /// The variable that stands in: a secret one first, then a credential, then any other, and
+    /// among equals the first by name, whatever order the variables come in.
+    @Test func theHolderIsASecretThenACredentialThenTheFirstByName() {
+        let variables = ["b.other": "v", "a.other": "v", "test.user": "v", "z.token": "v", "y.token": "v"]
+        #expect(SecretStandIns(secrets: ["v"], variables: variables, scheme: Self.scheme).variable(holding: "v") == "y.token")
+        var noSecret = variables
+        noSecret["z.token"] = nil
+        noSecret["y.token"] = nil
+        #expect(SecretStandIns(secrets: ["v"], variables: noSecret, scheme: Self.scheme).variable(holding: "v") == "test.user")
+        noSecret["test.user"] = nil
+        #expect(SecretStandIns(secrets: ["v"], variables: noSecret, scheme: Self.scheme).variable(holding: "v") == "a.other")
+        #expect(SecretStandIns(secrets: ["v", "", "v"], variables: [:], scheme: Self.scheme).holders.map(\.value) == ["v"], "each once, none empty")
+    }
+
+    /// Where two secrets start together the longer is stood in for whole, whichever sorts first;
+    /// where one starts earlier it goes first.
+    @Test func theLongestSecretAtAPlaceIsStoodInForWhole() {
+        for (short, long) in [("ab", "abcd"), ("zz", "zzyy"), ("b", "abc")] {
+            let standIns = SecretStandIns(secrets: [short, long], variables: ["s.secret": short, "l.secret": long], scheme: Self.scheme)
+            #expect(standIns.standIn("<\(long)>").value == "<${l.secret}>", "\(short) in \(long)")
+        }
+        let overlapping = SecretStandIns(secrets: ["abc", "bcde"], variables: ["one.secret": "abc", "two.secret": "bcde"], scheme: Self.scheme)
+        #expect(overlapping.standIn("abcde").value == "${one.secret}de", "the earlier start wins")
+    }
+
+    /// A secret anywhere in a step, key or value, at any depth, is found; an alias holds none.
+    @Test func aSecretIsFoundInAKeyAValueOrAListAtAnyDepth() throws {
+        let standIns = SecretStandIns(secrets: ["hunter2Zq"], variables: ["test.password": "hunter2Zq"], scheme: Self.scheme)
+        for (yaml, reveals) in [
+            ("tap: {button: hunter2Zq}", true), ("tap: {hunter2Zq: Login}", true), ("repeat: {times: 2, steps: [{tap: hunter2Zq}]}", true),
+            ("tap: {button: Login}", false), ("repeat: {times: 2, steps: [back]}", false), ("tap: \"${test.password}\"", false),
+        ] {
+            let node = try #require(try Yams.compose(yaml: yaml))
+            #expect(standIns.reveals(in: node) == reveals, "\(yaml)")
+        }
+        #expect(!standIns.reveals(in: .alias(.init("hunter2Zq"))), "an alias names an anchor, not a value")
+    }
+
+    @Test func anAliasIsLeftAsItIsAndHoldsNoSecret() {
+        let standIns = SecretStandIns(secrets: ["hunter2Zq"], variables: ["test.password": "hunter2Zq"], scheme: Self.scheme)
+        let outcome = standIns.standIn(Node.alias(.init("anchor")))
+        #expect(outcome.value == .alias(.init("anchor")) && outcome.replaced == 0 && !outcome.unheld)
+    }
+
     static let scheme = Scheme(name: "default", credentials: ["test.user", "test.password"])
 }

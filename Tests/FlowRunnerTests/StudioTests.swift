@@ -190,6 +190,137 @@ struct StudioTests {
         #expect(!output.stdout.contains("4. "), "--until 3 stops after three steps")
     }
 
+    /// A whole session as a person sees it, word for word (times written as N): the greeting and
+    /// the screen, nothing to undo yet, a kept step, a literal secret kept with its note, a failed
+    /// step with the app's standard error and the replay, :ids, :screen, :steps, :undo, :save
+    /// without a file or with too much, an unknown command and a bare :.
+    @Test func aSessionReadsAsItShould() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let input = ":undo\ntype Username zoe\ntype Password hunter2Zq\ntap: Nowhere\n:ids\n:screen\n:steps\n:undo\n:save\n:save x.yaml extra\n:bogus\n:\n:quit\n"
+        let output = try ChildProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"], input: input, currentDirectory: workspace.folder.path)
+        #expect(output.status == 0, "\(output.stderr)")
+        let shown = output.stdout.replacingOccurrences(of: #"[0-9]+\.[0-9] ms"#, with: "N ms", options: .regularExpression)
+        #expect(shown == """
+            flow studio: scheme default, fixture default. Type a step (tap: Continue, Login.login) or an app command (3, tap Continue, type Email TEXT, back); :help lists the rest.
+            ── Login ───────────────────────────────────────
+            [1]  Username: (empty)
+            [2]  Password: (empty)
+            [3]  < Login >  (disabled)
+            ────────────────────────────────────────────────
+            elements (kind, identifier, label, value, state):
+              textField        "Username"  value ""  enabled
+              secureTextField  "Password"  value ""  enabled
+              button           "Login"  disabled
+              staticText       "results"  label ""
+            nothing to undo
+            ✓ type: {textField: Username, text: "zoe"}  N ms
+            ── Login ───────────────────────────────────────
+            [1]  Username: zoe  ◂
+            [2]  Password: (empty)
+            [3]  < Login >  (disabled)
+            ────────────────────────────────────────────────
+            elements (kind, identifier, label, value, state):
+              textField        "Username"  value "zoe"  enabled  focused
+              secureTextField  "Password"  value ""  enabled
+              button           "Login"  disabled
+              staticText       "results"  label ""
+            ✓ type: {secureTextField: Password, text: "••••••••"}  N ms
+              note: the text typed into secure text field "Password" is a literal secret no variable holds: it is masked, and :save will refuse it (use a private scheme's variable)
+            ── Login ───────────────────────────────────────
+            [1]  Username: zoe
+            [2]  Password: ••••••••  ◂
+            [3]  < Login >
+            ────────────────────────────────────────────────
+            elements (kind, identifier, label, value, state):
+              textField        "Username"  value "zoe"  enabled
+              secureTextField  "Password"  value "••••••••"  enabled  focused
+              button           "Login"  enabled
+              staticText       "results"  label ""
+            ✗ tap: tap element "Nowhere" failed: no element "Nowhere" on the idle screen; elements there: "", "Login", "Password", "Username"
+              the app's standard error: workphotos: using stub services (-ui-testing YES)
+              not kept; the app was put back by replaying 2 steps (N ms)
+            ── Login ───────────────────────────────────────
+            [1]  Username: zoe
+            [2]  Password: ••••••••  ◂
+            [3]  < Login >
+            ────────────────────────────────────────────────
+            elements (kind, identifier, label, value, state):
+              textField        "Username"  value "zoe"  enabled
+              secureTextField  "Password"  value "••••••••"  enabled  focused
+              button           "Login"  enabled
+              staticText       "results"  label ""
+            identifiers hidden
+            ── Login ───────────────────────────────────────
+            [1]  Username: zoe
+            [2]  Password: ••••••••  ◂
+            [3]  < Login >
+            ────────────────────────────────────────────────
+            ── Login ───────────────────────────────────────
+            [1]  Username: zoe
+            [2]  Password: ••••••••  ◂
+            [3]  < Login >
+            ────────────────────────────────────────────────
+            1. type: {textField: Username, text: "zoe"}
+            2. type: {secureTextField: Password, text: "••••••••"}
+            undid type: {secureTextField: Password, text: "••••••••"}: relaunched and replayed 1 step in N ms
+            ── Login ───────────────────────────────────────
+            [1]  Username: zoe  ◂
+            [2]  Password: (empty)
+            [3]  < Login >  (disabled)
+            ────────────────────────────────────────────────
+            error: :save needs a file: :save Flows/new.yaml --name "What it checks"
+            error: :save FILE [--name "..."]: unexpected extra
+            unknown command :bogus; the commands are :undo, :steps, :save, :ids, :screen, :help, :quit, and a line without : is a step
+            a : command needs its name: :undo, :steps, :save, :ids, :screen, :help, :quit (:help says what each does)
+
+            """, "\(shown)")
+    }
+
+    /// Studio says what it is and how to begin, runs a flow's steps up to one that fails, says
+    /// where it stopped, shows the screen, and goes on from there; the failed step is not kept.
+    @Test func studioSaysWhereAFlowItStartsFromStopped() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/stops.yaml", "name: Stops\nsteps:\n  - type: {textField: Username, text: zoe}\n  - tap: Nowhere\n  - back\n")
+        let output = try ChildProcess.run(
+            FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio", "Flows/stops.yaml"],
+            input: ":steps\n:quit\n", currentDirectory: workspace.folder.path
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix(
+            "flow studio: scheme default, fixture default. Type a step (tap: Continue, Login.login) or an app command "
+                + "(3, tap Continue, type Email TEXT, back); :help lists the rest.\n"
+        ), "\(output.stdout.prefix(300))")
+        #expect(output.stdout.contains("\n✗ tap: tap element \"Nowhere\" failed: "), "\(output.stdout)")
+        #expect(output.stdout.contains("\nthe flow stopped at its step 2; go on from here\n── Login"), "\(output.stdout)")
+        #expect(output.stdout.contains("\n1. type: {textField: Username, text: zoe}\n") && !output.stdout.contains("\n2. "), "\(output.stdout)")
+
+        // A step lint passes but the session refuses (a line over its limit) stops it too.
+        try workspace.write("Flows/long.yaml", "name: Long\nsteps:\n  - type: {textField: Username, text: \(String(repeating: "x", count: 17_000))}\n  - back\n")
+        let long = try ChildProcess.run(
+            FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio", "Flows/long.yaml"], input: ":steps\n:quit\n", currentDirectory: workspace.folder.path
+        )
+        #expect(long.stdout.contains("over the limit of 16384 for a step: a step is one line\nthe flow stopped at its step 1; go on from here\n"), "\(long.stdout.prefix(600))")
+        #expect(long.stdout.contains("no steps yet"), "\(long.stdout.suffix(300))")
+    }
+
+    /// inspect has no screen to show after a step that failed, or one the session refused: it
+    /// says which step of which flow, and why (exit 2).
+    @Test func inspectSaysWhichStepStoppedIt() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/stops.yaml", "name: Stops\nsteps:\n  - type: {textField: Username, text: zoe}\n  - tap: Nowhere\n")
+        let failed = try workspace.flow(["inspect", "Flows/stops.yaml"])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.hasPrefix("flow: error: step 2 of Flows/stops.yaml failed, so there is no screen after it:\n"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("no element \"Nowhere\""), "\(failed.stderr)")
+        try workspace.write("Flows/long.yaml", "name: Long\nsteps:\n  - type: {textField: Username, text: \(String(repeating: "x", count: 17_000))}\n")
+        let refused = try workspace.flow(["inspect", "Flows/long.yaml"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("flow: error: step 1 of Flows/long.yaml: error: the line is "), "\(refused.stderr.prefix(200))")
+    }
+
     @Test func inspectShowsTheScreenTheNextStepSeesWithTheFlowsAlertsAnswered() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }

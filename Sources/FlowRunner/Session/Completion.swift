@@ -1,18 +1,23 @@
 import FlowKit
 
-/// What Tab offers in `flow studio`: step names and robot actions at the start of a line, a step's
+/// What Tab offers in `flow studio`: step names, robot actions and `:` commands at the start of a line, a step's
 /// keys inside its braces (kinds, state, its own fields; a robot action's parameters), and the
 /// names of the elements on the current screen where an element is named (`tap Rev` → `tap
 /// Review work photos`, `tap: {button: Lo` → `tap: {button: Login`).
 public enum Completion {
+    /// Studio's own `:` commands, as its `:help` lists them.
+    public static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+
     /// Whole lines that complete `line` (the line up to the cursor), sorted.
     public static func lines(for line: String, screen: ScreenSnapshot?, catalog: RobotCatalog) -> [String] {
+        // A `:` command being typed (`:qu` → `:quit`).
+        if line.hasPrefix(":"), !line.contains(" ") { return commands.filter { $0.hasPrefix(line) }.sorted() }
         let (kept, word) = split(line)
         let trimmed = kept.trimmingCharacters(in: .whitespaces)
         let keyword = trimmed.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         var pool: [String]
         if trimmed.isEmpty {
-            pool = StepRegistry.keywords + catalog.actions.map(\.fullName) + [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+            pool = StepRegistry.keywords + catalog.actions.map(\.fullName) + commands
         } else if trimmed == "tap" || trimmed == "type" {
             pool = (screen?.controls ?? []).map(\.identifier)  // an app command names a control
         } else if keyword.contains(".") {

@@ -14,18 +14,15 @@ struct SecretStandIns {
         let variable: String?
     }
 
-    /// Longest first, so a secret holding another is stood in for whole.
+    /// Each secret once, in order of its value.
     let holders: [Holder]
 
     /// For `secrets`, the variable holding each: a secret variable first, then a credential, then
-    /// any other, each by name.
+    /// any other, the first by name among those.
     init(secrets: [String], variables: [String: String], scheme: Scheme) {
-        let values = Set(secrets.filter { !$0.isEmpty })
-        holders = values.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }.map { value in
-            let names = variables.filter { $0.value == value }.map(\.key).sorted {
-                (scheme.isSecret($0) ? 0 : 1, scheme.credentials.contains($0) ? 0 : 1, $0) < (scheme.isSecret($1) ? 0 : 1, scheme.credentials.contains($1) ? 0 : 1, $1)
-            }
-            return Holder(value: value, variable: names.first)
+        holders = Set(secrets.filter { !$0.isEmpty }).sorted().map { value in
+            let names = variables.filter { $0.value == value }.map(\.key).sorted()
+            return Holder(value: value, variable: names.first(where: scheme.isSecret) ?? names.first(where: scheme.credentials.contains) ?? names.first)
         }
     }
 
@@ -35,7 +32,7 @@ struct SecretStandIns {
         /// How many secrets a variable now stands in for.
         var replaced = 0
         /// A secret was left where it was: no variable holds it, or it is in a key.
-        var unheld = false
+        var unheld: Bool
     }
 
     /// `text` with each secret replaced by `${VARIABLE}` (a secret no variable holds is left, and said).
@@ -70,7 +67,7 @@ struct SecretStandIns {
         switch node {
         case let .scalar(scalar):
             let outcome = standIn(scalar.string)
-            guard outcome.value != scalar.string else { return Outcome(value: node, unheld: outcome.unheld) }
+            guard outcome.value != scalar.string else { return Outcome(value: node, replaced: 0, unheld: outcome.unheld) }
             return Outcome(value: Node(outcome.value, .implicit, .doubleQuoted), replaced: outcome.replaced, unheld: outcome.unheld)
         case let .mapping(mapping):
             var replaced = 0
@@ -88,7 +85,7 @@ struct SecretStandIns {
             return Outcome(value: .sequence(Node.Sequence(items.map(\.value), sequence.tag, sequence.style)),
                            replaced: items.map(\.replaced).reduce(0, +), unheld: items.contains(where: \.unheld))
         case .alias:
-            return Outcome(value: node)
+            return Outcome(value: node, replaced: 0, unheld: false)
         }
     }
 
@@ -113,12 +110,15 @@ struct SecretStandIns {
         holders.first { $0.value == value }?.variable
     }
 
-    /// The earliest secret in `text`, the longest where two start together.
+    /// The earliest secret in `text`, the longest where two start together (so a secret holding
+    /// another is stood in for whole).
     private func leftmost(in text: Substring) -> (Range<Substring.Index>, Holder)? {
         var best: (Range<Substring.Index>, Holder)?
         for holder in holders {
             guard let range = text.range(of: holder.value) else { continue }
-            if let current = best, current.0.lowerBound <= range.lowerBound { continue }
+            if let current = best, current.0.lowerBound < range.lowerBound || current.0.lowerBound == range.lowerBound && current.0.upperBound > range.upperBound {
+                continue
+            }
             best = (range, holder)
         }
         return best
