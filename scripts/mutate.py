@@ -367,6 +367,8 @@ def shadow_package(test_target, module, mutated_file, also=()):
         if f"Tests/{entry.name}" not in in_shadow and not any(p.startswith(f"Tests/{entry.name}/") for p in in_shadow):
             mirror(entry, shadow / "Tests" / entry.name)
     checkouts = ROOT / ".build" / "checkouts"
+    if not checkouts.is_dir():
+        sys.exit(f"error: no {checkouts}: the package's dependencies are not fetched yet; run `swift package resolve` (or `swift build`) first")
     dependencies = []
     for identity in sorted({p for _, p in products}):
         match = [d for d in checkouts.iterdir() if d.name.lower() == identity.lower()]
