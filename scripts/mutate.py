@@ -512,8 +512,9 @@ def main():
         code, out = test(package_dir, test_filter, 1800, args.skip)
         baseline = time.monotonic() - started
         if code != 0:
-            print(out[-4000:])
-            sys.exit("error: the unmutated tests do not pass")
+            failed = [line for line in out.splitlines() if "✘" in line or "recorded an issue" in line or ": error:" in line]
+            print("\n".join(failed[:80]) if failed else out[-4000:])
+            sys.exit("error: the unmutated tests do not pass (the failures above; a --filter that matches more than meant can pull in a test that needs what this tree lacks)")
         timeout = args.test_timeout or max(60.0, 5 * baseline)
         print(f"unmutated: tests pass in {baseline:.1f}s; a mutant's tests time out after {timeout:.0f}s", flush=True)
         for index, mutant in enumerate(mutants, start=1):
