@@ -21,7 +21,9 @@ one small test binary instead of the whole project. Whatever the mode, the file 
 `finally` (also on Ctrl-C and SIGTERM), a hung test is killed with its whole session, and the run
 stops at once if the unmutated tests do not pass. A file takes from one minute to a quarter of an
 hour: run it in the background (`nohup python3 scripts/mutate.py FILE > /tmp/mutants.log 2>&1 &`)
-and read the log, where each mutant's line is printed as soon as it is known.
+and read the log, where each mutant's line is printed as soon as it is known. Build the tree first
+(`swift build`): the small package uses its fetched dependencies, and a few tests run a program
+from the tree's own build (the sample app of NoStoreSchemeTests), as they do under `make test`.
 """
 
 import argparse
