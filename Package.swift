@@ -200,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "FlowRunnerTests",
             dependencies: [
-                "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console",
+                "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console", "ProcessTesting",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML",
             ]
         ),

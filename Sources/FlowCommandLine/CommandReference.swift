@@ -6,7 +6,7 @@ import FlowRunner
 /// and the guide never drifts from them (a test fails when the committed reference is stale).
 enum CommandReference {
     /// Where the reference goes in a file: between its markers.
-    static let marked = GeneratedSection(name: "command reference", source: "the commands' own help")
+    static let marked = GeneratedSection.commandReference
 
     /// The width the help is laid out at: the same on every machine, whatever the terminal.
     static let columns = 100

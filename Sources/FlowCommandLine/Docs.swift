@@ -13,7 +13,7 @@ extension FlowCommand {
             return CommandConfiguration(abstract: "Print the step reference, the MCP tools and the commands' help (\(section)), or --update a file's.")
         }
 
-        @Option(help: ArgumentHelp("Replace the reference, the tools and the commands between their markers in this file.", valueName: "file"))
+        @Option(help: ArgumentHelp("Replace the reference, the tools and the commands' help between their markers in this file.", valueName: "file"))
         var update: String?
 
         func run() throws {
@@ -37,9 +37,9 @@ extension FlowCommand {
             guard var updated = StepReference.replacing(in: text, with: reference) else {
                 throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin(runner: setup.identity)) and \(StepReference.end) where it goes")
             }
-            // The MCP tools and the commands go where the file has their markers; a guide may leave them out.
+            // The MCP tools and the commands' help go where the file has their markers; a guide may leave them out.
             var also: [String] = []
-            for (name, section, marked) in [("the MCP tools", tools, MCPToolReference.marked), ("the commands", commands, CommandReference.marked)] {
+            for (name, section, marked) in [("the MCP tools", tools, MCPToolReference.marked), ("the commands' help", commands, CommandReference.marked)] {
                 guard let replaced = marked.replacing(in: updated, with: section) else { continue }
                 updated = replaced
                 also.append(name)

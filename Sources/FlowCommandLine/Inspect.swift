@@ -40,7 +40,9 @@ extension FlowCommand {
                 case let .failed(failure, _):
                     throw FlowCommandError.setup("step \(index + 1)\(ofFlow) failed, so there is no screen after it:\n\(failure)")
                 case let .refused(message):
-                    throw FlowCommandError.setup("step \(index + 1)\(ofFlow): \(message)")
+                    // Said once as the runner's error: studio's own "error: " is left out.
+                    let reason = message.hasPrefix("error: ") ? String(message.dropFirst("error: ".count)) : message
+                    throw FlowCommandError.setup("step \(index + 1)\(ofFlow): \(reason)")
                 }
             }
             // The screen as the next step would see it: an alert the flow's onAlert answers is answered.

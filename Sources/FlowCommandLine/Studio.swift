@@ -19,7 +19,7 @@ extension FlowCommand {
                     assertVisible: {cell: item-3}) or a command as you type it to the app (\(FlowSession.appCommandExamples)); an \
                     app command is kept as the YAML step it means, naming the element by its identifier. The screen is shown \
                     after every step with each element's kind, identifier and state (:ids turns that off). Tab completes steps, \
-                    robot actions, keys and the names on the screen.
+                    robot actions, : commands, keys and the names on the screen.
                     :undo removes the last step (the app is relaunched on a fresh copy and the rest replayed), :steps lists \
                     them, :save FILE [--name "..."] writes the flow (linted first; a secret is never written), :quit ends.
                     Given a FLOW, studio runs it first (or its first --until N steps) and goes on from there.
@@ -99,8 +99,8 @@ struct StudioLoop {
         switch session.run(line) {
         case let .kept(kept):
             say("✓ \(kept.line)  \(Self.milliseconds(kept.duration))")
-            if let what = kept.unsavedSecret {
-                say("  note: \(what) is a literal secret no variable holds: it is masked, and :save will refuse it (use a private scheme's variable)")
+            if let unsaved = kept.unsavedSecret {
+                say("  note: this step has \(unsaved.problem): it is masked, and :save will refuse it (\(unsaved.remedy))")
             }
             if showScreen { self.showScreen() }
             return true
@@ -157,20 +157,17 @@ struct StudioLoop {
                 :undo  take the last step back (relaunch and replay)     :steps  list the steps
                 :save FILE [--name "..."]  write the flow, linted         :ids    show or hide identifiers
                 :screen  show the screen again                           :quit   end (the app is ended)
-                Tab completes steps, actions, keys and the names on the screen.
+                Tab completes steps, actions, : commands, keys and the names on the screen.
                 """)
         case ":":
-            say("a : command needs its name: \(Self.commands.joined(separator: ", ")) (:help says what each does)")
+            say("a : command needs its name: \(Completion.commands.joined(separator: ", ")) (:help says what each does)")
         default:
             let word = words.first ?? line
-            say("unknown command \(Suggestion.shown(word))" + Suggestion.format(NameMatcher.nearest(to: word, in: Self.commands))
-                + "; the commands are \(Self.commands.joined(separator: ", ")), and a line without : is a step")
+            say("unknown command \(Suggestion.shown(word))" + Suggestion.format(NameMatcher.nearest(to: word, in: Completion.commands))
+                + "; the commands are \(Completion.commands.joined(separator: ", ")), and a line without : is a step")
         }
         return true
     }
-
-    /// The `:` commands, as `:help` lists them (and Tab completes them).
-    static let commands = Completion.commands
 
     private mutating func save(_ arguments: [String]) {
         // The name sticks for the next :save only once a save with it went through.

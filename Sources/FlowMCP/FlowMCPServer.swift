@@ -369,7 +369,7 @@ public final class FlowMCPServer {
     private func run(_ line: String, in session: FlowSession) -> ToolAnswer {
         switch session.run(line) {
         case let .kept(kept):
-            return .ok("✓ \(kept.line)" + (kept.unsavedSecret.map { "\nnote: \($0) is a literal secret no variable holds: save_flow will refuse it" } ?? ""))
+            return .ok("✓ \(kept.line)" + (kept.unsavedSecret.map { "\nnote: this step has \($0.problem): save_flow will refuse it (\($0.remedy))" } ?? ""))
         case let .failed(failure, _):
             return .error("✗ \(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)\nthe step was not kept; the app was put back")
         case let .refused(message):

@@ -7,6 +7,10 @@ public struct GeneratedSection: Sendable {
     /// What it is made from, as its begin marker says (`the step registry and the robots`).
     public let source: String
 
+    /// The command reference: every command's help, as the runner's command line prints it
+    /// (written by that library; declared here, where the runner's tests can read it too).
+    public static let commandReference = GeneratedSection(name: "command reference", source: "the commands' own help")
+
     /// A section called `name`, made from `source`.
     public init(name: String, source: String) {
         self.name = name

@@ -16,12 +16,15 @@ import Darwin
 /// field before it is drawn or encoded, so a secret holding a quote or a backslash is masked in
 /// JSON and in the element list too, where it is written escaped.
 public struct SecretMask: Sendable {
-    /// The values masked (empty ones left out).
+    /// The values masked, each once, byte for byte (two spellings of one text, such as a
+    /// precomposed é and e with a combining accent, are two values: both are masked), empty ones
+    /// left out.
     public let values: [String]
 
     /// A mask of `values`.
     public init(_ values: [String]) {
-        self.values = Array(Set(values.filter { !$0.isEmpty })).sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }
+        var seen = Set<[UInt8]>()
+        self.values = values.filter { !$0.isEmpty && seen.insert(Array($0.utf8)).inserted }
     }
 
     /// `text` with every secret replaced by `••••••••`.
@@ -64,8 +67,9 @@ public struct SecretMask: Sendable {
         return masked
     }
 
-    /// The byte ranges of `text` that some secret covers, merged and in order.
-    private func coverage(of text: String) -> [Range<Int>] {
+    /// The byte ranges of `text` that some secret covers, merged (where they overlap or touch)
+    /// and in order.
+    func coverage(of text: String) -> [Range<Int>] {
         guard !values.isEmpty, !text.isEmpty else { return [] }
         var ranges: [Range<Int>] = []
         var text = text

@@ -49,12 +49,15 @@ public final class SuiteRunner: @unchecked Sendable {
     private let variables: [String: String]
     private let secrets: [String]
     private let options: Options
-    private let lock = NSLock()
+    /// Guards what follows; a job out of work waits on it for an app another job is starting ahead.
+    private let lock = NSCondition()
     // Guarded by `lock`.
     private var running: [Int: Int32] = [:]  // a flow's executor (its slot number) → its app's process
     private var nextSlot = 0
     /// Apps started for a job's next flow, which it has not begun yet.
     private var startedAhead: [Int: (executor: FlowExecutor, flow: Flow, iteration: Int)] = [:]
+    /// Flows claimed to be started ahead whose apps are not in `startedAhead` yet.
+    private var startingAhead = 0
     private var stopped = false
     private var nextWork = 0
     private var results: [FlowResult] = []
@@ -158,11 +161,13 @@ public final class SuiteRunner: @unchecked Sendable {
                     var result = current.executor.run(current.flow, iteration: current.iteration) {
                         // This flow's app is up: start the next flow's on a store of its own. Any
                         // job that runs out of work takes it over rather than wait behind this one.
-                        guard options.prelaunch, let (flow, iteration) = claim(work) else { return }
+                        guard options.prelaunch, let (flow, iteration) = claim(work, toStartAhead: true) else { return }
                         let next = executor()
                         next.prelaunch(flow)
                         lock.lock()
                         startedAhead[job] = (next, flow, iteration)
+                        startingAhead -= 1
+                        lock.broadcast()
                         lock.unlock()
                     }
                     // A failing flow runs again from a fresh copy; the failed tries are kept.
@@ -215,6 +220,9 @@ public final class SuiteRunner: @unchecked Sendable {
         if let (flow, iteration) = claim(work) { return (makeExecutor(), flow, iteration) }
         lock.lock()
         defer { lock.unlock() }
+        // A flow another job is starting ahead is claimed before its app is up: wait for the app
+        // rather than end, which would leave that flow to wait behind the other job's longer one.
+        while !stopped, startedAhead.isEmpty, startingAhead > 0 { lock.wait() }
         guard !stopped, let other = startedAhead.keys.sorted().first else { return nil }
         return startedAhead.removeValue(forKey: other)
     }
@@ -231,12 +239,14 @@ public final class SuiteRunner: @unchecked Sendable {
         return work(suite).filter { !finished.contains("\($0.1) \($0.0.file)") }.map { NotRun(flow: $0.0, iteration: $0.1) }
     }
 
-    /// The next flow no job has claimed, or nil.
-    private func claim(_ work: [(Flow, Int)]) -> (Flow, Int)? {
+    /// The next flow no job has claimed, or nil; counted as starting ahead (in the same hold of
+    /// the lock, so no job finds it neither claimable nor started) when `toStartAhead`.
+    private func claim(_ work: [(Flow, Int)], toStartAhead: Bool = false) -> (Flow, Int)? {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped, nextWork < work.count else { return nil }
         nextWork += 1
+        if toStartAhead { startingAhead += 1 }
         return work[nextWork - 1]
     }
 
@@ -259,6 +269,7 @@ public final class SuiteRunner: @unchecked Sendable {
         lock.lock()
         stopped = true
         let pids = Array(running.values)
+        lock.broadcast()
         lock.unlock()
         // An app that ended on its own may have left its number to another process by now: only
         // a process whose command line names this run's folder is one of ours.

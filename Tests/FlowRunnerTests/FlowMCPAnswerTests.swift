@@ -66,6 +66,11 @@ struct FlowMCPAnswerTests {
         let kept = try Self.call(server, "run_step", #"{"step":"type Username zoe"}"#)
         #expect(!kept.isError && kept.text.hasPrefix("✓ type: {textField: Username, text: \"zoe\"}\n\n── Login"), "\(kept.text)")
         #expect(try Self.call(server, "list_steps") == .ok("1. type: {textField: Username, text: \"zoe\"}"))
+        let secret = try Self.call(server, "run_step", #"{"step":"type Password n0tAVar1able"}"#)
+        #expect(!secret.isError && secret.text.hasPrefix(
+            "✓ type: {secureTextField: Password, text: \"••••••••\"}\nnote: this step has the text typed into secure text field \"Password\", "
+                + "a secret no variable of the scheme holds: save_flow will refuse it (use a private scheme's variable)\n\n── Login"), "\(secret.text)")
+        #expect(try Self.call(server, "undo").text.hasPrefix("undid"), "the literal is let go")
         let failed = try Self.call(server, "run_step", #"{"step":"tap: Nowhere"}"#)
         #expect(failed.isError && failed.text.hasPrefix("✗ tap: tap element \"Nowhere\" failed: no element \"Nowhere\""), "\(failed.text)")
         #expect(failed.text.contains("\nthe step was not kept; the app was put back\n\n── Login"), "\(failed.text)")

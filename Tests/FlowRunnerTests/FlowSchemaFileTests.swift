@@ -48,7 +48,7 @@ struct FlowSchemaFileTests {
     /// from the repository as a person runs it): a command's words change in its declaration only.
     @Test func theCommittedCommandReferenceIsCurrent() throws {
         let docs = try String(contentsOf: FlowWorkspace.repository.appendingPathComponent("docs/flows.md"), encoding: .utf8)
-        let marked = GeneratedSection(name: "command reference", source: "the commands' own help")
+        let marked = GeneratedSection.commandReference
         let committed = try #require(marked.section(in: docs), "docs/flows.md has the command reference markers")
         let printed = try ChildProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["docs"], currentDirectory: FlowWorkspace.repository.path)
         #expect(printed.status == 0, "\(printed.stderr)")

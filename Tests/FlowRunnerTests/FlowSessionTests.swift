@@ -224,8 +224,53 @@ struct FlowSessionTests {
         let kept = try #require(line(session.run("Glance.checkCounts: {work: 8, other: 1}")))
         #expect(!kept.contains("8"), "shown masked: \(kept)")
         let error = try #require(throws: SessionError.self) { try session.save(to: folder.path("x.yaml"), name: "Counts") }
-        #expect(error.description.hasPrefix("step 3 has a secret in it (a secret's value where no ${variable} can stand in for it)"), "\(error)")
+        #expect(error.description == "step 3 has a secret's value where no ${variable} can stand in for it (a number, a flow file's name), "
+            + "and a secret is never written to a flow: :undo the step", "\(error)")
         #expect(folder.names("").isEmpty)
+    }
+
+    /// Two secrets that overlap, typed as one text, cannot be written as variables end to end:
+    /// the step is kept with the whole text masked (no tail of either shows), said, and not saved.
+    @Test func overlappingSecretsTypedTogetherAreMaskedWholeAndNotSaved() throws {
+        let session = try makeSecretSession(extra: ["one.secret": "q7abc", "two.secret": "abcz9"])
+        defer { session.close() }
+        let outcome = session.run("type Username q7abcz9")
+        guard case let .kept(kept) = outcome else { Issue.record("not kept: \(outcome)"); return }
+        #expect(kept.line == #"type: {textField: Username, text: "••••••••"}"#, "no tail of either secret shows")
+        #expect(kept.unsavedSecret == .overlapping)
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "Overlap", file: "x.yaml") }
+        #expect(error.description == "step 1 has the values of secrets that overlap, which no ${variables} end to end can stand in for, "
+            + "and a secret is never written to a flow: :undo the step")
+        _ = session.run(":undo")
+        #expect(line(session.run("type Username q7abcabcz9")) == #"type: {textField: Username, text: "${one.secret}${two.secret}"}"#,
+                "the same secrets end to end are stood in for")
+    }
+
+    /// A robot's secret parameter given as a literal no variable holds is said by its name and its
+    /// action, and refused at save.
+    @Test func aRobotsSecretParameterGivenAsALiteralIsRefusedByName() throws {
+        let session = try makeSession()
+        defer { session.close() }
+        let outcome = session.run("Login.typePassword: {password: n0tAVar1able}")
+        guard case let .kept(kept) = outcome else { Issue.record("not kept: \(outcome)"); return }
+        #expect(kept.unsavedSecret?.problem == "the password given to Login.typePassword, a secret no variable of the scheme holds")
+        #expect(kept.unsavedSecret?.remedy == "use a private scheme's variable")
+        #expect(!kept.line.contains("n0tAVar1able"), "\(kept.line)")
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "Typed", file: "x.yaml") }
+        #expect(error.description.hasPrefix("step 1 has the password given to Login.typePassword, a secret no variable of the scheme holds, "
+            + "and a secret is never written to a flow: put it in a private scheme"), "\(error)")
+    }
+
+    /// Where a name holds two secrets, one inside the other, the refusal names the variable of the
+    /// longer: the one it shows.
+    @Test func aNameHoldingTwoSecretsNamesTheLongersVariable() throws {
+        let session = try makeSecretSession(extra: ["short.secret": "hunter2"])
+        defer { session.close() }
+        _ = session.run("type Username someone")
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "hunter2Zq", file: "x.yaml") }
+        #expect(error.description.hasPrefix("the flow's name holds the value of a secret (that of ${test.password})"), "\(error)")
+        let shorter = try #require(throws: SessionError.self) { try session.flowText(name: "hunter2 only", file: "x.yaml") }
+        #expect(shorter.description.hasPrefix("the flow's name holds the value of a secret (that of ${short.secret})"), "\(shorter)")
     }
 
     /// The refusal says which variable to keep the secret in: the scheme's own credential (the

@@ -75,15 +75,59 @@ struct SecretMaskTests {
         #expect(SecretStandIns(secrets: ["v", "", "v"], variables: [:], scheme: Self.scheme).holders.map(\.value) == ["v"], "each once, none empty")
     }
 
-    /// Where two secrets start together the longer is stood in for whole, whichever sorts first;
-    /// where one starts earlier it goes first.
-    @Test func theLongestSecretAtAPlaceIsStoodInForWhole() {
-        for (short, long) in [("ab", "abcd"), ("zz", "zzyy"), ("b", "abc")] {
-            let standIns = SecretStandIns(secrets: [short, long], variables: ["s.secret": short, "l.secret": long], scheme: Self.scheme)
-            #expect(standIns.standIn("<\(long)>").value == "<${l.secret}>", "\(short) in \(long)")
-        }
-        let overlapping = SecretStandIns(secrets: ["abc", "bcde"], variables: ["one.secret": "abc", "two.secret": "bcde"], scheme: Self.scheme)
-        #expect(overlapping.standIn("abcde").value == "${one.secret}de", "the earlier start wins")
+    /// Where secrets are found, each stretch they cover is stood in for by the fewest held secrets
+    /// that make it up end to end: a secret holding another whole, a secret twice, two side by
+    /// side; a stretch no held secrets make up is left whole and said (overlapping, or unheld).
+    @Test(arguments: [
+        // (secrets and their variables, text, saved as, replaced, unheld, overlapping)
+        ([("ab", "s.secret"), ("abcd", "l.secret")], "<abcd>", "<${l.secret}>", 1, false, false),
+        ([("zzyy", "l.secret"), ("zz", "s.secret")], "<zzyy>", "<${l.secret}>", 1, false, false),
+        ([("b", "s.secret"), ("abc", "l.secret")], "<abc>", "<${l.secret}>", 1, false, false),
+        ([("abc", "x.secret")], "abcabc", "${x.secret}${x.secret}", 2, false, false),
+        ([("ab", "a.secret"), ("abc", "b.secret"), ("cd", "c.secret")], "abcd", "${a.secret}${c.secret}", 2, false, false),
+        ([("abcd", "l.secret"), ("bc", "")], "abcd", "${l.secret}", 1, false, false),
+        ([("abc", "one.secret"), ("bcde", "two.secret")], "abcde", "abcde", 0, false, true),
+        ([("abc", "one.secret"), ("cde", "")], "abcde", "abcde", 0, false, true),
+        ([("abc", ""), ("de", "two.secret")], "abcde", "abcde", 0, true, false),
+        ([("👍", "thumb.secret")], "ok 👍🏽", "ok ${thumb.secret}🏽", 1, false, false),
+    ] as [([(String, String)], String, String, Int, Bool, Bool)])
+    func eachStretchIsStoodInForByTheFewestHeldSecretsOrLeftWhole(
+        secrets: [(String, String)], text: String, saved: String, replaced: Int, unheld: Bool, overlapping: Bool
+    ) {
+        var variables: [String: String] = [:]
+        for (value, variable) in secrets where !variable.isEmpty { variables[variable] = value }
+        let standIns = SecretStandIns(secrets: secrets.map(\.0), variables: variables, scheme: Self.scheme)
+        let outcome = standIns.standIn(text)
+        #expect(outcome.value == saved)
+        #expect(outcome.replaced == replaced)
+        #expect(outcome.unheld == unheld)
+        #expect(outcome.overlapping == overlapping)
+    }
+
+    /// Secrets are told apart byte for byte, as the mask finds them: an é written precomposed and
+    /// one written as e and a combining accent are two secrets, each masked and each stood in for
+    /// by its own variable.
+    @Test func twoSpellingsOfOneTextAreTwoSecrets() {
+        let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
+        #expect(composed == decomposed, "Swift's == calls them equal")
+        let mask = SecretMask([composed, decomposed])
+        #expect(mask.values.count == 2)
+        #expect(mask.mask("\(composed) and \(decomposed)") == "•••••••• and ••••••••")
+        let standIns = SecretStandIns(secrets: [composed, decomposed], variables: ["a.secret": composed, "b.secret": decomposed], scheme: Self.scheme)
+        #expect(standIns.standIn("\(composed)/\(decomposed)").value == "${a.secret}/${b.secret}")
+        #expect(standIns.variable(holding: decomposed) == "b.secret")
+    }
+
+    /// A step's scalars are stood in for where they hold a secret (then written in double quotes)
+    /// and left as they were written where they hold none.
+    @Test func aScalarWithoutASecretIsLeftAsWritten() throws {
+        let standIns = SecretStandIns(secrets: ["hunter2Zq"], variables: ["test.password": "hunter2Zq"], scheme: Self.scheme)
+        let node = try #require(try Yams.compose(yaml: "type: {textField: Username, text: 'plain text'}"))
+        let outcome = standIns.standIn(node)
+        #expect(outcome.value == node && outcome.replaced == 0 && !outcome.unheld && !outcome.overlapping)
+        #expect(try Yams.serialize(node: outcome.value).contains("'plain text'"), "its style is kept")
+        let secret = try #require(try Yams.compose(yaml: "type: {textField: Username, text: hunter2Zq}"))
+        #expect(try Yams.serialize(node: standIns.standIn(secret).value).contains(#"text: "${test.password}""#))
     }
 
     /// A secret anywhere in a step, key or value, at any depth, is found; an alias holds none.

@@ -124,11 +124,10 @@ public final class PseudoTerminal: @unchecked Sendable {
             return nil
         }
         process.waitUntilExit()
-        // Everything it wrote is in the terminal now: wait until the reader has taken it all, so
-        // that `output` holds it (a test read it while the reader was still on its way).
-        condition.lock()
-        while !ended, Self.unread(master) > 0 { condition.wait() }
-        condition.unlock()
+        // Everything it wrote is on its way to this side of the terminal: take it all now, so that
+        // `output` holds it. A read first moves what the kernel still has in transit (asking how
+        // much is unread does not: a test under load found nothing to read and an empty output).
+        _ = condition.withLock { readAvailable() }
         return process.terminationStatus
     }
 
@@ -148,27 +147,33 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     private func readUntilClosed() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, -1) >= 0 || errno == EINTR else { break }
-            condition.lock()
-            let count = read(master, &buffer, buffer.count)
-            if count > 0 { bytes += buffer[0..<count] }
-            let done = count == 0 || count < 0 && errno != EINTR && errno != EAGAIN
-            if done { ended = true }
-            condition.broadcast()
-            condition.unlock()
-            if done { return }
+            if condition.withLock({ readAvailable() }) { return }
         }
         condition.withLock { ended = true }
         condition.broadcast()
     }
 
-    /// How many bytes wait to be read on `fd`.
-    private static func unread(_ fd: Int32) -> Int32 {
-        var count: Int32 = 0
-        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? count : 0
+    /// Reads all there is to read now, without waiting, into `bytes`; true once the terminal is
+    /// closed (its last slave gone). Called with `condition` held.
+    private func readAvailable() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        defer { condition.broadcast() }
+        while !ended {
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 {
+                bytes += buffer[0..<count]
+            } else if count < 0, errno == EINTR {
+                continue
+            } else if count < 0, errno == EAGAIN {
+                return false
+            } else {
+                ended = true
+            }
+        }
+        return true
     }
 
     /// Where the first `needle` at or after `start` ends in `haystack`, or nil.

@@ -5,7 +5,8 @@ import FlowKit
 /// names of the elements on the current screen where an element is named (`tap Rev` → `tap
 /// Review work photos`, `tap: {button: Lo` → `tap: {button: Login`).
 public enum Completion {
-    /// Studio's own `:` commands, as its `:help` lists them.
+    /// Studio's own `:` commands, declared here once: Tab completes them, and studio names them
+    /// where a line starts with `:` alone or a command is mistyped (its `:help` says what each does).
     public static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
 
     /// Whole lines that complete `line` (the line up to the cursor), sorted.

@@ -60,11 +60,41 @@ public final class FlowSession {
         public let step: Step
         /// How long it took.
         public let duration: Duration
-        /// What secure text was typed as a literal that no secret variable holds: such a session
-        /// cannot be saved until the step is undone.
-        public let unsavedSecret: String?
+        /// The secret in the step that a saved flow cannot hold (a literal typed into a secure
+        /// field that no variable holds, say): such a session cannot be saved until the step is
+        /// undone.
+        public let unsavedSecret: UnsavedSecret?
         /// The step on one line, as `:steps` lists it (secrets masked).
         public let line: String
+    }
+
+    /// A secret in a kept step that no `${variable}` can stand in for in a saved flow, said
+    /// without its value.
+    public struct UnsavedSecret: Sendable, Equatable, CustomStringConvertible {
+        /// What it is and why no variable stands in: `the text typed into secure text field
+        /// "Password", a secret no variable of the scheme holds`.
+        public let problem: String
+        /// Whether a variable in a private scheme would hold it (else only undoing the step helps).
+        public let privateSchemeHelps: Bool
+
+        /// A literal no variable holds, where it was given.
+        static func unheld(_ what: String) -> UnsavedSecret {
+            UnsavedSecret(problem: "\(what), a secret no variable of the scheme holds", privateSchemeHelps: true)
+        }
+
+        static let whereNoVariableCanStand = UnsavedSecret(
+            problem: "a secret's value where no ${variable} can stand in for it (a number, a flow file's name)", privateSchemeHelps: false
+        )
+
+        static let overlapping = UnsavedSecret(
+            problem: "the values of secrets that overlap, which no ${variables} end to end can stand in for", privateSchemeHelps: false
+        )
+
+        /// What to do, in a word: for a note beside the kept step.
+        public var remedy: String { privateSchemeHelps ? "use a private scheme's variable" : ":undo the step" }
+
+        /// The problem, as a refusal says it.
+        public var description: String { problem }
     }
 
     /// What running a line did.
@@ -301,13 +331,13 @@ public final class FlowSession {
     /// so the flow signs in with whatever account a private scheme gives. A secret no variable
     /// holds, or one where a variable cannot stand (a number, a key), is remembered, so that
     /// saving refuses it; a literal typed into a secure field is masked from then on.
-    private func protectingSecrets(_ node: Node, of step: Step, uses: Int) -> (Node, String?) {
+    private func protectingSecrets(_ node: Node, of step: Step, uses: Int) -> (Node, UnsavedSecret?) {
         var node = node
         var replaced = 0
-        var unsaved: String?
+        var unsaved: UnsavedSecret?
         let before = standIns
         for literal in secureLiterals(of: step) where before.variable(holding: literal.value) == nil {
-            unsaved = literal.what
+            unsaved = .unheld(literal.what)
             unsavedValues.append(literal.value)
         }
         if let typing = step.action as? TypeText, typing.text.variables.isEmpty, !typing.text.raw.isEmpty,
@@ -317,10 +347,11 @@ public final class FlowSession {
         let stoodIn = standIns.standIn(node)
         node = stoodIn.value
         replaced += stoodIn.replaced
-        if stoodIn.unheld, unsaved == nil { unsaved = "a secret's value that no variable of the scheme holds" }
+        if stoodIn.overlapping, unsaved == nil { unsaved = .overlapping }
+        if stoodIn.unheld, unsaved == nil { unsaved = .unheld("a secret's value") }
         // Each stand-in must be read back as a variable: in a number or a flow file's name it is not.
         if replaced > 0, unsaved == nil, FlowParser(catalog: options.catalog).step(text: Self.line(node), file: flow.file)?.uses.count != uses + replaced {
-            unsaved = "a secret's value where no ${variable} can stand in for it"
+            unsaved = .whereNoVariableCanStand
         }
         return (node, unsaved)
     }
@@ -339,7 +370,7 @@ public final class FlowSession {
         if let robot = step.action as? RobotStep {
             for parameter in robot.action.parameters where parameter.isSecret {
                 if case let .text(text)? = robot.arguments[parameter.name], text.variables.isEmpty {
-                    literals.append((text.raw, "\(robot.action.fullName) \(parameter.name)"))
+                    literals.append((text.raw, "the \(parameter.name) given to \(robot.action.fullName)"))
                 }
             }
         }
@@ -392,10 +423,11 @@ public final class FlowSession {
         guard !kept.isEmpty else { throw SessionError("there are no steps to save yet") }
         let standIns = self.standIns
         let never = "and a secret is never written to a flow"
-        if let index = kept.firstIndex(where: { $0.unsavedSecret != nil }), let what = kept[index].unsavedSecret {
+        if let index = kept.firstIndex(where: { $0.unsavedSecret != nil }), let unsaved = kept[index].unsavedSecret {
+            guard unsaved.privateSchemeHelps else { throw SessionError("step \(index + 1) has \(unsaved.problem), \(never): :undo the step") }
             // The scheme's own credential names the variable when it has one (the last: the secret of a pair).
             let variable = options.scheme.credentials.last ?? "account.password"
-            throw SessionError("step \(index + 1) has a secret in it (\(what)) that no variable of the scheme holds, \(never): put it in a private scheme "
+            throw SessionError("step \(index + 1) has \(unsaved.problem), \(never): put it in a private scheme "
                 + "(\(options.runner.scheme("\(options.scheme.name).private.yaml")): variables: {\(variable): {secret: ...}}) "
                 + "and write ${\(variable)} instead, or :undo the step")
         }
@@ -448,7 +480,9 @@ public final class FlowSession {
 
     /// ` (that of ${test.password})`, or nothing when no variable holds it.
     private static func held(_ text: String, _ standIns: SecretStandIns) -> String {
-        standIns.holders.first { text.contains($0.value) }?.variable.map { " (that of ${\($0)})" } ?? ""
+        // The longest secret in it: one that holds a shorter is the one it shows.
+        let found = standIns.holders.filter { SecretMask([$0.value]).reveals(text) }.max { $0.value.utf8.count < $1.value.utf8.count }
+        return found?.variable.map { " (that of ${\($0)})" } ?? ""
     }
 
     /// Writes the flow (see `flowText`) to `file`, whole or not at all, through ``OutputFile``: a

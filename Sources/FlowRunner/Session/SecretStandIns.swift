@@ -14,14 +14,15 @@ struct SecretStandIns {
         let variable: String?
     }
 
-    /// Each secret once, in order of its value.
+    /// Each secret once (byte for byte: two spellings of one text are two secrets, as the mask
+    /// sees them), in the order of its bytes.
     let holders: [Holder]
 
     /// For `secrets`, the variable holding each: a secret variable first, then a credential, then
     /// any other, the first by name among those.
     init(secrets: [String], variables: [String: String], scheme: Scheme) {
-        holders = Set(secrets.filter { !$0.isEmpty }).sorted().map { value in
-            let names = variables.filter { $0.value == value }.map(\.key).sorted()
+        holders = SecretMask(secrets).values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { value in
+            let names = variables.filter { $0.value.utf8.elementsEqual(value.utf8) }.map(\.key).sorted()
             return Holder(value: value, variable: names.first(where: scheme.isSecret) ?? names.first(where: scheme.credentials.contains) ?? names.first)
         }
     }
@@ -33,33 +34,70 @@ struct SecretStandIns {
         var replaced = 0
         /// A secret was left where it was: no variable holds it, or it is in a key.
         var unheld: Bool
+        /// Secrets were left where they were because they overlap: no variables end to end make
+        /// them up (`abc` and `bcd` in `abcd`).
+        var overlapping = false
     }
 
-    /// `text` with each secret replaced by `${VARIABLE}` (a secret no variable holds is left, and said).
+    /// `text` with each secret replaced by `${VARIABLE}`. Secrets are found as the mask finds
+    /// them (every byte any of them covers, in stretches); a stretch is stood in for when it is
+    /// whole secrets end to end, each held by a variable (the fewest that do: a secret holding
+    /// another is stood in for whole). Any other stretch (a secret no variable holds, two secrets
+    /// that overlap) is left whole and said, so that it is masked whole and never saved.
     func standIn(_ text: String) -> Outcome<String> {
+        let mask = SecretMask(holders.map(\.value))
         var result = ""
         var replaced = 0
         var unheld = false
+        var overlapping = false
         for part in Self.parts(of: text) {
             guard !part.isReference else {
                 result += part.text
                 continue
             }
-            var rest = part.text[...]
-            while let (range, holder) = leftmost(in: rest) {
-                result += rest[..<range.lowerBound]
-                if let variable = holder.variable {
-                    result += "${\(variable)}"
-                    replaced += 1
+            let bytes = Array(part.text.utf8)
+            var written: [UInt8] = []
+            var next = 0
+            for stretch in mask.coverage(of: part.text) {
+                written += bytes[next..<stretch.lowerBound]
+                if let held = fewestSecrets(makingUp: bytes[stretch], heldOnly: true) {
+                    for holder in held { written += Array("${\(holder.variable ?? "")}".utf8) }
+                    replaced += held.count
                 } else {
-                    result += rest[range]
-                    unheld = true
+                    written += bytes[stretch]
+                    if fewestSecrets(makingUp: bytes[stretch], heldOnly: false) == nil { overlapping = true } else { unheld = true }
                 }
-                rest = rest[range.upperBound...]
+                next = stretch.upperBound
             }
-            result += rest
+            written += bytes[next...]
+            result += String(decoding: written, as: UTF8.self)
         }
-        return Outcome(value: result, replaced: replaced, unheld: unheld)
+        return Outcome(value: result, replaced: replaced, unheld: unheld, overlapping: overlapping)
+    }
+
+    /// The fewest secrets (held by a variable, when `heldOnly`) that make up `stretch` end to
+    /// end, in order, or nil when none do.
+    private func fewestSecrets(makingUp stretch: ArraySlice<UInt8>, heldOnly: Bool) -> [Holder]? {
+        let bytes = Array(stretch)
+        // fewest[i]: the fewest secrets that make up the first i bytes, and the last of them.
+        var fewest: [(count: Int, last: Holder)?] = Array(repeating: nil, count: bytes.count + 1)
+        for start in 0..<bytes.count where start == 0 || fewest[start] != nil {
+            let count = fewest[start]?.count ?? 0
+            for holder in holders where !heldOnly || holder.variable != nil {
+                let end = start + holder.value.utf8.count
+                guard end <= bytes.count, bytes[start..<end].elementsEqual(holder.value.utf8) else { continue }
+                if let known = fewest[end], known.count <= count + 1 { continue }
+                fewest[end] = (count + 1, holder)
+            }
+        }
+        var secrets: [Holder] = []
+        var end = bytes.count
+        while end > 0 {
+            guard let step = fewest[end] else { return nil }
+            secrets.append(step.last)
+            end -= step.last.value.utf8.count
+        }
+        return secrets.reversed()
     }
 
     /// `node` with every secret in its values stood in for; a secret in a key is left, and said.
@@ -67,23 +105,25 @@ struct SecretStandIns {
         switch node {
         case let .scalar(scalar):
             let outcome = standIn(scalar.string)
-            guard outcome.value != scalar.string else { return Outcome(value: node, replaced: 0, unheld: outcome.unheld) }
-            return Outcome(value: Node(outcome.value, .implicit, .doubleQuoted), replaced: outcome.replaced, unheld: outcome.unheld)
+            guard outcome.replaced > 0 else { return Outcome(value: node, replaced: 0, unheld: outcome.unheld, overlapping: outcome.overlapping) }
+            return Outcome(value: Node(outcome.value, .implicit, .doubleQuoted), replaced: outcome.replaced, unheld: outcome.unheld, overlapping: outcome.overlapping)
         case let .mapping(mapping):
             var replaced = 0
             var unheld = false
+            var overlapping = false
             let pairs = mapping.map { pair -> (Node, Node) in
                 if reveals(in: pair.key) { unheld = true }
                 let value = standIn(pair.value)
                 replaced += value.replaced
                 unheld = unheld || value.unheld
+                overlapping = overlapping || value.overlapping
                 return (pair.key, value.value)
             }
-            return Outcome(value: .mapping(Node.Mapping(pairs, mapping.tag, mapping.style)), replaced: replaced, unheld: unheld)
+            return Outcome(value: .mapping(Node.Mapping(pairs, mapping.tag, mapping.style)), replaced: replaced, unheld: unheld, overlapping: overlapping)
         case let .sequence(sequence):
             let items = sequence.map(standIn)
             return Outcome(value: .sequence(Node.Sequence(items.map(\.value), sequence.tag, sequence.style)),
-                           replaced: items.map(\.replaced).reduce(0, +), unheld: items.contains(where: \.unheld))
+                           replaced: items.map(\.replaced).reduce(0, +), unheld: items.contains(where: \.unheld), overlapping: items.contains(where: \.overlapping))
         case .alias:
             return Outcome(value: node, replaced: 0, unheld: false)
         }
@@ -107,21 +147,7 @@ struct SecretStandIns {
 
     /// The variable that holds `value`, if one does.
     func variable(holding value: String) -> String? {
-        holders.first { $0.value == value }?.variable
-    }
-
-    /// The earliest secret in `text`, the longest where two start together (so a secret holding
-    /// another is stood in for whole).
-    private func leftmost(in text: Substring) -> (Range<Substring.Index>, Holder)? {
-        var best: (Range<Substring.Index>, Holder)?
-        for holder in holders {
-            guard let range = text.range(of: holder.value) else { continue }
-            if let current = best, current.0.lowerBound < range.lowerBound || current.0.lowerBound == range.lowerBound && current.0.upperBound > range.upperBound {
-                continue
-            }
-            best = (range, holder)
-        }
-        return best
+        holders.first { $0.value.utf8.elementsEqual(value.utf8) }?.variable
     }
 
     /// `a ${b} c` → `a `, `${b}`, ` c`: the references written, and the text between them.
