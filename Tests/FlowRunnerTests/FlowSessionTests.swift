@@ -130,6 +130,11 @@ struct FlowSessionTests {
         ("tap: {button: Rev", ["tap: {button: Review work photos"]),
         ("tap: {button: Login, ena", ["tap: {button: Login, enabled: "]),
         ("tap: Se", ["tap: Settings"]),
+        // Nothing typed after the key yet, with or without the space: every name on the screen,
+        // after ": " (YAML reads button:Login as one word).
+        ("tap: {button: ", ["tap: {button: At a glance", "tap: {button: Mon 1 Jun 2026, 09:05", "tap: {button: Mon 1 Jun 2026, 09:05  Office", "tap: {button: Review work photos", "tap: {button: Settings", "tap: {button: Username", "tap: {button: row-1", "tap: {button: title"]),
+        ("tap: {button:", ["tap: {button: At a glance", "tap: {button: Mon 1 Jun 2026, 09:05", "tap: {button: Mon 1 Jun 2026, 09:05  Office", "tap: {button: Review work photos", "tap: {button: Settings", "tap: {button: Username", "tap: {button: row-1", "tap: {button: title"]),
+        ("tap:Se", ["tap: Settings"]),
         ("Glance.checkCounts: {wo", ["Glance.checkCounts: {work: "]),
         ("Glance.nosuch: {wo", []),
         ("nosuch: {but", []),

@@ -48,7 +48,10 @@ public enum Completion {
         }
         var start = line.index(after: cut)
         while start < line.endIndex, line[start] == " " { start = line.index(after: start) }
-        return (String(line[..<start]), String(line[start...]))
+        // YAML reads `button:Login` as one word: a value goes after ": ", so the space is added.
+        var kept = String(line[..<start])
+        if line[cut] == ":", start == line.index(after: cut) { kept += " " }
+        return (kept, String(line[start...]))
     }
 
     /// Every identifier and label on the screen a step could name, and rows as they read.
