@@ -9,7 +9,7 @@ enum AppCommand {
     /// The YAML step `line` means on `screen`; nil when `line` is not an app command (it is a YAML
     /// step then); a failure with the reason when it names no control.
     static func step(for line: String, on screen: ScreenSnapshot?) -> Result<Node, AppCommandError>? {
-        let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard let verb = words.first else { return nil }
         let rest = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
         if Self.isNumber(line) { return tap(line, on: screen) }
@@ -95,7 +95,7 @@ enum AppCommand {
             let field = String(rest[rest.index(after: rest.startIndex)..<close])
             return (field, String(rest[rest.index(after: close)...].drop { $0 == " " }))
         }
-        let parts = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
+        let parts = rest.split(separator: " ", maxSplits: 1).map(String.init)
         return (parts.first ?? "", parts.count > 1 ? parts[1] : "")
     }
 
