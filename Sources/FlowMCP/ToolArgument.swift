@@ -112,7 +112,8 @@ extension ToolArgument where Value == Int? {
         optional(name, .integer, summary) { json, check throws(ArgumentProblem) in
             guard case let .number(literal) = json else { throw check.wrongType(json) }
             guard let value = json.integer else {
-                let whole = Double(literal).map { $0.rounded() == $0 } ?? false
+                // Every JSON number reads as a Double (one too large as infinity, which is whole).
+                let whole = Double(literal).map { $0.rounded() == $0 } == true
                 throw check.problem("is \(Suggestion.shown(literal)), " + (whole ? "too large an integer: give a smaller one" : "not an integer: give a whole number"))
             }
             return value

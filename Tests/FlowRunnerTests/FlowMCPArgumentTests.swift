@@ -82,6 +82,25 @@ struct FlowMCPArgumentTests {
         #expect(throws: ArgumentProblem(message: #""until" is a string: give an integer, N"#)) { try until.read(.string("hunter2Zq")) }
     }
 
+    /// A value of the wrong kind is said with its kind (a number or a boolean shown, a string
+    /// never: it may be a secret), and what to give: for an item of an array, what an item is.
+    @Test func aValueOfTheWrongKindSaysWhatItIsAndWhatToGive() throws {
+        let name = ToolArgument<String?>.text("name", "what the flow checks")
+        #expect(throws: ArgumentProblem(message: #""name" is a boolean (true): give a string, what the flow checks"#)) { try name.read(.bool(true)) }
+        #expect(throws: ArgumentProblem(message: #""name" is a boolean (false): give a string, what the flow checks"#)) { try name.read(.bool(false)) }
+        let tags = ToolArgument<[String]?>.texts("tags", "only flows with one of these tags")
+        #expect(throws: ArgumentProblem(message: #""tags" item 2 is a number (7): give a string, only flows with one of these tags"#)) {
+            try tags.read(.array([.string("smoke"), .number("7")]))
+        }
+        let paths = ToolArgument<[String]?>.paths("paths", .read, "flow files or folders")
+        #expect(throws: ArgumentProblem(message: #""paths" item 1 is a boolean (true): give a string (a path), flow files or folders"#)) {
+            try paths.read(.array([.bool(true)]))
+        }
+        #expect(throws: ArgumentProblem(message: #""paths" is a string: give an array of strings (paths), flow files or folders"#)) {
+            try paths.read(.string("hunter2Zq"))
+        }
+    }
+
     /// A FIFO with no writer would block a read for ever, /dev/zero never ends, and a rename
     /// over a folder or a device is no save: each is refused before the tool runs, by the
     /// runner's own reader and writer (`InputFile.check`, `OutputFile.check`), in their words.
