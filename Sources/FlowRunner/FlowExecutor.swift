@@ -155,7 +155,6 @@ public final class FlowExecutor {
     /// ahead are in it, and the time `whenLaunched` takes (the next flow's) is not.
     public func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
         let start = ContinuousClock.now
-        recorder.begin()
         let ahead = prelaunched.map { $0.copy + $0.spawn } ?? .zero
         let started = self.start(flow)
         let nextStart = ContinuousClock.now

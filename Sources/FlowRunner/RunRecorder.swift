@@ -66,16 +66,11 @@ final class RunRecorder {
         app.frameObserver = { [weak self] frame in self?.saw(frame) }
     }
 
-    /// The flow begins: the cast's times count from now.
-    func begin() {
-        start = ContinuousClock.now
-        startDate = Date()
-        events = []
-    }
-
+    /// Seconds since the first frame the flow saw: a cast starts with the app's first screen, at 0.
     private var elapsed: Double {
         guard let start else {
-            begin()
+            start = ContinuousClock.now
+            startDate = Date()
             return 0
         }
         return (ContinuousClock.now - start) / .seconds(1)

@@ -36,6 +36,7 @@ struct CastAndAuditRunTests {
         }
         #expect(markers == ["Login.login", "assertVisible", "answerAlert", "Glance.checkCounts"])
         #expect(frames >= 4, "the launch frame and each action's frames")
+        #expect(lines.dropFirst().first?.hasPrefix(#"[0,"o","\u001b[H\u001b[2J── Login"#) == true, "it starts with the first screen, at 0: \(lines[1].prefix(60))")
     }
 
     @Test func asciinemaPrintsTheCast() throws {

@@ -1,0 +1,115 @@
+import FlowKit
+@testable import FlowRunner
+import Foundation
+import LocatedYAML
+import Testing
+import WorkPhotosRobots
+
+/// One flow on one executor, as the suite runner drives it: an app started ahead is the one the
+/// flow runs on, a store that cannot be copied is the flow's failure at `seed`, screens are kept
+/// only when asked, and a failure says the app's standard error.
+@Suite(.serialized)
+struct FlowExecutorTests {
+    /// A workspace with `Flows/a.yaml` and `Flows/b.yaml` (passing), and a runner whose fixtures are seeded.
+    private struct Setup {
+        let workspace: FlowWorkspace
+        let runner: SuiteRunner
+        let flows: [Flow]
+        let templates: [String: String]
+
+        init() throws {
+            workspace = try FlowWorkspace()
+            try workspace.write("Flows/a.yaml", FlowWorkspace.passing("A"))
+            try workspace.write("Flows/b.yaml", FlowWorkspace.passing("B"))
+            let suite = try FlowSuite.load([workspace.folder.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
+            flows = suite.flows
+            runner = SuiteRunner(scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, secrets: [], options: .init(jobs: 1))
+            templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
+        }
+
+        /// An environment in a folder of its own; `launched` collects each app the executor starts.
+        func environment(_ name: String, launched: Launches? = nil, template: (@Sendable (String) throws -> String)? = nil) -> FlowEnvironment {
+            let templates = self.templates
+            var environment = FlowEnvironment(
+                scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, secrets: [], timeout: 10,
+                folder: workspace.folder.appendingPathComponent("run-\(name)"), template: template ?? { fixture in templates[fixture] ?? "" }
+            )
+            if let launched { environment.onProcess = { pid in if let pid { launched.append(pid) } } }
+            return environment
+        }
+
+        func remove() {
+            runner.cleanUp()
+            workspace.remove()
+        }
+    }
+
+    final class Launches: @unchecked Sendable {
+        private let lock = NSLock()
+        private var pids: [Int32] = []
+        func append(_ pid: Int32) { lock.withLock { pids.append(pid) } }
+        var count: Int { lock.withLock { pids.count } }
+    }
+
+    @Test func aFlowStartedAheadRunsOnTheAppStartedForItAndAnotherFlowGetsItsOwn() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let (a, b) = (setup.flows[0], setup.flows[1])
+
+        let same = Launches()
+        let ahead = FlowExecutor(environment: setup.environment("same", launched: same))
+        ahead.prelaunch(a)
+        let result = ahead.run(a)
+        #expect(result.passed, "\(result.failure.map(\.description) ?? "")")
+        #expect(same.count == 1, "the app started ahead is the one the flow ran on")
+
+        let other = Launches()
+        let elsewhere = FlowExecutor(environment: setup.environment("other", launched: other))
+        elsewhere.prelaunch(a)
+        let resultB = elsewhere.run(b)
+        #expect(resultB.passed && resultB.flow.name == "B", "\(resultB.failure.map(\.description) ?? "")")
+        #expect(other.count == 2, "a flow that was not the one started ahead gets an app of its own")
+        #expect(FlowRunTests.apps(matching: setup.workspace.folder.path).isEmpty, "no app is left running, the one started for nothing either")
+    }
+
+    @Test func aStoreThatCannotBeCopiedIsTheFlowsFailureAtSeed() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        struct Unseeded: Error, CustomStringConvertible { var description: String { "no such template" } }
+        let environment = setup.environment("unseeded") { _ in throw Unseeded() }
+        let failure = try #require(FlowExecutor(environment: environment).run(setup.flows[0]).failure)
+        #expect(failure.stepTitle == "seed")
+        #expect(failure.failure.step == "seed default")
+        #expect(failure.failure.reason == "no such template")
+    }
+
+    @Test func screensAreKeptOnlyWhenAsked() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let plain = FlowExecutor(environment: setup.environment("plain")).run(setup.flows[0])
+        #expect(plain.passed && !plain.steps.isEmpty)
+        #expect(plain.steps.allSatisfy { $0.after == nil }, "by default a run keeps no screen, so a long run's memory stays flat")
+        var environment = setup.environment("kept")
+        environment.keepsScreens = true
+        let kept = FlowExecutor(environment: environment).run(setup.flows[0])
+        #expect(kept.steps.allSatisfy { $0.after?.contains("── ") == true }, "each step's screen after it, for the HTML report")
+    }
+
+    @Test func aFailureSaysTheAppsStandardErrorAfterTheScreen() {
+        let failure = FlowRunFailure(
+            location: SourceLocation(file: "Flows/a.yaml", line: 4, column: 5), stepTitle: "tap", via: [SourceLocation(file: "Flows/top.yaml", line: 2, column: 5)],
+            failure: FlowFailure(step: "tap button \"Go\"", reason: "no element \"Go\"", screen: "── Login ──", standardError: ["one", "two"], site: CallSite())
+        )
+        #expect(failure.description == """
+            Flows/a.yaml:4:5: error: tap: tap button "Go" failed: no element "Go"
+            Flows/top.yaml:2:5: note: in runFlow
+
+            The screen was:
+            ── Login ──
+
+            The app's standard error (last 2 lines):
+            one
+            two
+            """)
+    }
+}
