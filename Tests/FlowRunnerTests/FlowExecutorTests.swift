@@ -95,6 +95,27 @@ struct FlowExecutorTests {
         #expect(kept.steps.allSatisfy { $0.after?.contains("── ") == true }, "each step's screen after it, for the HTML report")
     }
 
+    /// `onAlert` answers the alert it names, by identifier or by its title, and no other. (Lint
+    /// lets a flow name only the alerts the app declares; the executor is given the flow itself.)
+    @Test(arguments: [
+        ("PhotosPermission", true), (#""WorkPhotos" Would Like to Access Your Photos"#, true), ("PhotosDelete", false),
+    ])
+    func onAlertAnswersTheAlertItNamesByIdentifierOrTitleAndNoOther(alert: String, answers: Bool) throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let parser = FlowParser(catalog: WorkPhotosCatalog.catalog)
+        let steps = try ["Login.login", "Glance.checkCounts: {work: 8, other: 1}"].map { line in
+            try #require(parser.step(text: line, file: "alert.yaml")?.step)
+        }
+        let flow = Flow(
+            file: setup.workspace.folder.appendingPathComponent("Flows/alert.yaml").path, name: "Answered", tags: [], fixture: nil,
+            launch: LaunchSettings(), onAlert: [(alert, "OK")], steps: steps, variableUses: []
+        )
+        let result = FlowExecutor(environment: setup.environment("alert")).run(flow)
+        #expect(result.passed == answers, "\(result.failure.map(\.description) ?? "passed")")
+        if !answers { #expect(result.failure?.description.contains("Would Like to Access Your Photos") == true, "the alert left unanswered is on the screen: \(result.failure.map(\.description) ?? "")") }
+    }
+
     @Test func aFailureSaysTheAppsStandardErrorAfterTheScreen() {
         let failure = FlowRunFailure(
             location: SourceLocation(file: "Flows/a.yaml", line: 4, column: 5), stepTitle: "tap", via: [SourceLocation(file: "Flows/top.yaml", line: 2, column: 5)],
