@@ -251,9 +251,8 @@ public final class FlowExecutor {
         for (alert, button) in flow.onAlert {
             app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
                 guard element.name == alert || element.snapshot?.label == alert else { return false }
-                let target = element.buttons[button]
-                guard target.exists else { return false }
-                target.tap()
+                // A button the alert lacks fails the step there, saying so (lint refuses one it knows of).
+                element.buttons[button].tap()
                 return true
             }
         }

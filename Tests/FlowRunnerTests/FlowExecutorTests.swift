@@ -116,6 +116,22 @@ struct FlowExecutorTests {
         if !answers { #expect(result.failure?.description.contains("Would Like to Access Your Photos") == true, "the alert left unanswered is on the screen: \(result.failure.map(\.description) ?? "")") }
     }
 
+    /// An `onAlert` button the alert lacks fails the step that met the alert, naming the button.
+    @Test func anOnAlertButtonTheAlertLacksFailsSayingSo() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let parser = FlowParser(catalog: WorkPhotosCatalog.catalog)
+        let steps = try ["Login.login", "Glance.checkCounts: {work: 8, other: 1}"].map { line in
+            try #require(parser.step(text: line, file: "alert.yaml")?.step)
+        }
+        let flow = Flow(
+            file: setup.workspace.folder.appendingPathComponent("Flows/alert.yaml").path, name: "Wrong button", tags: [], fixture: nil,
+            launch: LaunchSettings(), onAlert: [("PhotosPermission", "Maybe Later")], steps: steps, variableUses: []
+        )
+        let failure = try #require(FlowExecutor(environment: setup.environment("button")).run(flow).failure)
+        #expect(failure.failure.step.contains(#"button "Maybe Later""#), "\(failure)")
+    }
+
     @Test func aFailureSaysTheAppsStandardErrorAfterTheScreen() {
         let failure = FlowRunFailure(
             location: SourceLocation(file: "Flows/a.yaml", line: 4, column: 5), stepTitle: "tap", via: [SourceLocation(file: "Flows/top.yaml", line: 2, column: 5)],
