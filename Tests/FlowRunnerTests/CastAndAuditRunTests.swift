@@ -114,10 +114,10 @@ struct CastAndAuditRunTests {
     }
 
     /// The stand-in app of FlowKit's tests, planted with an unlabelled button and a duplicate identifier.
-    private func plantedWorkspace(_ flow: String) throws -> FlowWorkspace {
+    private func plantedWorkspace(_ flow: String, screen: String = "inaccessible") throws -> FlowWorkspace {
         let fake = FlowWorkspace.repository.appendingPathComponent("Tests/FlowKitTests/Fixtures/fake-app.sh").path
         let workspace = try FlowWorkspace()
-        try workspace.write("bad-app", "#!/bin/sh\nFAKE_SCREEN=inaccessible exec /bin/bash \(fake) \"$@\"\n")
+        try workspace.write("bad-app", "#!/bin/sh\nFAKE_SCREEN=\(screen) exec /bin/bash \(fake) \"$@\"\n")
         chmod(workspace.folder.appendingPathComponent("bad-app").path, 0o755)
         try workspace.write("Flows/schemes/bad.yaml", (try workspace.read("Flows/schemes/default.yaml"))
             .replacingOccurrences(of: "app: " + FlowWorkspace.binaries.appendingPathComponent("workphotos").path + "\n", with: "app: " + workspace.folder.appendingPathComponent("bad-app").path + "\n"))
@@ -138,6 +138,16 @@ struct CastAndAuditRunTests {
               - screen "Fake": button "icon": readableLabels: no label a person can read (its label is ""): give it words that say what it does
               - screen "Fake": button "save": uniqueIdentifiers: 2 elements here have the identifier "save": give each its own
             """), "\(audited.stdout)")
+    }
+
+    /// A screen a step brings fails that step, at its line, under --audit.
+    @Test func theAuditFailsTheStepThatShowedTheScreen() throws {
+        // The launch screen's two OK buttons are left out (distinctNames); the tap brings the planted screen.
+        let workspace = try plantedWorkspace("name: Later\naudit: {skip: [distinctNames]}\nsteps:\n  - tap: {button: ok-1}\n  - assertVisible: Save\n", screen: "later")
+        defer { workspace.remove() }
+        let audited = try workspace.flow(["run", "Flows/bad.yaml", "--scheme", "bad", "--jobs", "1", "--audit"])
+        #expect(audited.status == 1)
+        #expect(audited.stdout.contains("Flows/bad.yaml:4:5: error: tap: audit the screens for accessibility (--audit) failed: 2 findings:"), "\(audited.stdout)")
     }
 
     @Test func rulesSwitchedOffForTheFlowAndTheStepAreLeftOut() throws {

@@ -34,7 +34,7 @@ struct FlowExecutorTests {
                 scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, secrets: [], timeout: 10,
                 folder: workspace.folder.appendingPathComponent("run-\(name)"), template: template ?? { fixture in templates[fixture] ?? "" }
             )
-            if let launched { environment.onProcess = { pid in if let pid { launched.append(pid) } } }
+            if let launched { environment.onProcess = { pid in launched.append(pid) } }
             return environment
         }
 
@@ -44,11 +44,14 @@ struct FlowExecutorTests {
         }
     }
 
+    /// What the executor said of its apps: each one's process when launched, nil when it ended.
     final class Launches: @unchecked Sendable {
         private let lock = NSLock()
-        private var pids: [Int32] = []
-        func append(_ pid: Int32) { lock.withLock { pids.append(pid) } }
-        var count: Int { lock.withLock { pids.count } }
+        private var said: [Int32?] = []
+        func append(_ pid: Int32?) { lock.withLock { said.append(pid) } }
+        var events: [Int32?] { lock.withLock { said } }
+        /// How many apps were launched.
+        var count: Int { events.compactMap { $0 }.count }
     }
 
     @Test func aFlowStartedAheadRunsOnTheAppStartedForItAndAnotherFlowGetsItsOwn() throws {
@@ -70,6 +73,28 @@ struct FlowExecutorTests {
         #expect(resultB.passed && resultB.flow.name == "B", "\(resultB.failure.map(\.description) ?? "")")
         #expect(other.count == 2, "a flow that was not the one started ahead gets an app of its own")
         #expect(FlowRunTests.apps(matching: setup.workspace.folder.path).isEmpty, "no app is left running, the one started for nothing either")
+    }
+
+    /// After a failed step the rest are skipped; a session forgets the failure and goes on; the
+    /// app's end is said (nil) once it is finished.
+    @Test func afterAFailureTheRestIsSkippedUntilTheFailureIsForgotten() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let parser = FlowParser(catalog: WorkPhotosCatalog.catalog)
+        func steps(_ lines: [String]) throws -> [Step] { try lines.map { try #require(parser.step(text: $0, file: "session.yaml")?.step) } }
+        let launches = Launches()
+        let executor = FlowExecutor(environment: setup.environment("session", launched: launches))
+        let flow = setup.flows[0]
+        #expect(executor.start(flow).failure == nil)
+        let failed = executor.perform(try steps(["tap: Nowhere", "Login.checkLoginScreen"]), in: flow)
+        #expect(failed.records.map(\.status) == [.failed, .skipped])
+        #expect(failed.failure?.stepTitle == "tap")
+        executor.forgetFailure()
+        let next = executor.perform(try steps(["Login.checkLoginScreen"]), in: flow)
+        #expect(next.records.map(\.status) == [.passed])
+        #expect(next.failure == nil, "\(next.failure.map(\.description) ?? "")")
+        executor.finish()
+        #expect(launches.events.count == 2 && launches.events[0] != nil && launches.events[1] == nil, "launched, then ended: \(launches.events)")
     }
 
     @Test func aStoreThatCannotBeCopiedIsTheFlowsFailureAtSeed() throws {

@@ -5,16 +5,20 @@
 # buttons share the label "OK". Tapping "Work" answers with a busy frame that shows "Working" (work
 # in flight under an overlay), then pushes an idle frame without it (the work done). With FAKE_BUSY=1 it starts busy (its first frame is not idle,
 # showing "Starting") and never settles. With FAKE_SCREEN=inaccessible its screen has what the
-# accessibility audit must find: a button with no label, and two buttons with one identifier.
+# accessibility audit must find: a button with no label, and two buttons with one identifier;
+# with FAKE_SCREEN=later it shows that screen only from its answer to the first tap on.
 elements='{"kind":"button","identifier":"Crash","label":"Crash","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Hang","label":"Hang","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Exit","label":"Exit","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"staticText","identifier":"hello","label":"Hello","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-1","label":"OK","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-2","label":"OK","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Work","label":"Work","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
 working='{"kind":"staticText","identifier":"working","label":"Working","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
 frame() {
   printf '{"seq":%d,"reply":%s,"error":null,"idle":%s,"screen":{"title":"Fake","elements":[%s],"list":null},"text":"── Fake ──\\n[1]  < Crash >\\n[2]  < Hang >"}\n' \
     "$1" "${2:-null}" "${3:-true}" "${4:-$elements}"
 }
-if [ "${FAKE_SCREEN:-}" = inaccessible ]; then
-  elements='{"kind":"button","identifier":"icon","label":"","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"save","label":"Save","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"save","label":"Save a copy","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
-fi
+inaccessible='{"kind":"button","identifier":"icon","label":"","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"save","label":"Save","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"save","label":"Save a copy","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
+later=
+case "${FAKE_SCREEN:-}" in
+  inaccessible) elements=$inaccessible ;;
+  later) later=$inaccessible ;;
+esac
 if [ "${FAKE_BUSY:-}" = 1 ]; then
   frame 1 null false '{"kind":"staticText","identifier":"starting","label":"Starting","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
   while IFS= read -r _; do :; done
@@ -25,6 +29,7 @@ frame 1 null
 while IFS= read -r line; do
   seq=$((seq + 1))
   id=$(printf '%s' "$line" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+  case "$line" in *'"action":"tap"'*) if [ -n "$later" ]; then elements=$later; later=; fi ;; esac
   case "$line" in
     *'"target":"Crash"'*) echo "fake-app: about to crash" >&2; kill -SEGV $$ ;;
     *'"target":"Hang"'*) echo "fake-app: hanging" >&2; while IFS= read -r _; do :; done ;;
