@@ -161,7 +161,7 @@ public final class FlowExecutor {
         whenLaunched()
         let next = ContinuousClock.now - nextStart
         if started.failure == nil {
-            failAudit(at: .start(of: flow.file), title: "launch")
+            failAudit(at: .start(of: flow.file))
             run(flow.steps, overlay: [:], depth: 0)
         }
         finish()
@@ -343,7 +343,7 @@ public final class FlowExecutor {
             answerAlerts(before: step)
             step.action.run(in: StepContext(executor: self, location: step.location, overlay: overlay, depth: depth))
             let (notes, diff) = (recorder.stepNotes, recorder.stepDiff)
-            failAudit(at: step.location, title: step.title)
+            failAudit(at: step.location)
             var screen = keptScreen
             let failed = collector.failures.count > before
             if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
@@ -360,10 +360,10 @@ public final class FlowExecutor {
 
     /// Fails the step written at `location` with what `--audit` found on the screens it showed;
     /// nothing when the run does not audit or the audit found nothing.
-    private func failAudit(at location: SourceLocation, title: String) {
+    private func failAudit(at location: SourceLocation) {
         let findings = recorder.takeFindings()
         guard !findings.isEmpty, !app.hasFailed else { return }
-        if failingStep == nil { failingStep = (location, title, via) }
+        // Where it failed is kept as for any failure: by the step that ran (or as the launch).
         app.fail("audit the screens for accessibility (--audit)", AccessibilityAudit.reason(findings), site: location.site)
     }
 

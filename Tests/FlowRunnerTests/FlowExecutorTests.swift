@@ -141,6 +141,34 @@ struct FlowExecutorTests {
         if !answers { #expect(result.failure?.description.contains("Would Like to Access Your Photos") == true, "the alert left unanswered is on the screen: \(result.failure.map(\.description) ?? "")") }
     }
 
+    /// One step that signs in and goes on at once, as a robot's action may: the permission alert
+    /// comes up between its actions, so only the interruption monitor `onAlert` adds can answer it
+    /// (alerts up before a step are answered before it, by the same names).
+    struct SignInAndReview: StepAction {
+        func run(in context: StepContext) {
+            context.app.textFields["Username"].replaceText("test")
+            context.app.secureTextFields["Password"].replaceText("1234")
+            context.app.buttons["Login"].tap()
+            context.app.buttons["Review work photos"].tap()
+        }
+    }
+
+    @Test(arguments: [
+        ("PhotosPermission", true), (#""WorkPhotos" Would Like to Access Your Photos"#, true), ("PhotosDelete", false),
+    ])
+    func anAlertThatComesUpWithinAStepIsAnsweredByTheOnAlertThatNamesIt(alert: String, answers: Bool) throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let file = setup.workspace.folder.appendingPathComponent("Flows/within.yaml").path
+        let flow = Flow(
+            file: file, name: "Within a step", tags: [], fixture: nil, launch: LaunchSettings(), onAlert: [(alert, "OK")],
+            steps: [Step(action: SignInAndReview(), location: SourceLocation(file: file, line: 3, column: 5), title: "sign in and review")],
+            variableUses: []
+        )
+        let result = FlowExecutor(environment: setup.environment("within")).run(flow)
+        #expect(result.passed == answers, "\(result.failure.map(\.description) ?? "passed")")
+    }
+
     /// An `onAlert` button the alert lacks fails the step that met the alert, naming the button.
     @Test func anOnAlertButtonTheAlertLacksFailsSayingSo() throws {
         let setup = try Setup()
