@@ -111,13 +111,14 @@ struct PrelaunchTests {
     @Test func aJobWithNothingLeftTakesOverAFlowStartedAheadBehindALongOne() throws {
         // Two jobs. Whichever runs the long flow starts the app of a short one ahead; the other
         // job, out of work, runs that short flow instead of leaving it to wait for the long one.
-        // The long flow's upload takes 3 s on the test drive (a count of steps was no longer
-        // long once a step got fast: it ended before the last short flow under load).
+        // The long flow's upload takes 6 s on the test drive. What is checked is when each flow
+        // starts, not when it ends: on a starved machine a short flow may outlast the long one,
+        // but none may wait for it to end before starting.
         var flows = ["a-long": """
             name: Long
             onAlert: {PhotosPermission: OK}
             launch:
-              defaults: {drive.delay: "3"}
+              defaults: {drive.delay: "6"}
             steps:
               - Login.login
               - Glance.reviewWorkPhotos
@@ -126,9 +127,27 @@ struct PrelaunchTests {
               - Photos.checkUploaded: {count: 8}
             """]
         for index in 1...3 { flows["b\(index)"] = "name: Short \(index)\nsteps:\n  - Login.checkLoginScreen\n" }
-        let run = try appsAliveWhenEachFlowFinished(flows, prelaunch: true, jobs: 2)
-        let allPassed = run.results.allSatisfy { $0.passed }
-        #expect(run.results.count == 4 && allPassed)
-        #expect(run.results.last?.flow.name == "Long", "every short flow ended before the long one: \(run.results.map(\.flow.name))")
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        for (name, text) in flows { try workspace.write("Flows/\(name).yaml", text) }
+        let suite = try FlowSuite.load([workspace.folder.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
+        let runner = SuiteRunner(scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, secrets: [], options: .init(jobs: 2, prelaunch: true))
+        defer { runner.cleanUp() }
+        let templates = try runner.prepare(fixtures: suite.fixtures) { _ in }
+        let events = Events()
+        let results = runner.run(suite, templates: templates, onStart: { events.append("start \($0.name)") }) { events.append("end \($0.flow.name)") }
+        #expect(results.count == 4 && results.allSatisfy(\.passed), "\(results.compactMap(\.failure))")
+        let said = events.all
+        let longEnds = said.firstIndex(of: "end Long") ?? -1
+        for index in 1...3 {
+            #expect((said.firstIndex(of: "start Short \(index)") ?? Int.max) < longEnds, "no short flow waits for the long one to end: \(said)")
+        }
+    }
+
+    private final class Events: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String] = []
+        func append(_ event: String) { lock.withLock { values.append(event) } }
+        var all: [String] { lock.withLock { values } }
     }
 }
