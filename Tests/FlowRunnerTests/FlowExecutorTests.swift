@@ -169,6 +169,31 @@ struct FlowExecutorTests {
         #expect(result.passed == answers, "\(result.failure.map(\.description) ?? "passed")")
     }
 
+    /// `onAlert` answers its alert before each step, a check included (a check is never blocked,
+    /// so no interruption monitor would act); not before `answerAlert`, which answers it itself.
+    @Test func onAlertAnswersBeforeEveryStepAChecksToo() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/gone.yaml", """
+            name: Gone before the check
+            onAlert: {PhotosPermission: OK}
+            steps:
+              - Login.login
+              - assertNotVisible: {alert: PhotosPermission}
+            """)
+        try workspace.write("Flows/own.yaml", """
+            name: Answered by the flow itself
+            onAlert: {PhotosPermission: OK}
+            steps:
+              - Login.login
+              - answerAlert: OK
+              - Glance.checkCounts: {work: 8, other: 1}
+            """)
+        let run = try workspace.flow(["run", "Flows/gone.yaml", "Flows/own.yaml", "--jobs", "1"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("2 passed, 0 failed\n"), "\(run.stdout)")
+    }
+
     /// An `onAlert` button the alert lacks fails the step that met the alert, naming the button.
     @Test func anOnAlertButtonTheAlertLacksFailsSayingSo() throws {
         let setup = try Setup()
