@@ -90,6 +90,8 @@ struct SecretMaskTests {
         ([("abc", "one.secret"), ("cde", "")], "abcde", "abcde", 0, false, true),
         ([("abc", ""), ("de", "two.secret")], "abcde", "abcde", 0, true, false),
         ([("👍", "thumb.secret")], "ok 👍🏽", "ok ${thumb.secret}🏽", 1, false, false),
+        // Two ways with as many secrets: the one found first (the secrets in the order of their bytes).
+        ([("c", "d.secret"), ("ab", "c.secret"), ("bc", "b.secret"), ("a", "a.secret")], "abc", "${a.secret}${b.secret}", 2, false, false),
     ] as [([(String, String)], String, String, Int, Bool, Bool)])
     func eachStretchIsStoodInForByTheFewestHeldSecretsOrLeftWhole(
         secrets: [(String, String)], text: String, saved: String, replaced: Int, unheld: Bool, overlapping: Bool
@@ -126,6 +128,8 @@ struct SecretMaskTests {
         let outcome = standIns.standIn(node)
         #expect(outcome.value == node && outcome.replaced == 0 && !outcome.unheld && !outcome.overlapping)
         #expect(try Yams.serialize(node: outcome.value).contains("'plain text'"), "its style is kept")
+        let alias = standIns.standIn(.alias(.init("hunter2Zq")))
+        #expect(alias.replaced == 0 && !alias.unheld && !alias.overlapping, "an alias names an anchor, not a value")
         let secret = try #require(try Yams.compose(yaml: "type: {textField: Username, text: hunter2Zq}"))
         #expect(try Yams.serialize(node: standIns.standIn(secret).value).contains(#"text: "${test.password}""#))
     }

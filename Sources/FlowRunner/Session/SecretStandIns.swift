@@ -76,7 +76,7 @@ struct SecretStandIns {
     }
 
     /// The fewest secrets (held by a variable, when `heldOnly`) that make up `stretch` end to
-    /// end, in order, or nil when none do.
+    /// end, in order, or nil when none do; of two ways with as many, the one found first.
     private func fewestSecrets(makingUp stretch: ArraySlice<UInt8>, heldOnly: Bool) -> [Holder]? {
         let bytes = Array(stretch)
         // fewest[i]: the fewest secrets that make up the first i bytes, and the last of them.
