@@ -38,6 +38,17 @@ struct FlowExecutorTests {
             return environment
         }
 
+        /// A flow named `name` with `onAlert`, its steps as `lines` read by the parser, given to the
+        /// executor as it is (lint would refuse an alert the app does not declare).
+        func flow(_ name: String, onAlert: [(alert: String, button: String)], lines: [String]) throws -> Flow {
+            let parser = FlowParser(catalog: WorkPhotosCatalog.catalog)
+            let steps = try lines.map { line in try #require(parser.step(text: line, file: "alert.yaml")?.step) }
+            return Flow(
+                file: workspace.folder.appendingPathComponent("Flows/alert.yaml").path, name: name, tags: [], fixture: nil,
+                launch: LaunchSettings(), onAlert: onAlert, steps: steps, variableUses: []
+            )
+        }
+
         func remove() {
             runner.cleanUp()
             workspace.remove()
@@ -128,14 +139,7 @@ struct FlowExecutorTests {
     func onAlertAnswersTheAlertItNamesByIdentifierOrTitleAndNoOther(alert: String, answers: Bool) throws {
         let setup = try Setup()
         defer { setup.remove() }
-        let parser = FlowParser(catalog: WorkPhotosCatalog.catalog)
-        let steps = try ["Login.login", "Glance.checkCounts: {work: 8, other: 1}"].map { line in
-            try #require(parser.step(text: line, file: "alert.yaml")?.step)
-        }
-        let flow = Flow(
-            file: setup.workspace.folder.appendingPathComponent("Flows/alert.yaml").path, name: "Answered", tags: [], fixture: nil,
-            launch: LaunchSettings(), onAlert: [(alert, "OK")], steps: steps, variableUses: []
-        )
+        let flow = try setup.flow("Answered", onAlert: [(alert, "OK")], lines: ["Login.login", "Glance.checkCounts: {work: 8, other: 1}"])
         let result = FlowExecutor(environment: setup.environment("alert")).run(flow)
         #expect(result.passed == answers, "\(result.failure.map(\.description) ?? "passed")")
         if !answers { #expect(result.failure?.description.contains("Would Like to Access Your Photos") == true, "the alert left unanswered is on the screen: \(result.failure.map(\.description) ?? "")") }
@@ -198,14 +202,7 @@ struct FlowExecutorTests {
     @Test func anOnAlertButtonTheAlertLacksFailsSayingSo() throws {
         let setup = try Setup()
         defer { setup.remove() }
-        let parser = FlowParser(catalog: WorkPhotosCatalog.catalog)
-        let steps = try ["Login.login", "Glance.checkCounts: {work: 8, other: 1}"].map { line in
-            try #require(parser.step(text: line, file: "alert.yaml")?.step)
-        }
-        let flow = Flow(
-            file: setup.workspace.folder.appendingPathComponent("Flows/alert.yaml").path, name: "Wrong button", tags: [], fixture: nil,
-            launch: LaunchSettings(), onAlert: [("PhotosPermission", "Maybe Later")], steps: steps, variableUses: []
-        )
+        let flow = try setup.flow("Wrong button", onAlert: [("PhotosPermission", "Maybe Later")], lines: ["Login.login", "Glance.checkCounts: {work: 8, other: 1}"])
         let failure = try #require(FlowExecutor(environment: setup.environment("button")).run(flow).failure)
         #expect(failure.failure.step.contains(#"button "Maybe Later""#), "\(failure)")
     }
