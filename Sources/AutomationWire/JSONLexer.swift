@@ -113,6 +113,20 @@ package struct JSONLexer {
         }
     }
 
+    /// Steps over `expected` when the bytes at the index (after any whitespace) are those bytes,
+    /// and says whether they were.
+    package mutating func skip(ifNext expected: [UInt8]) -> Bool {
+        skipWhitespace()
+        guard bytes.count - index >= expected.count else { return false }
+        let same = expected.withUnsafeBufferPointer { expected in
+            var offset = 0
+            while offset < expected.count, bytes[index + offset] == expected[offset] { offset += 1 }
+            return offset == expected.count
+        }
+        if same { index += expected.count }
+        return same
+    }
+
     /// Fails unless only whitespace is left.
     package mutating func end() throws(Failure) {
         guard peekToken() == nil else { throw failure("\(shownByte) after the message's end") }

@@ -38,14 +38,15 @@ public enum WireCodec {
         return try result.get()
     }
 
-    /// Decodes a frame line held in a buffer.
+    /// Decodes a frame line held in a buffer. (A runner reading one app's frames one after another
+    /// uses a ``FrameDecoder``, which reads what did not change since the last frame only once.)
     public static func decodeFrame(_ line: UnsafeBufferPointer<UInt8>) throws(WireError) -> Frame {
         try checked(line)
-        return try WireReader.frame(line)
+        return try WireReader.frame(line).frame
     }
 
     /// A line the readers take: within the limit, and not only whitespace.
-    private static func checked(_ line: UnsafeBufferPointer<UInt8>) throws(WireError) {
+    static func checked(_ line: UnsafeBufferPointer<UInt8>) throws(WireError) {
         guard line.count <= lineLimit else { throw .tooLong(bytes: line.count, limit: lineLimit) }
         guard line.contains(where: { !isSpace($0) }) else { throw .empty }
     }

@@ -13,8 +13,12 @@ enum WireReader {
     /// The deepest a value the reader skips may nest (an unknown field's, a wrong type's).
     static let depthLimit = 64
 
-    static func frame(_ bytes: UnsafeBufferPointer<UInt8>) throws(WireError) -> Frame {
-        var reader = Reader(lexer: JSONLexer(bytes))
+    /// A frame. With `earlier` (the elements of the last frame read, and their bytes), an element
+    /// written byte for byte as the element at its place there is that element, taken without
+    /// reading it again: its bytes are a whole, valid object, so they end where it ends, and they
+    /// read as they did. Returns the frame's own elements with their bytes when `earlier` is given.
+    static func frame(_ bytes: UnsafeBufferPointer<UInt8>, earlier: [ReadElement]? = nil) throws(WireError) -> ReadFrame {
+        var reader = Reader(lexer: JSONLexer(bytes), earlier: earlier)
         let frame: Frame?
         do throws(JSONLexer.Failure) {
             frame = try reader.frame()
@@ -24,7 +28,21 @@ enum WireReader {
         }
         if let problem = reader.problem ?? reader.duplicate { throw problem }
         guard let frame else { throw .notJSON }
-        return frame
+        return ReadFrame(frame: frame, elements: reader.read, kept: reader.kept)
+    }
+
+    /// One of a screen's elements, with the bytes it was read from.
+    struct ReadElement: Sendable {
+        let bytes: [UInt8]
+        let element: Element
+    }
+
+    /// A frame, its screen's elements with their bytes (when the earlier ones were given), and
+    /// how many of them were the earlier ones.
+    struct ReadFrame {
+        let frame: Frame
+        let elements: [ReadElement]
+        let kept: Int
     }
 
     static func command(_ bytes: UnsafeBufferPointer<UInt8>) throws(WireError) -> Request {
@@ -57,9 +75,14 @@ enum WireReader {
         var lexer: JSONLexer
         var problem: WireError?
         var duplicate: WireError?
+        /// The last frame's elements, when they are remembered; and this frame's, as they are read.
+        let earlier: [ReadElement]?
+        var read: [ReadElement] = []
+        var kept = 0
 
-        init(lexer: JSONLexer) {
+        init(lexer: JSONLexer, earlier: [ReadElement]? = nil) {
             self.lexer = lexer
+            self.earlier = earlier
         }
 
         mutating func note(_ found: WireError) {
@@ -169,7 +192,7 @@ enum WireReader {
             while let key = try nextKey(WireReader.screenKeys, first: &first, seen: &seen, in: "a frame's screen") {
                 switch key {
                 case .title: title = try string("screen.title")
-                case .elements: elements = try self.elements("screen.elements")
+                case .elements: elements = try self.elements("screen.elements", remembering: earlier)
                 case .list: list = try self.list()
                 }
             }
@@ -196,14 +219,33 @@ enum WireReader {
             return .some(ListWindow(first: firstRow, total: total))
         }
 
-        mutating func elements(_ path: String) throws(JSONLexer.Failure) -> [Element]? {
+        /// An array of elements; a screen's own (not an element's children) are `remembering` the
+        /// last frame's, and noted in `read`.
+        mutating func elements(_ path: String, remembering earlier: [ReadElement]? = nil) throws(JSONLexer.Failure) -> [Element]? {
             guard try lexer.valueKind() == .array else { return try wrong(path) }
             try lexer.openArray()
             var elements: [Element] = []
             var complete = true
             var first = true
+            var position = 0
             while try lexer.nextItem(first: &first) {
-                if let element = try element(path, elements.count) { elements.append(element) } else { complete = false }
+                defer { position += 1 }
+                guard let earlier else {
+                    if let element = try element(path, position) { elements.append(element) } else { complete = false }
+                    continue
+                }
+                _ = lexer.peekToken()
+                let start = lexer.index
+                if position < earlier.count, lexer.skip(ifNext: earlier[position].bytes) {
+                    elements.append(earlier[position].element)
+                    read.append(earlier[position])
+                    kept += 1
+                } else if let element = try element(path, position) {
+                    elements.append(element)
+                    read.append(ReadElement(bytes: Array(lexer.bytes[start..<lexer.index]), element: element))
+                } else {
+                    complete = false
+                }
             }
             return complete ? elements : nil
         }

@@ -27,6 +27,8 @@ final class AppConnection: @unchecked Sendable {
     private var exited = false
 
     private var frames: [(frame: Frame, bytes: Int)] = []
+    /// Reads each frame's elements that are as they were in the last one only once.
+    private var decoder = FrameDecoder()
     private var pendingOutput = Data()
     private var pendingErrors = Data()
     private var outputOpen = true
@@ -203,7 +205,7 @@ final class AppConnection: @unchecked Sendable {
 
     private func receive(line: Data) {
         do {
-            frames.append((try WireCodec.decodeFrame(line), line.count + 1))
+            frames.append((try decoder.decode(line), line.count + 1))
         } catch {
             unreadable.append("\(error): " + String(decoding: line.prefix(200), as: UTF8.self))
         }

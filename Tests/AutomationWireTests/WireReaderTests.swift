@@ -114,7 +114,6 @@ struct WireReaderTests {
                 default: line = Array(line.prefix(at))
                 }
             }
-            let text = String(decoding: line, as: UTF8.self)
             switch kind {
             case "command":
                 let new = Result { () throws(WireError) in try WireCodec.decodeCommand(line) }
