@@ -92,7 +92,8 @@ public enum WireCodec {
         (try? encoder.encode(value)) ?? Data("{}".utf8)
     }
 
-    /// A frame as one line of JSON, without the newline: what `encode` writes, faster.
+    /// A frame as one line of JSON, without the newline: what `encode` writes, faster. (An app
+    /// writing one frame after another uses a ``FrameEncoder``, which copies what did not change.)
     public static func encodeFrame(_ frame: Frame) -> [UInt8] {
         var writer = WireWriter()
         writer.frame(frame)

@@ -6,9 +6,21 @@
 /// `JSONEncoder`'s exact output for every kind, flag and awkward string.
 struct WireWriter {
     private(set) var bytes: [UInt8] = []
+    /// The last frame's screen elements with the bytes written for them, when they are remembered
+    /// (a ``FrameEncoder``'s); and this frame's, as they are written, with how many were the same.
+    private let earlier: [WrittenElement]?
+    private(set) var written: [WrittenElement] = []
+    private(set) var kept = 0
 
-    init(capacity: Int = 4096) {
+    /// One of a screen's elements, with the bytes written for it.
+    struct WrittenElement: Sendable {
+        let element: Element
+        let bytes: [UInt8]
+    }
+
+    init(capacity: Int = 4096, earlier: [WrittenElement]? = nil) {
         bytes.reserveCapacity(capacity)
+        self.earlier = earlier
     }
 
     mutating func frame(_ frame: Frame) {
@@ -48,7 +60,7 @@ struct WireWriter {
 
     mutating func screen(_ screen: Screen) {
         raw("{\"elements\":")
-        elements(screen.elements)
+        if let earlier { elements(screen.elements, remembering: earlier) } else { elements(screen.elements) }
         raw(",\"list\":")
         if let list = screen.list {
             raw("{\"first\":")
@@ -69,6 +81,25 @@ struct WireWriter {
         for (index, element) in elements.enumerated() {
             if index > 0 { raw(",") }
             self.element(element)
+        }
+        raw("]")
+    }
+
+    /// A screen's elements, each equal to the element at its place in `earlier` copied from the
+    /// bytes written for it there.
+    private mutating func elements(_ elements: [Element], remembering earlier: [WrittenElement]) {
+        raw("[")
+        for (position, element) in elements.enumerated() {
+            if position > 0 { raw(",") }
+            if position < earlier.count, earlier[position].element == element {
+                bytes.append(contentsOf: earlier[position].bytes)
+                written.append(earlier[position])
+                kept += 1
+            } else {
+                let start = bytes.count
+                self.element(element)
+                written.append(WrittenElement(element: element, bytes: Array(bytes[start...])))
+            }
         }
         raw("]")
     }

@@ -10,6 +10,8 @@ import Foundation
 public final class AutomationServer: Adapter {
     private let session: Session
     private let output: TextOutput
+    /// Writes the elements that are as they were in the last frame as the same bytes, copied.
+    private var encoder = FrameEncoder()
 
     /// A server that carries out commands on `session` and writes one frame a line to `output`
     /// (standard output in the app, a buffer in a test).
@@ -89,7 +91,7 @@ public final class AutomationServer: Adapter {
             seq: frame.sequence, reply: reply, idle: frame.isIdle, error: error?.description,
             screen: frame.screen, text: Renderer.render(frame.screen)
         )
-        var line = WireCodec.encodeFrame(wire)
+        var line = encoder.encode(wire)
         line.append(0x0A)
         output.write(bytes: line)
     }
