@@ -89,16 +89,17 @@ struct WireWriter {
     /// bytes written for it there.
     private mutating func elements(_ elements: [Element], remembering earlier: [WrittenElement]) {
         raw("[")
-        for (position, element) in elements.enumerated() {
+        written.reserveCapacity(elements.count)
+        for position in elements.indices {
             if position > 0 { raw(",") }
-            if position < earlier.count, earlier[position].element == element {
+            if position < earlier.count, earlier[position].element == elements[position] {
                 bytes.append(contentsOf: earlier[position].bytes)
                 written.append(earlier[position])
                 kept += 1
             } else {
                 let start = bytes.count
-                self.element(element)
-                written.append(WrittenElement(element: element, bytes: Array(bytes[start...])))
+                element(elements[position])
+                written.append(WrittenElement(element: elements[position], bytes: Array(bytes[start...])))
             }
         }
         raw("]")

@@ -24,74 +24,108 @@ public enum Renderer {
     ///     half blocks under its image's description. Frames never pass any.
     public static func render(_ screen: Screen, pictures: ((String) -> TerminalPicture?)? = nil) -> String {
         let screen = visible(screen)
-        var lines: [String] = []
-        lines.append(rule(title: screen.title))
+        // One string, each line appended to it after a line break: a screen is drawn for every
+        // frame, and a string made for each line and piece of one, then joined, was most of it.
+        var text = ""
+        text.reserveCapacity(80 * (screen.elements.count + 3))
+        rule(title: screen.title, into: &text)
         let alert = screen.topAlert
         // Controls behind an alert get no numbers: only the alert's buttons can be used.
         var number = alert == nil ? 1 : 0
         for element in screen.elements where element.kind != .alert {
-            lines.append(contentsOf: render(element, number: &number))
+            draw(element, number: &number, into: &text)
             if element.kind == .image, let picture = pictures?(element.identifier) {
-                lines.append(contentsOf: picture.halfBlocks(columns: pictureColumns, rows: pictureRows).map { "     " + $0 })
+                for row in picture.halfBlocks(columns: pictureColumns, rows: pictureRows) { text += "\n     " + row }
             }
         }
         if let list = screen.list {
             let shown = screen.elements.filter { $0.kind == .cell }.count
-            lines.append("     rows \(list.first + 1)–\(list.first + shown) of \(list.total)  (more, scroll up|top|bottom|<row>)")
+            text += "\n     rows \(list.first + 1)–\(list.first + shown) of \(list.total)  (more, scroll up|top|bottom|<row>)"
         }
         for element in screen.elements where element.kind == .alert {
             var alertNumber = element == alert ? 1 : 0
-            lines.append(contentsOf: renderAlert(element, number: &alertNumber))
+            drawAlert(element, number: &alertNumber, into: &text)
         }
-        lines.append(dashes(width))
-        return lines.joined(separator: "\n")
+        text += "\n"
+        text += dashes(width)
+        return text
     }
 
-    private static func render(_ element: Element, number: inout Int) -> [String] {
+    /// Appends the element's lines, each after a line break.
+    private static func draw(_ element: Element, number: inout Int, into text: inout String) {
         let tag = element.kind.isControl ? nextTag(&number) : "     "
         switch element.kind {
         case .staticText:
-            return element.label.isEmpty ? [] : ["\(tag)\(element.label)"]
+            guard !element.label.isEmpty else { return }
+            text += "\n"
+            text += tag
+            text += element.label
         case .textField, .secureTextField:
             let filled = !(element.value ?? "").isEmpty
+            text += "\n"
+            text += tag
+            text += element.label
+            text += ": "
             // A secure field is drawn as the mask whatever its value says.
-            let value = !filled ? "(empty)" : element.isSecure ? Element.secureMask : element.value ?? ""
-            let focus = element.isFocused ? "  ◂" : ""
-            return ["\(tag)\(element.label): \(value)\(focus)" + disabledNote(element)]
+            text += !filled ? "(empty)" : element.isSecure ? Element.secureMask : element.value ?? ""
+            if element.isFocused { text += "  ◂" }
+            disabledNote(element, into: &text)
         case .button:
-            return ["\(tag)< \(element.label) >" + disabledNote(element)]
+            text += "\n"
+            text += tag
+            text += "< "
+            text += element.label
+            text += " >"
+            disabledNote(element, into: &text)
         case .cell:
+            text += "\n"
+            text += tag
             // A row that can be selected shows its state either way; one selected shows it always.
-            let check = element.isSelected ? "[x] " : element.isSelectable ? "[ ] " : ""
-            return ["\(tag)\(check)\(element.rowText)" + disabledNote(element)]
+            text += element.isSelected ? "[x] " : element.isSelectable ? "[ ] " : ""
+            text += element.rowText
+            disabledNote(element, into: &text)
         case .image:
-            return ["\(tag)[image: \(element.label)]"] + element.children.map { "     \($0.label)" }
+            text += "\n"
+            text += tag
+            text += "[image: "
+            text += element.label
+            text += "]"
+            for child in element.children {
+                text += "\n     "
+                text += child.label
+            }
         case .alert:
-            return []  // drawn over the screen, after every other element: see render(_:)
+            return  // drawn over the screen, after every other element: see render(_:)
         }
     }
 
-    private static func renderAlert(_ alert: Element, number: inout Int) -> [String] {
-        var lines = ["   ╭─ \(alert.label) " + dashes(max(2, width - alert.label.count - 7))]
+    private static func drawAlert(_ alert: Element, number: inout Int, into text: inout String) {
+        text += "\n   ╭─ \(alert.label) " + dashes(max(2, width - alert.label.count - 7))
         for child in alert.children where child.kind == .staticText && !child.label.isEmpty {
-            lines.append("   │ \(child.label)")
+            text += "\n   │ " + child.label
         }
         let buttons = alert.children.filter { $0.kind == .button }.map { button in
             "\(alertTag(&number))< \(button.label) >"
         }
         // A progress overlay has no buttons: nothing to press, it goes when its work ends.
-        if !buttons.isEmpty { lines.append("   │ " + buttons.joined(separator: "   ")) }
-        lines.append("   ╰" + dashes(width - 4))
-        return lines
+        if !buttons.isEmpty { text += "\n   │ " + buttons.joined(separator: "   ") }
+        text += "\n   ╰" + dashes(width - 4)
     }
 
     /// `[n] ` for the next numbered control, or blank padding when numbering is off (0).
     private static func nextTag(_ number: inout Int) -> String {
         guard number > 0 else { return "     " }
         defer { number += 1 }
+        return number < madeTags.count ? madeTags[number] : tag(number)
+    }
+
+    private static func tag(_ number: Int) -> String {
         let tag = "[\(number)]"
         return tag + String(repeating: " ", count: max(1, 5 - tag.count))
     }
+
+    /// The tags of the first controls, made once, as every screen draws them.
+    private static let madeTags = (0..<100).map(tag)
 
     private static func alertTag(_ number: inout Int) -> String {
         guard number > 0 else { return "" }
@@ -99,8 +133,8 @@ public enum Renderer {
         return "[\(number)] "
     }
 
-    private static func disabledNote(_ element: Element) -> String {
-        element.isEnabled ? "" : "  (disabled)"
+    private static func disabledNote(_ element: Element, into text: inout String) {
+        if !element.isEnabled { text += "  (disabled)" }
     }
 
     /// The screen with every control character in its text shown as a symbol (ESC as ␛, a line
@@ -126,12 +160,15 @@ public enum Renderer {
     /// bytes: a C1 control is 0xC2 then 0x80...0x9F. (Asking each scalar's general category cost
     /// a tenth of drawing a screen.)
     static func hasControl(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || previous == 0xC2 && byte < 0xA0 && byte >= 0x80 { return true }
-            previous = byte
+        var text = text
+        return text.withUTF8 { utf8 in
+            var previous: UInt8 = 0
+            for byte in utf8 {
+                if byte < 0x20 || byte == 0x7F || previous == 0xC2 && byte < 0xA0 && byte >= 0x80 { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     /// `text` with C0 controls as their Unicode control pictures (U+2400...), DEL as ␡, and C1
@@ -150,9 +187,10 @@ public enum Renderer {
         return String(scalars)
     }
 
-    private static func rule(title: String) -> String {
+    private static func rule(title: String, into text: inout String) {
         let head = "── \(title) "
-        return head + dashes(max(2, width - head.count))
+        text += head
+        text += dashes(max(2, width - head.count))
     }
 
     /// `count` rule characters; those up to the width made once, as every screen draws them.
