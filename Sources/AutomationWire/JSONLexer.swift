@@ -339,8 +339,13 @@ package struct JSONLexer {
             case 0..<0x20:
                 throw failure("a control character (\(Self.hex(byte))) inside a string: write it escaped, as \\n or \\u00XX")
             default:
-                decoded.append(byte)
-                index += 1
+                // The run of plain bytes up to the next quote, escape or control, in one go (a
+                // screen's text has a line break escaped every line).
+                let run = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                    index += 1
+                }
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
             }
         }
     }
