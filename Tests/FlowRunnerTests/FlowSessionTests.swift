@@ -243,6 +243,7 @@ struct FlowSessionTests {
         guard case let .kept(kept) = outcome else { Issue.record("not kept: \(outcome)"); return }
         #expect(kept.line == #"type: {textField: Username, text: "••••••••"}"#, "no tail of either secret shows")
         #expect(kept.unsavedSecret == .overlapping)
+        #expect(kept.unsavedSecret?.remedy == ":undo the step", "no variable of a private scheme can stand in either")
         let error = try #require(throws: SessionError.self) { try session.flowText(name: "Overlap", file: "x.yaml") }
         #expect(error.description == "step 1 has the values of secrets that overlap, which no ${variables} end to end can stand in for, "
             + "and a secret is never written to a flow: :undo the step")
@@ -381,6 +382,8 @@ struct FlowSessionTests {
         ("back now", "error: back takes nothing: write back (it goes back one screen)"),
         ("tap: {button: Lo", "step:1:17: error: the line ends inside { }: close it with }\ntap: {button: Lo\n                ^"),
         ("assertVisible: [button", "step:1:23: error: the line ends inside [ ]: close it with ]\nassertVisible: [button\n                      ^"),
+        ("", "an empty line: write a step such as tap: Continue"),
+        (" \t ", "an empty line: write a step such as tap: Continue"),
     ])
     func aLineThatIsNotAStepSaysWhatToWrite(typed: String, message: String) throws {
         let session = try makeSession()
@@ -402,6 +405,9 @@ struct FlowSessionTests {
         let message = refusal(session.run("type Username " + String(repeating: "x", count: 10_000_000)))
         #expect(message == "error: the line is 10000014 bytes, over the limit of 16384 for a step: a step is one line")
         #expect(line(session.run("type Username " + String(repeating: "x", count: 16_000))) != nil, "a long line within it runs")
+        #expect(line(session.run("type Username " + String(repeating: "x", count: 16384 - 14))) != nil, "a line of the limit runs")
+        #expect(refusal(session.run("type Username " + String(repeating: "x", count: 16385 - 14)))
+            == "error: the line is 16385 bytes, over the limit of 16384 for a step: a step is one line")
     }
 
     // MARK: - Helpers

@@ -189,6 +189,8 @@ struct StudioTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("1. Login.login\n2. assertVisible: {alert: PhotosPermission}\n3. answerAlert: OK\n"), "\(output.stdout)")
         #expect(!output.stdout.contains("4. "), "--until 3 stops after three steps")
+        let screens = output.stdout.split(separator: "\n").filter { $0.hasPrefix("── ") }
+        #expect(screens.count == 1, "the flow's steps run without drawing a screen each; the screen is drawn once, where it ends: \(output.stdout)")
     }
 
     /// A whole session as a person sees it, word for word (times written as N): the greeting and
