@@ -193,6 +193,18 @@ struct StudioTests {
         #expect(screens.count == 1, "the flow's steps run without drawing a screen each; the screen is drawn once, where it ends: \(output.stdout)")
     }
 
+    /// A failed step shows the app's last three lines of standard error (of five), one after another.
+    @Test func aFailedStepShowsTheAppsLastLinesOfStandardErrorInARow() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let input = "type Username zoe\ntype Password pw\ntap Login\ntap Login\ntap: Nowhere\n:quit\n"
+        let output = try ChildProcess.run(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"], input: input, currentDirectory: workspace.folder.path)
+        #expect(output.status == 0, "\(output.stderr)")
+        let line = output.stdout.split(separator: "\n").first { $0.hasPrefix("  the app's standard error: ") }
+        let failed = "workphotos: login: sign-in failed for zoe: invalid credentials"
+        #expect(line == "  the app's standard error: \(failed) | workphotos: login: signing in as zoe | \(failed)", "\(output.stdout)")
+    }
+
     /// A whole session as a person sees it, word for word (times written as N): the greeting and
     /// the screen, nothing to undo yet, a kept step, a literal secret kept with its note, a failed
     /// step with the app's standard error and the replay, :ids, :screen, :steps, :undo, :save
