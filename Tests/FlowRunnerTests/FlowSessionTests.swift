@@ -382,6 +382,10 @@ struct FlowSessionTests {
         ("back now", "error: back takes nothing: write back (it goes back one screen)"),
         ("tap: {button: Lo", "step:1:17: error: the line ends inside { }: close it with }\ntap: {button: Lo\n                ^"),
         ("assertVisible: [button", "step:1:23: error: the line ends inside [ ]: close it with ]\nassertVisible: [button\n                      ^"),
+        // One word is read as a YAML step (back is one): its error lists the steps.
+        ("hello", #"step:1:1: error: unknown step "hello"; steps are tap, type, eraseText, assertVisible, assertNotVisible, waitFor, "#
+            + "waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, repeat, snapshot, assertScreen, assertAccessible, "
+            + "or a robot action such as Login.login\nhello\n^"),
         ("", "an empty line: write a step such as tap: Continue"),
         (" \t ", "an empty line: write a step such as tap: Continue"),
     ])
