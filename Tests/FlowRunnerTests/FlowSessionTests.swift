@@ -386,6 +386,12 @@ struct FlowSessionTests {
         ("hello", #"step:1:1: error: unknown step "hello"; steps are tap, type, eraseText, assertVisible, assertNotVisible, waitFor, "#
             + "waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, repeat, snapshot, assertScreen, assertAccessible, "
             + "or a robot action such as Login.login\nhello\n^"),
+        // Plain words that start with a robot action or a step's keyword are read as YAML, whose error says more.
+        ("Login.login now", #"step:1:1: error: unknown action "login now" of robot Login; its actions are login, attemptLogin, typeUsername, "#
+            + "typePassword, tapLogin, checkLoginScreen, checkLoginEnabled, checkResult, checkLoginFailed, checkOffline\nLogin.login now\n^"),
+        ("assertVisible Login", #"step:1:1: error: unknown step "assertVisible Login" (did you mean "assertVisible"?); steps are tap, type, "#
+            + "eraseText, assertVisible, assertNotVisible, waitFor, waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, "
+            + "repeat, snapshot, assertScreen, assertAccessible, or a robot action such as Login.login\nassertVisible Login\n^"),
         ("", "an empty line: write a step such as tap: Continue"),
         (" \t ", "an empty line: write a step such as tap: Continue"),
     ])
