@@ -392,6 +392,10 @@ struct FlowSessionTests {
         ("assertVisible Login", #"step:1:1: error: unknown step "assertVisible Login" (did you mean "assertVisible"?); steps are tap, type, "#
             + "eraseText, assertVisible, assertNotVisible, waitFor, waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, "
             + "repeat, snapshot, assertScreen, assertAccessible, or a robot action such as Login.login\nassertVisible Login\n^"),
+        // An error on the line is placed where it is (an unclosed one at the line's end: above).
+        ("tap: {button: Login, bogus: 1}", #"step:1:22: error: unknown key "bogus" in tap; name the element by its kind (button: Continue, "#
+            + "staticText: message, cell: ..., element: ...), with enabled, selected, label, value, in, and waitForIdle\n"
+            + "tap: {button: Login, bogus: 1}\n                     ^"),
         ("", "an empty line: write a step such as tap: Continue"),
         (" \t ", "an empty line: write a step such as tap: Continue"),
     ])
@@ -400,6 +404,23 @@ struct FlowSessionTests {
         defer { session.close() }
         #expect(refusal(session.run(typed)) == message)
         #expect(session.kept.isEmpty)
+    }
+
+    /// An error in a flow a typed `runFlow` reads is located in that flow's file, at its line,
+    /// not in the line typed.
+    @Test func anErrorInAFlowThatALineRunsIsLocatedInThatFlow() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("session-runflow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "name: Bad\nsteps:\n  - tap: {button: Login, bogus: 1}\n".write(to: folder.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        let session = try FlowSession(.init(
+            scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, catalog: WorkPhotosCatalog.catalog, folder: folder.path
+        ))
+        defer { session.close() }
+        #expect(refusal(session.run("runFlow: bad.yaml")) == folder.appendingPathComponent("bad.yaml").path
+            + #":3:26: error: unknown key "bogus" in tap; name the element by its kind (button: Continue, staticText: message, cell: ..., "#
+            + "element: ...), with enabled, selected, label, value, in, and waitForIdle\n  - tap: {button: Login, bogus: 1}\n"
+            + "                         ^")
     }
 
     @Test func aStepCopiedFromAFlowWithItsDashRuns() throws {
