@@ -109,7 +109,7 @@ struct StudioLoop {
             if !failure.failure.standardError.isEmpty {
                 say("  the app's standard error: " + failure.failure.standardError.suffix(3).joined(separator: " | "))
             }
-            say("  not kept; the app was put back by replaying \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") (\(Self.milliseconds(restored)))")
+            say("  not kept; the app \(restored.said)")
             if showScreen { self.showScreen() }
             return false
         case let .refused(message):
@@ -142,11 +142,11 @@ struct StudioLoop {
             if session.kept.isEmpty { say("no steps yet") }
             for (index, kept) in session.kept.enumerated() { say("\(index + 1). \(kept.line)") }
         case ":undo":
-            guard let last = session.kept.last, let duration = session.undo() else {
+            guard let last = session.kept.last, let replay = session.undo() else {
                 say("nothing to undo")
                 return true
             }
-            say("undid \(last.line): relaunched and replayed \(session.kept.count) step\(session.kept.count == 1 ? "" : "s") in \(Self.milliseconds(duration))")
+            say("undid \(last.line): the app \(replay.said)")
             showScreen()
         case ":save":
             save(Array(words.dropFirst()))

@@ -370,8 +370,8 @@ public final class FlowMCPServer {
         switch session.run(line) {
         case let .kept(kept):
             return .ok("✓ \(kept.line)" + (kept.unsavedSecret.map { "\nnote: this step has \($0.problem): save_flow will refuse it (\($0.remedy))" } ?? ""))
-        case let .failed(failure, _):
-            return .error("✗ \(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)\nthe step was not kept; the app was put back")
+        case let .failed(failure, restored):
+            return .error("✗ \(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)\nthe step was not kept; the app \(restored.said)")
         case let .refused(message):
             return .error(message)
         }
@@ -392,8 +392,8 @@ public final class FlowMCPServer {
 
     private func undo() -> ToolAnswer {
         guard let session else { return .error("no session: call start_session first") }
-        guard let last = session.kept.last, let duration = session.undo() else { return .error("nothing to undo") }
-        return .ok("undid \(last.line): replayed \(session.kept.count) steps in \(String(format: "%.1f", duration / .milliseconds(1))) ms\n\n" + screenText())
+        guard let last = session.kept.last, let replay = session.undo() else { return .error("nothing to undo") }
+        return ToolAnswer(text: "undid \(last.line): the app \(replay.said)\n\n" + screenText(), isError: replay.failure != nil)
     }
 
     private func save(file: String, name: String) -> ToolAnswer {

@@ -423,6 +423,32 @@ struct FlowSessionTests {
             + "                         ^")
     }
 
+    /// A kept step that fails when the app is put back (an app that does not do the same twice:
+    /// a drive that fails only the first upload of all launches) is said, with why; it is then
+    /// forgotten, and the next step runs on the app as that step left it.
+    @Test func aKeptStepThatFailsOnReplayIsSaidAndTheNextStepRunsOnTheAppAsItIs() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("session-flaky-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let session = try makeSession(launch: LaunchSettings(defaults: [("drive.flaky", .init(marker))]), onAlert: [("PhotosPermission", "OK")])
+        defer { session.close() }
+        for step in ["Login.login", "Glance.reviewWorkPhotos", "Photos.select: {positions: [1]}", "Photos.upload",
+                     #"Photos.checkUploadFailed: {reason: "the drive cannot be reached. Check your connection and try again"}"#] {
+            #expect(line(session.run(step)) != nil, "\(step)")
+        }
+        guard case let .failed(_, restored) = session.run("tap: Nowhere") else {
+            Issue.record("tap: Nowhere passed")
+            return
+        }
+        let failure = try #require(restored.failure, "the upload succeeds on the second launch, so the check that it failed fails")
+        #expect(restored.steps == 5)
+        #expect(failure.stepTitle.hasPrefix("Photos.checkUploadFailed"), "\(failure)")
+        #expect(restored.said.hasPrefix("could not be put back: replaying the kept steps, Photos.checkUploadFailed"), "\(restored.said)")
+        #expect(restored.said.hasSuffix("; the app is as that step left it"), "\(restored.said)")
+        #expect(line(session.run("Photos.checkUploaded: {count: 1}")) != nil, "the next step runs on the app as the replay left it")
+        let undone = try #require(session.undo())
+        #expect(undone.failure != nil && undone.steps == 5, "the upload succeeds again, so its check fails again")
+    }
+
     @Test func aStepCopiedFromAFlowWithItsDashRuns() throws {
         let session = try makeSession()
         defer { session.close() }

@@ -30,7 +30,7 @@ struct StudioTests {
         studio.type("Glance.answerPhotoAccess: {allow: false}\r")
         try #require(studio.wait(for: "✓ Glance.answerPhotoAccess: {allow: false}"), "\(studio.output)")
         studio.type(":undo\r")
-        try #require(studio.wait(for: "undid Glance.answerPhotoAccess: {allow: false}: relaunched and replayed 3 steps in"), "\(studio.output)")
+        try #require(studio.wait(for: "undid Glance.answerPhotoAccess: {allow: false}: the app was put back by replaying 3 steps ("), "\(studio.output)")
         studio.type("Glance.answerPhotoAccess: {allow: true}\r")
         try #require(studio.wait(for: "✓ Glance.answerPhotoAccess: {allow: true}"))
         studio.type("Glance.checkCounts: {work: 8, other: 1}\r")
@@ -278,7 +278,7 @@ struct StudioTests {
             ────────────────────────────────────────────────
             1. type: {textField: Username, text: "zoe"}
             2. type: {secureTextField: Password, text: "••••••••"}
-            undid type: {secureTextField: Password, text: "••••••••"}: relaunched and replayed 1 step in N ms
+            undid type: {secureTextField: Password, text: "••••••••"}: the app was put back by replaying 1 step (N ms)
             ── Login ───────────────────────────────────────
             [1]  Username: zoe  ◂
             [2]  Password: (empty)

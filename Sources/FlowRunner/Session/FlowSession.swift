@@ -102,10 +102,33 @@ public final class FlowSession {
         /// It ran and passed, and is kept.
         case kept(Kept)
         /// It ran and failed: it is not kept, and the app was put back by replaying the kept
-        /// steps (how long that took).
-        case failed(FlowRunFailure, restored: Duration)
+        /// steps (how that went).
+        case failed(FlowRunFailure, restored: Replay)
         /// It is not a step: nothing ran.
         case refused(String)
+    }
+
+    /// How the app was put back, after a failed step or an undo: relaunched on a fresh copy of
+    /// the store, and the kept steps run again.
+    public struct Replay: Sendable {
+        /// How many kept steps there are to run again.
+        public let steps: Int
+        /// How long relaunching and running them took.
+        public let duration: Duration
+        /// A kept step that failed when run again, masked (it passed when it was kept, but an
+        /// app that does not do the same twice can fail it now): the steps after it did not run,
+        /// and the app is as that step left it.
+        public let failure: FlowRunFailure?
+
+        /// How it went, as studio and the MCP server say it after "the app": `was put back by
+        /// replaying 2 steps (12.3 ms)`, or the step that failed.
+        public var said: String {
+            guard let failure else {
+                return "was put back by replaying \(steps) step\(steps == 1 ? "" : "s") (\(String(format: "%.1f", duration / .milliseconds(1))) ms)"
+            }
+            return "could not be put back: replaying the kept steps, \(failure.stepTitle): \(failure.failure.step) failed: "
+                + "\(failure.failure.reason); the app is as that step left it"
+        }
     }
 
     /// What the session was started with.
@@ -290,24 +313,24 @@ public final class FlowSession {
     }
 
     /// Removes the last kept step: the app is relaunched on a fresh copy and the others run
-    /// again. Returns how long that took, or nil when there is nothing to undo.
-    public func undo() -> Duration? {
+    /// again. Returns how that went, or nil when there is nothing to undo.
+    public func undo() -> Replay? {
         guard !kept.isEmpty else { return nil }
         kept.removeLast()
         return replay()
     }
 
-    /// Relaunches on a fresh copy of the store and runs the kept steps again.
+    /// Relaunches on a fresh copy of the store and runs the kept steps again. A step that fails
+    /// now is said, and forgotten: the next step runs on the app as it is.
     @discardableResult
-    public func replay() -> Duration {
+    public func replay() -> Replay {
         let start = ContinuousClock.now
         executor.finish()
         executor = makeExecutor()
-        if executor.start(flow).failure == nil {
-            _ = executor.perform(kept.map(\.step), in: flow)
-        }
+        var failure = executor.start(flow).failure
+        if failure == nil { failure = executor.perform(kept.map(\.step), in: flow).failure }
         executor.forgetFailure()
-        return ContinuousClock.now - start
+        return Replay(steps: kept.count, duration: ContinuousClock.now - start, failure: failure.map(masked))
     }
 
     private func makeExecutor() -> FlowExecutor {
