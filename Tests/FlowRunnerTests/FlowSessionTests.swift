@@ -262,6 +262,11 @@ struct FlowSessionTests {
         #expect(kept.unsavedSecret?.problem == "the password given to Login.typePassword, a secret no variable of the scheme holds")
         #expect(kept.unsavedSecret?.remedy == "use a private scheme's variable")
         #expect(!kept.line.contains("n0tAVar1able"), "\(kept.line)")
+        // The same text anywhere else is that secret too: masked, and said as a secret's value.
+        let again = session.run("type Username n0tAVar1able")
+        guard case let .kept(typed) = again else { Issue.record("not kept: \(again)"); return }
+        #expect(typed.line == #"type: {textField: Username, text: "••••••••"}"#)
+        #expect(typed.unsavedSecret?.problem == "a secret's value, a secret no variable of the scheme holds")
         let error = try #require(throws: SessionError.self) { try session.flowText(name: "Typed", file: "x.yaml") }
         #expect(error.description.hasPrefix("step 1 has the password given to Login.typePassword, a secret no variable of the scheme holds, "
             + "and a secret is never written to a flow: put it in a private scheme"), "\(error)")
@@ -447,6 +452,20 @@ struct FlowSessionTests {
         #expect(line(session.run("Photos.checkUploaded: {count: 1}")) != nil, "the next step runs on the app as the replay left it")
         let undone = try #require(session.undo())
         #expect(undone.failure != nil && undone.steps == 5, "the upload succeeds again, so its check fails again")
+    }
+
+    /// A `seed:` step seeds a fixture the session has not seeded yet, once, and runs; the
+    /// replay after a failure seeds it again.
+    @Test func aSeedStepOfAnotherFixtureRunsAndIsReplayed() throws {
+        let session = try makeSession()
+        defer { session.close() }
+        #expect(line(session.run("seed: large")) == "seed: large")
+        guard case let .failed(_, restored) = session.run("tap: Nowhere") else {
+            Issue.record("tap: Nowhere passed")
+            return
+        }
+        #expect(restored.failure == nil, "\(restored.said)")
+        #expect(refusal(session.run("seed: nosuch"))?.hasPrefix("error: ") == true, "a fixture there is not is refused before it runs")
     }
 
     @Test func aStepCopiedFromAFlowWithItsDashRuns() throws {

@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import LocatedYAML
 import NameMatching
+import Synchronization
 import Yams
 
 /// A live session on the app: one app launched on a seeded copy of a fixture, the steps that ran
@@ -136,7 +137,8 @@ public final class FlowSession {
     /// The steps that ran and are kept, in order: the flow a save writes.
     public private(set) var kept: [Kept] = []
     private let runner: SuiteRunner
-    private var templates: [String: String] = [:]
+    /// The seeded store of each fixture seeded so far, which every relaunch copies.
+    private let templates = SeededFixtures()
     private var executor: FlowExecutor
     private let flow: Flow
     /// The scheme's secrets, and the values of the session's own launch defaults with a secret name.
@@ -161,7 +163,7 @@ public final class FlowSession {
         // A session that throws ends what it began as it goes: its runner removes its folder and
         // its app is killed when they are let go (SuiteRunner's and AppConnection's deinit).
         do {
-            templates = try runner.prepare(fixtures: [options.fixture]) { _ in }
+            templates.add(try runner.prepare(fixtures: [options.fixture]) { _ in })
         } catch {
             throw SessionError("\(error)")
         }
@@ -248,9 +250,9 @@ public final class FlowSession {
         } catch {
             return .refused(error.errors.map { typed($0, in: yaml).description }.joined(separator: "\n"))
         }
-        if let fixture = parsed.step.action.seededFixture.map({ executor.resolve($0, [:]) }), templates[fixture] == nil {
+        if let fixture = parsed.step.action.seededFixture.map({ executor.resolve($0, [:]) }), templates.path(of: fixture) == nil {
             do {
-                templates.merge(try runner.prepare(fixtures: [fixture]) { _ in }) { $1 }
+                templates.add(try runner.prepare(fixtures: [fixture]) { _ in })
             } catch {
                 return .refused("error: \(error)")
             }
@@ -270,7 +272,7 @@ public final class FlowSession {
     /// Plain words (`hello world`, `tpa Login`): a line with no `:` whose first word is no step,
     /// robot action or app command is neither kind of line; said as such, not as an unknown step.
     private func notAStep(_ text: String) -> String? {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        let words = text.split(separator: " ")
         guard words.count > 1, !text.contains(":"), let first = words.first.map(String.init), !first.contains(".") else { return nil }
         let known = ["tap", "type", "back"] + StepRegistry.keywords
         guard !known.contains(first) else { return nil }
@@ -334,12 +336,14 @@ public final class FlowSession {
     }
 
     private func makeExecutor() -> FlowExecutor {
+        // The fixtures seeded when a step asks, not when the executor was made: a `seed:` step
+        // seeds its fixture just before it runs.
         let templates = self.templates
         let environment = FlowEnvironment(
             scheme: options.scheme, variables: options.variables, secrets: secrets, timeout: options.timeout,
             folder: runner.folder.appendingPathComponent("session")
         ) { fixture in
-            guard let path = templates[fixture] else { throw SessionError("the fixture \"\(fixture)\" was not seeded for this session") }
+            guard let path = templates.path(of: fixture) else { throw SessionError("the fixture \"\(fixture)\" was not seeded for this session") }
             return path
         }
         return FlowExecutor(environment: environment)
@@ -581,5 +585,19 @@ public struct SessionError: Error, CustomStringConvertible {
     /// An error that says `description`.
     public init(_ description: String) {
         self.description = description
+    }
+}
+
+/// The seeded store of each fixture a session has seeded: added to as a `seed:` step needs one,
+/// and read by the session's executors whenever they relaunch the app.
+private final class SeededFixtures: Sendable {
+    private let paths = Mutex<[String: String]>([:])
+
+    func path(of fixture: String) -> String? {
+        paths.withLock { $0[fixture] }
+    }
+
+    func add(_ seeded: [String: String]) {
+        paths.withLock { $0.merge(seeded) { $1 } }
     }
 }
