@@ -172,6 +172,22 @@ struct NoStoreSchemeTests {
         }
     }
 
+    /// A secure field named by its label, not its identifier, is still a secure field: what is
+    /// typed into it is masked and never saved.
+    @Test func textTypedIntoASecureFieldNamedByItsLabelIsMasked() throws {
+        let session = try FlowSession(.init(
+            scheme: Scheme(name: "plain", app: Self.sample), variables: [:], catalog: RobotCatalog([]), folder: FileManager.default.temporaryDirectory.path
+        ))
+        defer { session.close() }
+        let outcome = session.run("type: {element: Passphrase, text: s3cr3tXY}")
+        guard case let .kept(kept) = outcome else {
+            Issue.record("not kept: \(outcome)")
+            return
+        }
+        #expect(kept.line == "type: {element: Passphrase, text: ••••••••}")
+        #expect(kept.unsavedSecret?.problem == "the text typed into element \"Passphrase\", a secret no variable of the scheme holds")
+    }
+
     // MARK: - Helpers
 
     /// A copy of the sample's folder, as `Tests/TextAppSample` in a workspace (its flows and its

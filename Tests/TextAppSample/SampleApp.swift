@@ -45,7 +45,8 @@ final class SampleScreen: ScreenController {
     var elements: [Element] {
         [
             .text("Taps: \(taps)", identifier: "count"),
-            .secureField("Secret", isFilled: isSecretFilled),
+            // Labelled apart from its identifier: steps may name it either way.
+            .secureField("Secret", label: "Passphrase", isFilled: isSecretFilled),
             .button("Tap"),
             .button("Log"),
             .button("Stop"),

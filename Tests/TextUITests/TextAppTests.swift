@@ -246,8 +246,8 @@ struct TextAppTerminalTests {
     @Test func theShellTypesASecretWithEchoOff() throws {
         let terminal = try PseudoTerminal(TextAppTests.executable, [], standardError: .nullDevice)
         try #require(terminal.wait(for: "> "))
-        terminal.type("tap Secret\n")
-        try #require(terminal.wait(for: "Secret (hidden): "))
+        terminal.type("tap Passphrase\n")
+        try #require(terminal.wait(for: "Passphrase (hidden): "))
         #expect(!terminal.isEchoOn)
 
         terminal.type("hunter2\nquit\n")
