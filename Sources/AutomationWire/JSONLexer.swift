@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads one line of JSON a token at a time, in one pass over its bytes: RFC 8259 with I-JSON's
 /// rules (RFC 7493: UTF-8 only, no lone surrogate), every failure at a byte offset.
 ///
@@ -118,10 +120,9 @@ package struct JSONLexer {
     package mutating func skip(ifNext expected: [UInt8]) -> Bool {
         skipWhitespace()
         guard bytes.count - index >= expected.count else { return false }
-        let same = expected.withUnsafeBufferPointer { expected in
-            var offset = 0
-            while offset < expected.count, bytes[index + offset] == expected[offset] { offset += 1 }
-            return offset == expected.count
+        let same = expected.withUnsafeBytes { expected in
+            guard let wanted = expected.baseAddress, let here = bytes.baseAddress else { return expected.isEmpty }
+            return memcmp(here + index, wanted, expected.count) == 0
         }
         if same { index += expected.count }
         return same
