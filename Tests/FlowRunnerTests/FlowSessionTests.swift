@@ -215,8 +215,33 @@ struct FlowSessionTests {
         let session = try makeSession()
         defer { session.close() }
         _ = session.run("Login.login")
-        #expect(throws: SessionError.self) { try session.flowText(name: "Title\u{1B}]0;owned\u{7}", file: "x.yaml") }
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "Title\u{1B}]0;owned\u{7}", file: "x.yaml") }
+        #expect(error.description == "the flow's name holds a control character (U+001B) at character 6: give a name without one")
         #expect((try? session.flowText(name: "Plain", file: "x.yaml")) != nil)
+    }
+
+    /// A secret typed as a literal and taken back is still a secret: a step kept before it that
+    /// holds its value, the launch settings and onAlert (its alert or its button) are each
+    /// refused at save, in their own words, and the name is refused for a control character.
+    @Test(arguments: [
+        (["type Username zz9Secret"], LaunchSettings(), [(alert: String, button: String)](),
+         "step 1 has in it the value of a secret typed later as a literal, and a secret is never written to a flow: :undo back to it"),
+        (["assertVisible: {button: Login}"], LaunchSettings(environment: [("NOTE", "zz9Secret")]), [],
+         "the flow's launch settings hold the value of a secret that no variable holds, and a secret is never written to a flow"),
+        (["assertVisible: {button: Login}"], LaunchSettings(), [("zz9Secret", "OK")], "the flow's onAlert holds the value of a secret, and a secret is never written to a flow"),
+        (["assertVisible: {button: Login}"], LaunchSettings(), [("PhotosPermission", "zz9Secret")], "the flow's onAlert holds the value of a secret, and a secret is never written to a flow"),
+    ])
+    func aSecretTakenBackIsStillRefusedWhereverTheFlowWouldHoldIt(
+        before: [String], launch: LaunchSettings, onAlert: [(alert: String, button: String)], message: String
+    ) throws {
+        let session = try makeSession(launch: launch, onAlert: onAlert)
+        defer { session.close() }
+        for step in before { #expect(line(session.run(step)) != nil) }
+        #expect(line(session.run("type Password zz9Secret")) != nil)
+        #expect(session.undo() != nil)
+        let error = try #require(throws: SessionError.self) { try session.flowText(name: "Leak", file: "x.yaml") }
+        #expect(error.description == message)
+        #expect(!error.description.contains("zz9Secret"))
     }
 
     @Test func aSecretWhereNoVariableCanStandIsRefusedAtSave() throws {
