@@ -102,6 +102,14 @@ struct FlowSessionTests {
         #expect(!error.description.contains("Flows/schemes"), "\(error)")
     }
 
+    @Test func aSavedFlowWritesTextOutsideASCIIAsItIs() throws {
+        let session = try makeSession()
+        defer { session.close() }
+        #expect(line(session.run("type Username zoë")) != nil)
+        let text = try session.flowText(name: "Zoë signs in", file: "/tmp/zoe.yaml")
+        #expect(text.contains("name: Zoë signs in\n") && text.contains(#"text: "zoë"}"#), "\(text)")
+    }
+
     @Test func aSavedFlowHasItsNameFixtureLaunchSettingsAndSteps() throws {
         let session = try makeSession(launch: LaunchSettings(defaults: [("drive.delay", "0.1")]), onAlert: [("PhotosPermission", "OK")])
         defer { session.close() }
