@@ -105,9 +105,22 @@ struct FlowSessionTests {
     @Test func aSavedFlowWritesTextOutsideASCIIAsItIs() throws {
         let session = try makeSession()
         defer { session.close() }
-        #expect(line(session.run("type Username zoë")) != nil)
+        #expect(line(session.run("type Username zoë")) == #"type: {textField: Username, text: "zoë"}"#)
         let text = try session.flowText(name: "Zoë signs in", file: "/tmp/zoe.yaml")
         #expect(text.contains("name: Zoë signs in\n") && text.contains(#"text: "zoë"}"#), "\(text)")
+    }
+
+    /// A flow saved below the folder that holds flow.schema.json names it, as the repository's
+    /// flows do, so an editor checks it; one saved elsewhere does not.
+    @Test(arguments: [("Flows/new.yaml", "flow.schema.json"), ("Flows/photos/new.yaml", "../flow.schema.json"),
+                      ("Flows/photos/a/b/new.yaml", "../../../flow.schema.json"), ("/tmp/new.yaml", nil)])
+    func aSavedFlowNamesTheSchemaWhenItIsBelowIt(file: String, schema: String?) throws {
+        let session = try makeSession()
+        defer { session.close() }
+        _ = session.run("assertVisible: {button: Login}")
+        let path = file.hasPrefix("/") ? file : FlowWorkspace.repository.appendingPathComponent(file).path
+        let text = try session.flowText(name: "Schema", file: path)
+        #expect(text.hasPrefix(schema.map { "# yaml-language-server: $schema=\($0)\nname: Schema\n" } ?? "name: Schema\n"), "\(text)")
     }
 
     @Test func aSavedFlowHasItsNameFixtureLaunchSettingsAndSteps() throws {
