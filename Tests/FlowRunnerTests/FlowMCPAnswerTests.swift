@@ -61,6 +61,8 @@ struct FlowMCPAnswerTests {
         defer { server.endSession() }
         let started = try Self.call(server, "start_session")
         #expect(!started.isError && started.text.hasPrefix("── Login"), "a new session answers with its screen: \(started.text)")
+        #expect(started.text.contains("────────────────────────────────────────────────\n\nelements (kind, identifier, label, value, state):\n"
+            + #"screen "Login"\#n  textField        "Username"  value ""  enabled"#), "the screen, then its element tree: \(started.text)")
         #expect(try Self.call(server, "list_steps") == .ok("no steps yet"))
         #expect(try Self.call(server, "undo") == .error("nothing to undo"))
         let kept = try Self.call(server, "run_step", #"{"step":"type Username zoe"}"#)
