@@ -328,6 +328,11 @@ struct FlowSessionTests {
         #expect(error.description.hasPrefix("the flow's name holds the value of a secret (that of ${test.password})"), "\(error)")
         let shorter = try #require(throws: SessionError.self) { try session.flowText(name: "hunter2 only", file: "x.yaml") }
         #expect(shorter.description.hasPrefix("the flow's name holds the value of a secret (that of ${short.secret})"), "\(shorter)")
+        // Of two as long, the one first in the order of their bytes (whichever the name puts first).
+        for name in ["s3cr3tVal and m4rkedVal", "m4rkedVal and s3cr3tVal"] {
+            let two = try #require(throws: SessionError.self) { try session.flowText(name: name, file: "x.yaml") }
+            #expect(two.description.hasPrefix("the flow's name holds the value of a secret (that of ${marked})"), "\(two)")
+        }
     }
 
     /// The refusal says which variable to keep the secret in: the scheme's own credential (the
