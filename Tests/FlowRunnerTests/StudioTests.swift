@@ -335,10 +335,10 @@ struct StudioTests {
         #expect(refused.status == 2)
         #expect(refused.stderr.hasPrefix("flow: error: step 1 of Flows/long.yaml: the line is "), "\(refused.stderr.prefix(200))")
         // A refusal that is not the session's own "error: " is said whole.
-        try workspace.write("Flows/unknown.yaml", "name: Unknown\nsteps:\n  - seed: nosuch\n")
+        try workspace.write("Flows/unknown.yaml", "name: Unknown\nsteps:\n  - type: {textField: Username, text: \"${nosuch.var}\"}\n")
         let unknown = try workspace.flow(["inspect", "Flows/unknown.yaml"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.hasPrefix(#"flow: error: step 1 of Flows/unknown.yaml: cannot seed the fixture "nosuch": "#), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix("flow: error: step 1 of Flows/unknown.yaml: step:1:35: error: no value for ${nosuch.var}; "), "\(unknown.stderr)")
     }
 
     @Test func inspectShowsTheScreenTheNextStepSeesWithTheFlowsAlertsAnswered() throws {
