@@ -317,11 +317,7 @@ package struct JSONLexer {
         let start = index
         index += 1
         let first = index
-        var high: UInt8 = 0  // every byte or'ed: under 0x80, the text is ASCII and needs no UTF-8 check
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
-            high |= bytes[index]
-            index += 1
-        }
+        let high = plainRun()  // under 0x80, the text is ASCII and needs no UTF-8 check
         if peek == UInt8(ascii: "\"") {
             index += 1
             let span = UnsafeBufferPointer(rebasing: bytes[first..<(index - 1)])
@@ -340,15 +336,24 @@ package struct JSONLexer {
             case 0..<0x20:
                 throw failure("a control character (\(Self.hex(byte))) inside a string: write it escaped, as \\n or \\u00XX")
             default:
-                // The run of plain bytes up to the next quote, escape or control, in one go (a
-                // screen's text has a line break escaped every line).
+                // The run up to the next escape in one go (a screen's text escapes a line break on
+                // every line).
                 let run = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
-                    index += 1
-                }
+                _ = plainRun()
                 decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
             }
         }
+    }
+
+    /// Steps over the bytes a string holds as they are, up to the next quote, escape or control
+    /// character; returns them all or'ed together.
+    private mutating func plainRun() -> UInt8 {
+        var high: UInt8 = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            high |= bytes[index]
+            index += 1
+        }
+        return high
     }
 
     private mutating func escape(into decoded: inout [UInt8]) throws(Failure) {

@@ -230,19 +230,15 @@ enum WireReader {
             var position = 0
             while try lexer.nextItem(first: &first) {
                 defer { position += 1 }
-                guard let earlier else {
-                    if let element = try element(path, position) { elements.append(element) } else { complete = false }
-                    continue
-                }
                 _ = lexer.peekToken()
                 let start = lexer.index
-                if position < earlier.count, lexer.skip(ifNext: earlier[position].bytes) {
+                if let earlier, position < earlier.count, lexer.skip(ifNext: earlier[position].bytes) {
                     elements.append(earlier[position].element)
                     read.append(earlier[position])
                     kept += 1
                 } else if let element = try element(path, position) {
                     elements.append(element)
-                    read.append(ReadElement(bytes: Array(lexer.bytes[start..<lexer.index]), element: element))
+                    if earlier != nil { read.append(ReadElement(bytes: Array(lexer.bytes[start..<lexer.index]), element: element)) }
                 } else {
                     complete = false
                 }

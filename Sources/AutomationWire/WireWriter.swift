@@ -60,7 +60,7 @@ struct WireWriter {
 
     mutating func screen(_ screen: Screen) {
         raw("{\"elements\":")
-        if let earlier { elements(screen.elements, remembering: earlier) } else { elements(screen.elements) }
+        elements(screen.elements, remembering: earlier)
         raw(",\"list\":")
         if let list = screen.list {
             raw("{\"first\":")
@@ -76,30 +76,22 @@ struct WireWriter {
         raw("}")
     }
 
-    private mutating func elements(_ elements: [Element]) {
+    /// Elements; a screen's own are `remembering` the last frame's (a ``FrameEncoder``'s): one
+    /// equal to the element at its place there is copied from the bytes written for it, and each
+    /// is noted in `written`.
+    private mutating func elements(_ elements: [Element], remembering earlier: [WrittenElement]? = nil) {
         raw("[")
-        for (index, element) in elements.enumerated() {
-            if index > 0 { raw(",") }
-            self.element(element)
-        }
-        raw("]")
-    }
-
-    /// A screen's elements, each equal to the element at its place in `earlier` copied from the
-    /// bytes written for it there.
-    private mutating func elements(_ elements: [Element], remembering earlier: [WrittenElement]) {
-        raw("[")
-        written.reserveCapacity(elements.count)
+        if earlier != nil { written.reserveCapacity(elements.count) }
         for position in elements.indices {
             if position > 0 { raw(",") }
-            if position < earlier.count, earlier[position].element == elements[position] {
+            if let earlier, position < earlier.count, earlier[position].element == elements[position] {
                 bytes.append(contentsOf: earlier[position].bytes)
                 written.append(earlier[position])
                 kept += 1
             } else {
                 let start = bytes.count
                 element(elements[position])
-                written.append(WrittenElement(element: elements[position], bytes: Array(bytes[start...])))
+                if earlier != nil { written.append(WrittenElement(element: elements[position], bytes: Array(bytes[start...]))) }
             }
         }
         raw("]")

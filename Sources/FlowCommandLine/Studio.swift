@@ -105,7 +105,7 @@ struct StudioLoop {
             if showScreen { self.showScreen() }
             return true
         case let .failed(failure, restored):
-            say("✗ \(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)")
+            say("✗ \(failure.summary)")
             if !failure.failure.standardError.isEmpty {
                 say("  the app's standard error: " + failure.failure.standardError.suffix(3).joined(separator: " | "))
             }

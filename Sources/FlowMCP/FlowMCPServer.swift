@@ -371,7 +371,7 @@ public final class FlowMCPServer {
         case let .kept(kept):
             return .ok("✓ \(kept.line)" + (kept.unsavedSecret.map { "\nnote: this step has \($0.problem): save_flow will refuse it (\($0.remedy))" } ?? ""))
         case let .failed(failure, restored):
-            return .error("✗ \(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)\nthe step was not kept; the app \(restored.said)")
+            return .error("✗ \(failure.summary)\nthe step was not kept; the app \(restored.said)")
         case let .refused(message):
             return .error(message)
         }

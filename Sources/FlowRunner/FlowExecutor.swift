@@ -107,9 +107,12 @@ public struct FlowRunFailure: Sendable, CustomStringConvertible {
     /// FlowKit's failure: the robot's own step, the reason, the screen and the app's standard error.
     public let failure: FlowFailure
 
+    /// The failing step and why, on one line: `Glance.checkCounts: check that … failed: …`.
+    public var summary: String { "\(stepTitle): \(failure.step) failed: \(failure.reason)" }
+
     /// The failure as a compiler would print it (`file:line:column: error:`), with a note for each `runFlow` on the way, the screen and standard error.
     public var description: String {
-        var text = "\(location): error: \(stepTitle): \(failure.step) failed: \(failure.reason)"
+        var text = "\(location): error: \(summary)"
         for site in via.reversed() { text += "\n\(site): note: in runFlow" }
         if let screen = failure.screen { text += "\n\nThe screen was:\n\(screen)" }
         if !failure.standardError.isEmpty {

@@ -118,7 +118,7 @@ public enum HTMLReport {
             html += "<div class=\"failure\">\n<p class=\"where\">"
             let location = escape(failure.location.description)
             html += failing.map { "<a href=\"#\(id)-step-\($0 + 1)\">\(location)</a>" } ?? location
-            html += ": error: " + escape("\(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)") + "</p>\n"
+            html += ": error: " + escape(failure.summary) + "</p>\n"
             for site in failure.via.reversed() { html += "<p class=\"via\">" + escape("\(site): note: in runFlow") + "</p>\n" }
             // No step to show it at (the flow did not start): the evidence goes here.
             if failing == nil { html += evidence(failure, screen: failure.failure.screen) }

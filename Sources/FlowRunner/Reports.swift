@@ -120,7 +120,7 @@ public enum JUnitReport {
     }
 
     private static func element(_ name: String, _ failure: FlowRunFailure) -> String {
-        let message = "\(failure.stepTitle): \(failure.failure.step) failed: \(failure.failure.reason)"
+        let message = failure.summary
         return #"      <\#(name) message="\#(escape(message))" type="FlowFailure">"# + escape(failure.description) + "</" + name + ">\n"
     }
 

@@ -101,19 +101,9 @@ struct WireReaderTests {
         let goods: [[UInt8]] = kind == "command"
             ? Request.Action.allCases.map { Array(WireCodec.encode(Request(id: 12, action: $0, target: "Pass\\word", text: "é\"\u{1}"))) }
             : [WireCodec.encodeFrame(Self.frame)]
-        let alphabet = Array(#"{}[]":,\ -0123456789.eEtrufalsn"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF]
         var counts = (same: 0, bothRefused: 0, stricter: 0)
         for _ in 0..<3000 {
-            var line = goods[Int(random.next() % UInt64(goods.count))]
-            for _ in 0...(random.next() % 3) {
-                let at = Int(random.next() % UInt64(line.count + 1))
-                switch random.next() % 4 {
-                case 0 where at < line.count: line.remove(at: at)
-                case 1: line.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
-                case 2 where at < line.count: line[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                default: line = Array(line.prefix(at))
-                }
-            }
+            let line = random.mangled(goods[Int(random.next() % UInt64(goods.count))])
             switch kind {
             case "command":
                 let new = Result { () throws(WireError) in try WireCodec.decodeCommand(line) }
@@ -210,5 +200,23 @@ struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// The bytes JSON is made of, and a few that break it (NUL, a line break, UTF-8 and not).
+    private static let alphabet = Array(#"{}[]":,\ -0123456789.eEtrufalsn"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF]
+
+    /// `line` changed one to three times: a byte removed, inserted or replaced, or the rest cut off.
+    mutating func mangled(_ line: [UInt8]) -> [UInt8] {
+        var line = line
+        for _ in 0...(next() % 3) {
+            let at = Int(next() % UInt64(line.count + 1))
+            switch next() % 4 {
+            case 0 where at < line.count: line.remove(at: at)
+            case 1: line.insert(Self.alphabet[Int(next() % UInt64(Self.alphabet.count))], at: at)
+            case 2 where at < line.count: line[at] = Self.alphabet[Int(next() % UInt64(Self.alphabet.count))]
+            default: line = Array(line.prefix(at))
+            }
+        }
+        return line
     }
 }

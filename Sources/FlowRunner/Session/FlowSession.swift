@@ -127,8 +127,7 @@ public final class FlowSession {
             guard let failure else {
                 return "was put back by replaying \(steps) step\(steps == 1 ? "" : "s") (\(String(format: "%.1f", duration / .milliseconds(1))) ms)"
             }
-            return "could not be put back: replaying the kept steps, \(failure.stepTitle): \(failure.failure.step) failed: "
-                + "\(failure.failure.reason); the app is as that step left it"
+            return "could not be put back: replaying the kept steps, \(failure.summary); the app is as that step left it"
         }
     }
 
