@@ -18,7 +18,7 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
-DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console
+DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console TextBytes
 
 .PHONY: help deps build test docs flows run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build
 

@@ -4,7 +4,7 @@ import PackageDescription
 // Dependency direction (see README): PresenterKit and TextUI know nothing of the app
 // (NameMatching and Console are leaves shared across layers, "did you mean" hints and writes that
 // never end a process; AutomationWire, the automation protocol itself, uses only NameMatching);
-// PresenterKit uses NameMatching only (a mistyped launch argument's did-you-mean);
+// PresenterKit uses NameMatching (a mistyped launch argument's did-you-mean) and TextBytes (its bytes checked) only;
 // TextUI depends on PresenterKit (a text app's entry point wires its scheduler, log and launch
 // arguments), never the other way: PresenterKit knows no UI;
 // WorkPhotos (core) depends on PresenterKit (and NameMatching) only; WorkPhotosUI joins core and TextUI;
@@ -42,6 +42,8 @@ let package = Package(
         // Writes to standard output and error that never end the process, and a child program run
         // to its end: for an app's command-line tools and the tests that run them.
         .library(name: "Console", targets: ["Console"]),
+        // The check every reader of outside bytes makes: UTF-8 text, no NUL, no stray byte-order mark.
+        .library(name: "TextBytes", targets: ["TextBytes"]),
         // For the benchmarks package in Benchmarks/ (its own package, so CI never builds it).
         .library(name: "WorkPhotos", targets: ["WorkPhotos"]),
         .library(name: "AutomationWire", targets: ["AutomationWire"]),
@@ -63,16 +65,19 @@ let package = Package(
     ],
     targets: [
         .target(name: "NameMatching"),
+        // The one check every reader of bytes from outside the process makes before it reads them as
+        // text (UTF-8, no NUL, no stray byte-order mark), with the first problem's place: a leaf.
+        .target(name: "TextBytes"),
         // Writes to standard output and error that never end the process, and the one helper that
         // runs a child program to its end (every executable, the robots' seeding, the tests).
         .target(name: "Console"),
         // NameMatching for the did-you-mean of an unknown launch argument (LaunchKeys).
-        .target(name: "PresenterKit", dependencies: ["NameMatching"]),
+        .target(name: "PresenterKit", dependencies: ["NameMatching", "TextBytes"]),
         .target(name: "PresenterKitTesting", dependencies: ["PresenterKit"]),
         // The automation protocol (frames, elements, commands): a leaf both the app and the runner
         // import, so the wire format is declared once. It is the protocol, not the app.
-        .target(name: "AutomationWire", dependencies: ["NameMatching"]),
-        .target(name: "TextUI", dependencies: ["AutomationWire", "PresenterKit", "NameMatching", "Console"]),
+        .target(name: "AutomationWire", dependencies: ["NameMatching", "TextBytes"]),
+        .target(name: "TextUI", dependencies: ["AutomationWire", "PresenterKit", "NameMatching", "Console", "TextBytes"]),
         .target(name: "WorkPhotos", dependencies: ["PresenterKit", "NameMatching"]),
         // The base of strict mocks (expect, record, verify): failures recorded at the test's line.
         .target(name: "StrictMocks"),
@@ -98,9 +103,9 @@ let package = Package(
         // (no GRDB, no libxcrypt).
         .target(name: "WorkPhotosDrive", dependencies: ["WorkPhotos", "COpenSSLCrypto"]),
         // YAML read safely, with every problem located: fixtures, flows and schemes.
-        .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching"]),
+        .target(name: "LocatedYAML", dependencies: ["Yams", "NameMatching", "TextBytes"]),
         // A seeder's parts for any app: its fixtures' folder, the atomic reset of its store, its errors.
-        .target(name: "StoreSeeding", dependencies: ["NameMatching"]),
+        .target(name: "StoreSeeding", dependencies: ["NameMatching", "TextBytes"]),
         // WorkPhotos' fixtures (YAML through LocatedYAML) on StoreSeeding's atomic reset.
         .target(name: "WorkPhotosSeeding", dependencies: ["WorkPhotosSQLite", "WorkPhotos", "NameMatching", "LocatedYAML", "StoreSeeding", "Yams"]),
         // The debug app is the one `make flows` runs, launched once a flow: it is linked with the Swift
@@ -118,34 +123,34 @@ let package = Package(
         ),
         .executableTarget(
             name: "workphotos-seed",
-            dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "Console", "TextBytes", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "workphotos-accounts",
-            dependencies: ["WorkPhotosSQLite", "Console", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["WorkPhotosSQLite", "Console", "TextBytes", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Drives the app as a black box, as XCUITest does: no YAML, never an app module.
-        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console"]),
+        .target(name: "FlowKit", dependencies: ["AutomationWire", "NameMatching", "Console", "TextBytes"]),
         // One robot per screen; knows the app only by what its screens show, and finds their controls
         // by the identifiers the screens share with it (WorkPhotosIdentifiers, the one app module it imports).
         .target(name: "WorkPhotosRobots", dependencies: ["FlowKit", "Console", "WorkPhotosIdentifiers"]),
         // Swift Testing glue: failures as issues, an app launched per test, golden screens through
         // swift-snapshot-testing in the same files as the YAML flows' assertScreen.
-        .target(name: "FlowTesting", dependencies: ["FlowKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
+        .target(name: "FlowTesting", dependencies: ["FlowKit", "TextBytes", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
         // reports, the schema and the step reference. It knows no app: the scheme and the robot
         // catalog it is given say everything app-specific.
-        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console"]),
+        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console", "TextBytes"]),
         // The session engine as a Model Context Protocol server (flow mcp): tools for an agent.
         // It serves the protocol itself, on Foundation: see FlowMCPServer for why not the SDK, which
         // only the tests import (an interop test drives the built `flow mcp` with its client).
-        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", "AutomationWire", "Console", "NameMatching"]),
+        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", "AutomationWire", "Console", "NameMatching", "TextBytes"]),
         // The flow runner's command line (swift-argument-parser), for any app: every subcommand, with
         // the robot catalog, the runner's name and the folders an app gives its one entry point.
         .target(
             name: "FlowCommandLine",
             dependencies: [
-                "FlowRunner", "FlowMCP", "FlowKit", "Console", "LocatedYAML", "NameMatching", "CEditLine", "Yams",
+                "FlowRunner", "FlowMCP", "FlowKit", "Console", "LocatedYAML", "NameMatching", "CEditLine", "Yams", "TextBytes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -160,8 +165,11 @@ let package = Package(
         ),
 
         .testTarget(name: "NameMatchingTests", dependencies: ["NameMatching"]),
+        // Bytes that are not text, one of each kind, for every reader's test of them.
+        .target(name: "BadText", dependencies: ["TextBytes"], path: "Tests/BadText"),
+        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes", "BadText"]),
         .testTarget(name: "PresenterKitTests", dependencies: ["PresenterKit", "PresenterKitTesting"]),
-        .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire"]),
+        .testTarget(name: "AutomationWireTests", dependencies: ["AutomationWire", "BadText", "TextBytes"]),
         .testTarget(name: "StrictMocksTests", dependencies: ["StrictMocks"]),
         .testTarget(name: "LocatedYAMLTests", dependencies: ["LocatedYAML"]),
         // For the tests that run the built programs: where they are, and a pseudo-terminal to run one on as a person would.

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Reads one line of JSON a token at a time, in one pass over its bytes: RFC 8259 with I-JSON's
 /// rules (RFC 7493: UTF-8 only, no lone surrogate), every failure at a byte offset.
@@ -412,38 +413,8 @@ package struct JSONLexer {
     }
 
     private static func text(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int) throws(Failure) -> String {
-        guard isUTF8(buffer) else { throw Failure(message: "the string that starts here is not UTF-8", offset: start) }
+        guard TextBytes.isUTF8(buffer) else { throw Failure(message: "the string that starts here is not UTF-8", offset: start) }
         return String(decoding: buffer, as: UTF8.self)
-    }
-
-    /// Whether `bytes` are well-formed UTF-8, by Unicode's table 3-7: no overlong form, no
-    /// surrogate, nothing past U+10FFFF. (`String(validating:as:)` says the same, but as a generic
-    /// call it cost a sixth of the runner's share of a step.)
-    package static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the range of the byte after the lead
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xED: length = 3; high = 0x9F
-            case 0xE1...0xEF: length = 3
-            case 0xF0: length = 4; low = 0x90
-            case 0xF4: length = 4; high = 0x8F
-            case 0xF1...0xF3: length = 4
-            default: return false
-            }
-            guard bytes.count - index >= length, (low...high).contains(bytes[index + 1]) else { return false }
-            for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
-            index += length
-        }
-        return true
     }
 
     // MARK: - Bytes

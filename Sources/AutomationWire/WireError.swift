@@ -1,4 +1,5 @@
 import NameMatching
+import TextBytes
 
 /// Why a line is not a valid command or frame.
 ///
@@ -8,6 +9,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
     case tooLong(bytes: Int, limit: Int)
     case notJSON
+    /// Bytes that are not text (`TextBytes`): not UTF-8, a NUL, a byte-order mark.
+    case notText(TextProblem)
     case notAnObject(what: String)
     case missingField(String, in: String)
     case wrongType(field: String)
@@ -24,6 +27,8 @@ public enum WireError: Error, Equatable, Sendable, CustomStringConvertible {
             return "line of \(bytes) bytes is over the limit of \(limit) bytes"
         case .notJSON:
             return "not valid JSON"
+        case let .notText(problem):
+            return problem.statement("the line") + " at byte \(problem.offset)"
         case let .notAnObject(what):
             return "expected \(what) as a JSON object"
         case let .missingField(field, what):

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Reads the protocol's two lines, a frame and a command, straight into their types in one pass
 /// over the bytes (``JSONLexer``): no tree and no `Decoder` in between, keys and kinds matched on
 /// their bytes. Every step of a flow decodes one frame in the runner and one command in the app;
@@ -24,7 +26,7 @@ enum WireReader {
             frame = try reader.frame()
             try reader.lexer.end()
         } catch {
-            throw .notJSON
+            throw notJSON(bytes)
         }
         if let problem = reader.problem ?? reader.duplicate { throw problem }
         guard let frame else { throw .notJSON }
@@ -52,11 +54,18 @@ enum WireReader {
             request = try reader.command()
             try reader.lexer.end()
         } catch {
-            throw .notJSON
+            throw notJSON(bytes)
         }
         if let problem = reader.problem ?? reader.duplicate { throw problem }
         guard let request else { throw .notJSON }
         return request
+    }
+
+    /// A line the lexer refused: `notText` when its bytes are not text (the lexer refuses them too,
+    /// but cannot say what they are: the same check as every other outside text does, only on this
+    /// path, so a frame that is fine costs nothing for it), else `notJSON`.
+    private static func notJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> WireError {
+        TextBytes.firstProblem(in: bytes).map(WireError.notText) ?? .notJSON
     }
 
     // The words each object's keys (and an element's kind) are matched against, made once.

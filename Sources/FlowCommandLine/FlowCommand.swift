@@ -3,6 +3,7 @@ import Console
 import FlowRunner
 import Foundation
 import NameMatching
+import TextBytes
 
 /// The runner's root command: runs, checks and lists the YAML flows in the flows' folder, and
 /// merges sharded runs' results. Its name, folders and robots are the app's (``RunnerSetup``).
@@ -28,10 +29,12 @@ struct FlowCommand: ParsableCommand {
     }
 
     /// Parses and runs `arguments` (the command line without the program's name) and returns
-    /// the exit code, every error printed.
-    static func run(_ arguments: [String]) -> Int32 {
+    /// the exit code, every error printed. `words` are the same words as the process was given
+    /// them (the program's name first), checked to be text before anything is read.
+    static func run(_ arguments: [String], words: [[UInt8]]? = nil) -> Int32 {
         Console.ignoreBrokenPipes()
         do {
+            if let words { try checkText(of: words) }
             let split = try LaunchDefaults.split(arguments)
             try checkCommandName(split.arguments)
             var command = try parseAsRoot(split.arguments)
@@ -65,6 +68,18 @@ struct FlowCommand: ParsableCommand {
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             return (RunnerSetup.current.error(message), 2)
         }
+    }
+
+    /// Every word of the command line is text: `CommandLine.arguments` reads a byte that is not
+    /// UTF-8 as U+FFFD, so a path would name another file. A word that may be a secret (a
+    /// variable whose name says password, secret or token, or its value) is said without a byte of it.
+    static func checkText(of words: [[UInt8]]) throws(FlowCommandError) {
+        guard let bad = ArgumentText.firstProblem(in: words), bad.index > 0 else { return }
+        let shown = words.map { String(decoding: $0, as: UTF8.self).lowercased() }
+        let secret = [shown[bad.index], shown[bad.index - 1]].contains { word in ["password", "secret", "token"].contains { word.contains($0) } }
+        let subject = "argument \(bad.index)"
+        throw .usage((secret ? bad.problem.maskedStatement(subject) : bad.problem.statement(subject) + " (at byte \(bad.problem.offset + 1))")
+            + "; give it as UTF-8")
     }
 
     /// `flow rnu` is a mistyped command, not a flow file called rnu: said so when there is no such

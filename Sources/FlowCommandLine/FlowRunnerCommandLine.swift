@@ -1,6 +1,7 @@
 import FlowKit
 import FlowRunner
 import Foundation
+import TextBytes
 
 /// The flow runner's command line for any app: `run` (and `--watch`), `lint`, `list`, `merge`,
 /// `studio`, `inspect`, `mcp`, `schema` and `docs`. An app's runner is an executable whose `main`
@@ -25,7 +26,7 @@ public enum FlowRunnerCommandLine {
         // A runner copied from an example names the example's guide: never send a tester to a file that is not there.
         let guide = guide.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         let setup = RunnerSetup(name: name, catalog: catalog, flows: flows, schemes: schemes, guide: guide)
-        let code = RunnerSetup.$current.withValue(setup) { FlowCommand.run(Array(CommandLine.arguments.dropFirst())) }
+        let code = RunnerSetup.$current.withValue(setup) { FlowCommand.run(Array(CommandLine.arguments.dropFirst()), words: ArgumentText.processArguments) }
         Foundation.exit(code)
     }
 }

@@ -8,6 +8,7 @@ import FlowKit
 import FlowRunner
 import Foundation
 import NameMatching
+import TextBytes
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
@@ -147,6 +148,10 @@ public final class FlowMCPServer {
     /// notification, a response of the client's, a batch of only those, or a line of whitespace.
     func answer(toLine line: [UInt8], write: ([UInt8]) -> Bool) -> Bool {
         let message: JSONValue
+        // Checked as every outside text is, before the parser: said in the same words as a file's.
+        if let problem = TextBytes.firstProblem(in: line) {
+            return write(JSONRPCMessage.error(.parse(problem.statement("the line") + " at byte \(problem.offset)"), id: nil).serialized + [0x0A])
+        }
         switch JSONParser.parse(line) {
         case let .failure(failure): return write(JSONRPCMessage.error(.parse("not JSON: \(failure)"), id: nil).serialized + [0x0A])
         case .success(nil): return true

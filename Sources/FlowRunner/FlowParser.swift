@@ -89,11 +89,12 @@ public final class FlowParser {
             problems.append(.wholeFile(path, "cannot read the flow: \(problem)"))
             return nil
         case let .success(data):
-            guard let read = String(validating: data, as: UTF8.self) else {
-                problems.append(.wholeFile(path, "cannot read the flow: it is not readable UTF-8 text"))
+            do {
+                text = try LocatedYAML.text(data, file: path, subject: "the flow")
+            } catch {
+                problems.append(error)
                 return nil
             }
-            text = read
         }
         including.append(Self.key(path))
         defer { including.removeLast() }

@@ -1,6 +1,7 @@
 import Foundation
 import LocatedYAML
 import NameMatching
+import TextBytes
 
 /// Reads the runner's own timings file (`FlowTimings/json`) strictly, as JSON: a number is a JSON
 /// number, a string a JSON string in double quotes, `interrupted` is `true` or `false`; every key
@@ -47,11 +48,9 @@ struct FlowTimingsJSON {
     // MARK: - The shape of the file
 
     private mutating func file() throws(LocatedError) -> FlowTimings {
-        if source.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            throw source.error("the timings file starts with a byte-order mark (U+FEFF), which JSON does not have: save it as UTF-8 without one", at: 0)
-        }
-        if source.bytes.starts(with: [0xFE, 0xFF]) || source.bytes.starts(with: [0xFF, 0xFE]) {
-            throw source.error("the timings file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8", at: 0)
+        // JSON has no byte-order mark; a string's bytes need no check of their own after this.
+        if let problem = TextBytes.firstProblem(in: source.bytes, byteOrderMark: .refused) {
+            throw LocatedError(file: name, notText: problem, subject: "the timings file")
         }
         skipSpace()
         let start = index
@@ -364,7 +363,7 @@ struct FlowTimingsJSON {
     private mutating func string() throws(LocatedError) -> String {
         let start = index
         index += 1
-        var escaped = false, wide = false
+        var escaped = false
         while true {
             guard index < count else { throw source.error("the timings file ends inside a string begun here (truncated?)", at: start) }
             let byte = base[index]
@@ -377,12 +376,10 @@ struct FlowTimingsJSON {
             if byte < 0x20 {
                 throw source.error("a control character (U+\(Self.hex(byte, width: 4))) in a string: JSON writes it escaped (\\n, \\t, \\u00XX)", at: index)
             }
-            if byte >= 0x80 { wide = true }
             index += 1
         }
         index += 1
         let body = UnsafeBufferPointer(start: base + start + 1, count: index - start - 2)
-        if let bad = wide ? source.firstInvalidUTF8(from: start + 1, to: index - 1) : nil { throw notUTF8(at: bad) }
         guard escaped else { return String(decoding: body, as: UTF8.self) }
         try checkEscapes(from: start + 1, to: index - 1)
         guard let text = (try? JSONSerialization.jsonObject(with: Data(bytes: base + start, count: index - start), options: .fragmentsAllowed)) as? String else {
@@ -444,9 +441,6 @@ struct FlowTimingsJSON {
             while end < count, Self.isWordByte(base[end]) { end += 1 }
             if end == count { return source.error("the timings file ends here, in the middle of \(name(place)) (truncated?)", at: end) }
         }
-        if base[index] >= 0x80, let bad = source.firstInvalidUTF8(from: index, to: min(count, index + 4)), bad == index {
-            return notUTF8(at: index)
-        }
         return source.error("\(expectation), not \(found())", at: index)
     }
 
@@ -481,10 +475,6 @@ struct FlowTimingsJSON {
         var end = start + 1
         while end < count, end - start < maximum * 4, Self.isWordByte(base[end]) { end += 1 }
         return Suggestion.shown(String(decoding: UnsafeBufferPointer(start: base + start, count: min(end, count) - start), as: UTF8.self), limit: maximum)
-    }
-
-    private func notUTF8(at offset: Int) -> LocatedError {
-        source.error("the timings file is not UTF-8 text: byte 0x\(Self.hex(base[offset], width: 2)) here is not UTF-8; save it as UTF-8", at: offset)
     }
 
     private func line(of offset: Int) -> Int {

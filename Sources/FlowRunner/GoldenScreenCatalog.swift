@@ -1,5 +1,6 @@
 import FlowKit
 import Foundation
+import TextBytes
 
 /// The golden screens under some folders and which flows check them: what `snapshots` lists,
 /// prunes and accepts. A golden is in a `__Screens__` folder (`GoldenScreenFile`); a flow checks
@@ -104,8 +105,12 @@ public struct GoldenScreenCatalog: Sendable {
         case let .failure(problem):
             throw AcceptError(path: pending, reason: "\(problem)")
         case let .success(data):
-            guard let read = String(validating: data, as: UTF8.self) else { throw AcceptError(path: pending, reason: "it is not UTF-8 text, so not a screen a run wrote: delete it") }
-            text = read
+            switch TextBytes.string(data) {
+            case let .success(read):
+                text = read
+            case let .failure(problem):
+                throw AcceptError(path: pending, reason: problem.statement("it") + " at line \(problem.line), column \(problem.column), so it is not a screen a run wrote: delete it")
+            }
         }
         let golden: GoldenScreen
         do {

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import LocatedYAML
 import NameMatching
+import TextBytes
 
 /// A JUnit file read as XML, the one way both of its readers read it: `--shard-by timings`
 /// (``JUnitTimings``) and `flow merge` (``JUnitMerge``). The reader is told of each element as
@@ -16,7 +17,10 @@ import NameMatching
 ///   lines that grow to gigabytes) or loaded (`file:///etc/passwd`).
 /// - The root is `<testsuites>` or `<testsuite>`; elements nest at most ``depthLimit`` deep.
 /// - A file that ends too soon says it is truncated, where it ends; malformed XML says what is
-///   wrong, where; bytes that are not UTF-8 are said where the first of them is.
+///   wrong, where.
+/// - Bytes that are not text (not UTF-8, a NUL, a byte-order mark past the start) are refused
+///   where the first of them is, before any parser sees the file: FoundationXML's parser traps on
+///   a name or a value that is not UTF-8 (signal 4, no message of ours).
 ///
 /// The parser reads from a stream, never from `Data`: Foundation's XMLParser on Linux hands Data
 /// to libxml2 in one piece, and libxml2 refuses one piece over 10 MB (a JUnit file of 150,000
@@ -101,6 +105,10 @@ enum JUnitXML {
         _ data: Data, source: SourceBytes, start: @escaping (Element) throws(Refusal) -> Void, end: @escaping (Element) -> Void
     ) throws(LocatedError) {
         guard source.bytes.contains(where: { !blanks.contains($0) }) else { throw source.error("the file is empty: not a JUnit file", at: 0) }
+        // Before any parser: FoundationXML traps on a name or a value that is not UTF-8.
+        if let problem = TextBytes.firstProblem(in: source.bytes, byteOrderMark: .allowedAtStart) {
+            throw LocatedError(file: source.file, notText: problem, subject: "the JUnit file")
+        }
         if let doctype = doctype(in: source.bytes) {
             throw source.error("not a JUnit file: a JUnit file has no DTD (<!DOCTYPE or <!ENTITY), and no entity is ever read", at: doctype)
         }
@@ -219,10 +227,6 @@ enum JUnitXML {
             let truncated = "not a complete JUnit file: " + (open.first.map { "it ends before its root <\($0)> is closed (truncated?)" }
                 ?? "it ends inside its first tag (truncated?)")
             if cut { return source.error(truncated, line: line, column: column) }
-            if let bad = source.firstInvalidUTF8() {
-                return source.error("not a JUnit file in UTF-8: byte 0x\(String(source.bytes[bad], radix: 16, uppercase: true)) here is not UTF-8; save it as UTF-8",
-                                    at: bad)
-            }
             if !sawRoot {
                 // `<testsuites na`: the parser says nothing of a file that stops inside its first tag.
                 if source.bytes.contains(UInt8(ascii: "<")), lastByte != UInt8(ascii: ">") { return source.error(truncated, line: line, column: column) }

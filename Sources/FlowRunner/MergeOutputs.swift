@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import LocatedYAML
+import TextBytes
 
 /// What `flow merge` writes: the merged JUnit file, the HTML page and the joined report folder,
 /// all of them or none as far as a file system allows, the JUnit file last. CI reads the JUnit
@@ -30,8 +31,9 @@ public enum MergeOutputs {
 
     /// What in a shard's report folder cannot be copied, each a problem to say before anything is
     /// written: anything but files and folders (a FIFO would block the copy, a link could bring in
-    /// any file of the machine), a name with a control character (it cannot be written), and a
-    /// file over `fileLimit` (it would not be read). `runner` is the command that writes a report
+    /// any file of the machine), a name with a control character (it cannot be written), a file
+    /// over `fileLimit` (it would not be read), and one that is not UTF-8 text (`TextBytes`: a
+    /// report, a cast). `runner` is the command that writes a report
     /// folder, as the messages name it.
     public static func reportProblems(in folder: String, writtenBy runner: String = "flow run") -> [LocatedError] {
         InputFile.entries(below: folder).compactMap { entry in
@@ -41,12 +43,19 @@ public enum MergeOutputs {
             if let control = TerminalText.firstControl(in: PathText.name(of: entry.path)) {
                 return .wholeFile(TerminalText.oneLine(entry.path), "its name holds \(control): \(runner) --report never writes one")
             }
-            var info = stat()
-            if entry.kind == .file, lstat(entry.path, &info) == 0, Int(info.st_size) > fileLimit {
-                return .wholeFile(entry.path, InputFile.Problem.tooLarge(Int(info.st_size), limit: fileLimit).description
+            guard entry.kind == .file else { return nil }
+            // Read as any outside text is: a shard's report is copied, and the merged one is read as text.
+            switch InputFile.read(entry.path, limit: fileLimit) {
+            case let .failure(.tooLarge(size, limit)):
+                return .wholeFile(entry.path, InputFile.Problem.tooLarge(size, limit: limit).description
                     + ": \(runner) --report writes text files of a few kilobytes")
+            case let .failure(problem):
+                return .wholeFile(entry.path, "cannot read it: \(problem)")
+            case let .success(data):
+                return TextBytes.firstProblem(in: data).map {
+                    LocatedError(file: entry.path, notText: $0, subject: "the report file")
+                }
             }
-            return nil
         }
     }
 

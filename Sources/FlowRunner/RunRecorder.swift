@@ -1,6 +1,7 @@
 import FlowKit
 import Foundation
 import LocatedYAML
+import TextBytes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -207,11 +208,14 @@ public enum GoldenScreenStore {
         case let .failure(problem):
             return .failure(.wholeFile(path, "cannot read the golden screen: \(problem)"))
         case let .success(data):
-            guard let text = String(validating: data, as: UTF8.self) else {
-                let offset = firstInvalidUTF8(in: data)
-                let message = "the golden screen is not UTF-8 text (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))"
-                    + "; record it again (delete it, or run with --record)"
-                return .failure(data.withUnsafeBytes { raw in SourceBytes(file: path, bytes: raw.bindMemory(to: UInt8.self)).error(message, at: offset) })
+            let text: String
+            switch TextBytes.string(data) {
+            case let .success(read):
+                text = read
+            case let .failure(problem):
+                return .failure(LocatedError(file: path, line: problem.line, column: problem.column,
+                                             message: problem.statement("the golden screen") + "; record it again (delete it, or run with --record)",
+                                             sourceLine: problem.sourceLine, sourceLineColumn: problem.sourceLineColumn))
             }
             do {
                 return .success(try GoldenScreen(parsing: text))
@@ -234,20 +238,6 @@ public enum GoldenScreenStore {
             return .failure(error)
         }
         return prepared.commitIfMissing()
-    }
-
-    /// The offset of the first byte of `data` that does not start or continue a UTF-8 character.
-    static func firstInvalidUTF8(in data: Data) -> Int {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = data.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case let .valid(encoded): offset += encoded.count
-            case .emptyInput: return min(offset, max(0, data.count - 1))
-            case .error: return offset
-            }
-        }
     }
 }
 

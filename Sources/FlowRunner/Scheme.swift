@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import LocatedYAML
 import NameMatching
+import TextBytes
 import Yams
 
 /// What a run needs besides the flows: the app and the seeder to use, the fixtures folder, where
@@ -143,8 +144,16 @@ public struct Scheme: Sendable {
         case let .failure(problem):
             throw .wholeFile(file, "cannot read the scheme: \(problem)")
         case let .success(data):
-            guard let read = String(validating: data, as: UTF8.self) else { throw .wholeFile(file, "cannot read the scheme: it is not readable UTF-8 text") }
-            text = read
+            switch TextBytes.string(data, byteOrderMark: .allowedAtStart) {
+            case let .success(read):
+                text = read
+            case let .failure(problem):
+                let error = LocatedError(file: file, notText: problem, subject: "the scheme")
+                // A line that may hold a secret is not quoted, nor is any byte of it named.
+                guard error.quotingNoSecret() != error else { throw error }
+                throw LocatedError(file: file, line: problem.line, column: problem.column, message: problem.maskedStatement("the scheme")
+                    + "; save it as UTF-8 (the line is not shown: it may hold a secret)", sourceLine: nil)
+            }
         }
         do {
             return try parse(text, file: file, name: name, over: base ?? Scheme(name: name))

@@ -92,34 +92,4 @@ struct SourceBytes {
         let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
         return LocatedError(file: file, line: line, column: column, message: message, sourceLine: text, sourceLineColumn: skipped + 1)
     }
-
-    /// Where the first byte that is not UTF-8 is (a stray byte, a cut or overlong sequence, a
-    /// surrogate), or nil when every byte from `start` to `end` is.
-    func firstInvalidUTF8(from start: Int = 0, to end: Int? = nil) -> Int? {
-        let end = end ?? bytes.count
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int, minimum: UInt32
-            switch byte {
-            case 0xC2...0xDF: (length, minimum) = (2, 0x80)
-            case 0xE0...0xEF: (length, minimum) = (3, 0x800)
-            case 0xF0...0xF4: (length, minimum) = (4, 0x10000)
-            default: return index
-            }
-            guard index + length <= end else { return index }
-            var scalar = UInt32(byte) & (0xFF >> (length + 1))
-            for next in index + 1..<index + length {
-                guard bytes[next] & 0xC0 == 0x80 else { return index }
-                scalar = scalar << 6 | UInt32(bytes[next] & 0x3F)
-            }
-            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return index }
-            index += length
-        }
-        return nil
-    }
 }

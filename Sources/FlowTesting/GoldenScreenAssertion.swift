@@ -2,6 +2,7 @@ import FlowKit
 import Foundation
 import SnapshotTesting
 import Testing
+import TextBytes
 
 extension Snapshotting where Value == GoldenScreen, Format == String {
     /// A golden screen as its file holds it (FlowKit's `GoldenScreen`): the very text a YAML
@@ -79,7 +80,11 @@ extension FlowApp {
     /// Why the golden at `path` is not one, located (`PATH:LINE:COLUMN: ...`), or nil when it is.
     static func problem(readingGolden path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return "cannot read the golden \(path)" }
-        guard let text = String(validating: data, as: UTF8.self) else { return "\(path): the golden screen is not UTF-8 text; record it again" }
+        let text: String
+        switch TextBytes.string(data) {
+        case let .success(read): text = read
+        case let .failure(problem): return "\(path):\(problem.line):\(problem.column): " + problem.statement("the golden screen") + "; record it again"
+        }
         do {
             _ = try GoldenScreen(parsing: text)
             return nil

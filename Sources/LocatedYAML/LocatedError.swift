@@ -1,3 +1,5 @@
+import TextBytes
+
 /// A problem in a file, located the way a compiler reports one: `FILE:LINE:COLUMN: error: ...`,
 /// then the offending line and a caret under the column.
 public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -86,5 +88,14 @@ extension LocatedError {
     /// at its start, with no line to quote. The one way every module says it.
     public static func wholeFile(_ file: String, _ message: String) -> LocatedError {
         LocatedError(.start(of: file), message: message, sourceLine: nil)
+    }
+}
+
+extension LocatedError {
+    /// Bytes of `file` that are not text (see `TextBytes`), said of `subject` (`the flow`): at
+    /// the problem's line and column, quoting its line, with what to do.
+    public init(file: String, notText problem: TextProblem, subject: String) {
+        self.init(file: file, line: problem.line, column: problem.column, message: problem.message(subject),
+                  sourceLine: problem.sourceLine, sourceLineColumn: problem.sourceLineColumn)
     }
 }

@@ -2,6 +2,7 @@
 // app that imports LocatedYAML has them without a Yams dependency of its own, so it never has to
 // pin the toolkit's version of Yams to read its fixtures.
 @_exported import Yams
+import TextBytes
 
 /// Composes YAML into Yams nodes for the parsers that locate every error (fixtures, flows,
 /// schemes), after refusing what would make Yams misbehave.
@@ -12,6 +13,17 @@
 ///   key that is an alias of nested aliases costs exponential time: 630 bytes hung it.
 /// - Yams' own errors get their line and column, and never the whole text as context.
 public enum LocatedYAML {
+    /// The contents of a YAML file as text, once `TextBytes` finds them so: UTF-8, no NUL, a
+    /// byte-order mark at the start only (YAML allows one there, and it is dropped). Every reader
+    /// of a YAML file (a flow, a scheme, a fixture) reads its bytes through this, before Yams.
+    /// `subject` names the file in the error: `the flow`.
+    public static func text(_ bytes: some Collection<UInt8>, file: String, subject: String) throws(LocatedError) -> String {
+        switch TextBytes.string(bytes, byteOrderMark: .allowedAtStart) {
+        case let .success(text): return text
+        case let .failure(problem): throw LocatedError(file: file, notText: problem, subject: subject)
+        }
+    }
+
     /// The root node of `text`, the contents of `file`, or nil when it holds no document.
     ///
     /// Every problem is thrown at its line and column of `file`, quoting that line of `text`.

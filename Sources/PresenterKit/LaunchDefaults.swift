@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Read-only configuration for the app, as `-key value` launch arguments and stored defaults give it.
 ///
@@ -96,6 +97,33 @@ public struct LaunchArgumentError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// A launch argument whose bytes are not text (see `TextBytes`): not UTF-8, a NUL, a byte-order mark.
+public struct LaunchArgumentTextError: Error, Equatable, CustomStringConvertible {
+    /// The key (without its `-`) the word is or is the value of; empty for a stray word.
+    public let key: String
+    /// Whether the word is the key's value (else the key itself, or a stray word).
+    public let isValue: Bool
+    /// What is wrong with its bytes, and where.
+    public let problem: TextProblem
+    /// Whether no byte of it may be named: a secret key's value, or a stray word (it may be one).
+    public let masked: Bool
+
+    /// The error for the word `key` is or is the value of.
+    public init(key: String, isValue: Bool, problem: TextProblem, masked: Bool) {
+        self.key = key
+        self.isValue = isValue
+        self.problem = problem
+        self.masked = masked
+    }
+
+    /// `launch argument -photos.store: its value is not UTF-8 text: byte 0xFF is never in UTF-8 (...)`.
+    public var description: String {
+        let subject = key.isEmpty ? "a launch argument" : isValue ? "launch argument -\(key): its value" : "the launch argument -\(key)"
+        let said = masked ? problem.maskedStatement(subject) : problem.statement(subject) + " (at byte \(problem.offset + 1))"
+        return said + "; give it as UTF-8"
+    }
+}
+
 /// `LaunchDefaults` over Foundation's `UserDefaults`.
 ///
 /// Foundation parses `-key value` launch arguments into its argument domain (strings, `YES`/`NO`,
@@ -159,6 +187,25 @@ extension UserDefaultsLaunchDefaults {
             previousKey = key
             index += 2
         }
+    }
+
+    /// Checks that every word of the command line, as the process was given it (`argv`, the program
+    /// first), is text: Foundation reads a byte that is not UTF-8 as U+FFFD, so `-photos.store`
+    /// would name another file, silently. The first word that is not is an error naming its key;
+    /// a secret key's value is said without a byte of it. Call it before ``validateShape(of:)``.
+    public static func validateText(of argv: [[UInt8]]) throws(LaunchArgumentTextError) {
+        guard let bad = ArgumentText.firstProblem(in: argv), bad.index > 0 else { return }
+        let words = argv.map { String(decoding: $0, as: UTF8.self) }
+        let word = words[bad.index]
+        // The pairs before it are read as pairs: the word is a key, or the value of the one before.
+        let previous = words[bad.index - 1]
+        let isValue = bad.index >= 2 && previous.hasPrefix("-") && previous.count > 1 && (bad.index - 1) % 2 == 1
+        if isValue {
+            let key = String(previous.dropFirst())
+            throw LaunchArgumentTextError(key: key, isValue: true, problem: bad.problem, masked: LaunchArgumentError.isSecret(key))
+        }
+        let isKey = word.hasPrefix("-") && bad.index % 2 == 1
+        throw LaunchArgumentTextError(key: isKey ? String(word.dropFirst()) : "", isValue: false, problem: bad.problem, masked: !isKey || LaunchArgumentError.isSecret(word))
     }
 
     /// `-model.password` is a key; `-1` or `-` is a value (one the argument domain would drop).

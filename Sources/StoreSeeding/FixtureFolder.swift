@@ -1,5 +1,6 @@
 import Foundation
 import NameMatching
+import TextBytes
 
 /// A folder of YAML fixtures, by name (`default` is `Seeds/default.yaml`): how a seeder finds
 /// the fixture it is asked for, and the text it parses.
@@ -65,13 +66,17 @@ public struct FixtureFolder: Sendable {
     /// to the current folder when the file is below it, as a person would type it).
     public func text(of argument: String) throws(SeedingError) -> (text: String, file: URL, shownPath: String) {
         let file = try file(for: argument)
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            data = try Data(contentsOf: file)
         } catch {
-            throw .cannotRead(path: file.path, reason: FileManager.default.fileExists(atPath: file.path) ? "not readable UTF-8 text" : "no such file")
+            throw .cannotRead(path: file.path, reason: FileManager.default.fileExists(atPath: file.path) ? "cannot read it" : "no such file")
         }
-        return (text, file, Self.shownPath(file))
+        // Checked as every outside text is (YAML allows a byte-order mark at the start, dropped here).
+        switch TextBytes.string(data, byteOrderMark: .allowedAtStart) {
+        case let .success(text): return (text, file, Self.shownPath(file))
+        case let .failure(problem): throw .notText(path: Self.shownPath(file), problem: problem)
+        }
     }
 
     private static func shownPath(_ file: URL) -> String {

@@ -1,4 +1,5 @@
 import NameMatching
+import TextBytes
 
 /// Why a seeder could not reset a store, apart from a bad fixture (a `LocatedError`, located in
 /// its file) or a store that failed while it was written (the app's own store error).
@@ -10,6 +11,8 @@ public enum SeedingError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A fixture or the fixtures' folder could not be read.
     case cannotRead(path: String, reason: String)
+    /// A fixture's bytes are not text (see `TextBytes`): what is wrong, where.
+    case notText(path: String, problem: TextProblem)
     /// No fixture of that name in the folder, with the nearest name and every name there is.
     case noSuchFixture(name: String, directory: String, available: [String], suggestion: String?)
     /// No fixtures' folder was given, and none was found where one is looked for.
@@ -24,6 +27,8 @@ public enum SeedingError: Error, Equatable, CustomStringConvertible {
             return "cannot write the store at \(path): \(reason)"
         case let .cannotRead(path, reason):
             return "cannot read \(path): \(reason)"
+        case let .notText(path, problem):
+            return "cannot read \(path): " + problem.message("the fixture") + " (line \(problem.line), column \(problem.column))"
         case let .noSuchFixture(name, directory, available, suggestion):
             return "no fixture named \"\(Suggestion.shown(name))\" in \(directory)\(Suggestion.format(suggestion)); fixtures: \(available.joined(separator: ", "))"
         case let .refused(path, reason, forceable):

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// An I/O adapter over a session: turns lines of input into commands and screens into output.
 @MainActor
 public protocol Adapter: AnyObject {
@@ -7,6 +9,9 @@ public protocol Adapter: AnyObject {
     func handle(_ line: String) -> Bool
     /// A line longer than `InputLoop.lineLimit` was dropped: say so, and carry on.
     func handleOverlong(bytes: Int)
+    /// A line that is not text (see `TextBytes`) was dropped: say so, never quoting what may be a
+    /// secret, and carry on.
+    func handleNotText(_ problem: TextProblem)
     /// Background work finished: show the screen again if it (or idle) changed.
     func settle()
 }

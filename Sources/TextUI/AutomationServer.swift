@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// The automation adapter: one JSON command per input line, one JSON frame per output line.
 ///
@@ -58,6 +59,12 @@ public final class AutomationServer: Adapter {
     /// line was never read, and the app carries on.
     public func handleOverlong(bytes: Int) {
         send(session.makeFrame(), reply: nil, error: .malformed(WireError.tooLong(bytes: bytes, limit: InputLoop.lineLimit).description))
+    }
+
+    /// Answers a line that is not text with a frame whose `error` says what and at which byte (no
+    /// byte of it is named: a `type` may carry a secret), and carries on.
+    public func handleNotText(_ problem: TextProblem) {
+        send(session.makeFrame(), reply: nil, error: .malformed(problem.maskedStatement("the line") + " at byte \(problem.offset)"))
     }
 
     /// Pushes a frame, unasked, when the screen or idle changed since the last one: how a runner sees

@@ -1,4 +1,5 @@
 import NameMatching
+import TextBytes
 
 /// Why a command could not be carried out. The message is for the person (or test) that sent it.
 ///
@@ -32,6 +33,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case badScroll(String)
     /// A line over the input limit was dropped, unread.
     case lineTooLong(bytes: Int, limit: Int)
+    /// A line that is not text was dropped; `masked` when it may hold a secret (no byte of it is
+    /// named, nor where it is).
+    case notText(TextProblem, masked: Bool)
     /// An automation command that could not be read, or lacks a field its action needs.
     case malformed(String)
 
@@ -74,6 +78,9 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
             return "scroll \"\(Suggestion.shown(word))\": expected up, down, top, bottom or a row number from 1"
         case let .lineTooLong(bytes, limit):
             return "line of \(bytes) bytes is over the limit of \(limit) bytes; it was ignored"
+        case let .notText(problem, masked):
+            return masked ? problem.maskedStatement("the line") + "; it was ignored"
+                : problem.statement("the line") + " at column \(problem.column); it was ignored"
         case let .malformed(reason):
             return "malformed command: \(reason)"
         }

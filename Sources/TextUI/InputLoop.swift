@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Feeds input lines to an adapter on the main actor, one at a time, each once the app is idle.
 ///
@@ -126,6 +127,9 @@ public final class InputLoop {
         case let .overlong(bytes):
             adapter.handleOverlong(bytes: bytes)
             return true
+        case let .notText(problem):
+            adapter.handleNotText(problem)
+            return true
         }
     }
 
@@ -135,12 +139,15 @@ public final class InputLoop {
     }
 }
 
-/// One line of input: its text, or only its length when it was over the limit.
+/// One line of input: its text, only its length when it was over the limit, or why it is not text.
 public enum InputLine: Equatable, Sendable {
     /// A line's text, without its newline (nor a carriage return before it).
     case text(String)
     /// A line over the limit, dropped: only its length in bytes is kept.
     case overlong(bytes: Int)
+    /// A line whose bytes are not text (not UTF-8, a NUL, a byte-order mark at its start), dropped:
+    /// read as it was, with U+FFFD for its bad bytes, it would be another command.
+    case notText(TextProblem)
 }
 
 /// Splits bytes into lines, keeping at most `limit` bytes of any line in memory.
@@ -178,7 +185,10 @@ public struct LineSplitter {
             emit(.overlong(bytes: pending.count + dropped))
         } else {
             if pending.last == 0x0D { pending.removeLast() }
-            emit(.text(String(decoding: pending, as: UTF8.self)))
+            switch TextBytes.string(pending) {
+            case let .success(text): emit(.text(text))
+            case let .failure(problem): emit(.notText(problem))
+            }
         }
         pending.removeAll(keepingCapacity: pending.count <= 4096)
         dropped = 0

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// The adapter for a person at a terminal: prints each screen with numbered controls and reads
 /// commands (`tap Login`, `type Username alice`, `3`, `back`, `help`, `quit`).
 ///
@@ -94,6 +96,23 @@ public final class InteractiveShell: Adapter {
     public func handleOverlong(bytes: Int) {
         if let field = pendingField { stopAsking(for: field) }
         report(.lineTooLong(bytes: bytes, limit: InputLoop.lineLimit))
+    }
+
+    /// Says a line was not text and was ignored, naming its bad byte and where unless it may be a
+    /// secret (the text of a secure field asked for, or a `type` into one); a field that was
+    /// waiting for its text stops waiting.
+    public func handleNotText(_ problem: TextProblem) {
+        let secret = pendingField?.isSecure ?? false
+        if let field = pendingField { stopAsking(for: field) }
+        report(.notText(problem, masked: secret || mayTypeASecret(problem)))
+    }
+
+    /// Whether the line `problem` is in (read with U+FFFD for its bad bytes) may be a secret: a
+    /// `type` into a secure field, or no command at all (a stray line may be a password).
+    private func mayTypeASecret(_ problem: TextProblem) -> Bool {
+        guard problem.sourceLineColumn == 1, let command = try? CommandParser.parse(problem.sourceLine) else { return true }
+        guard case let .type(target, _) = command else { return false }
+        return (try? session.resolve(target, naming: .person))?.isSecure ?? true
     }
 
     /// Prints the screen again when background work changed it, with a note when the control

@@ -1,6 +1,7 @@
 import Console
 import Foundation
 import PresenterKit
+import TextBytes
 
 /// The `main` of a text app: everything in it but the app's own composition.
 ///
@@ -55,6 +56,8 @@ public enum TextApp {
         let defaults = UserDefaultsLaunchDefaults()
         let isAutomation: Bool
         do {
+            // The words as given first: CommandLine.arguments has replaced what is not UTF-8.
+            try UserDefaultsLaunchDefaults.validateText(of: ArgumentText.processArguments)
             try UserDefaultsLaunchDefaults.validateShape(of: CommandLine.arguments)
             isAutomation = try defaults.flag(AutomationLaunch.key) ?? false
         } catch {

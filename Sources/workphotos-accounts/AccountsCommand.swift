@@ -1,6 +1,7 @@
 import ArgumentParser
 import Console
 import Foundation
+import TextBytes
 import WorkPhotosSQLite
 
 /// `workphotos-accounts add NAME | remove NAME | list [--store PATH]`: the real accounts the app
@@ -22,6 +23,10 @@ struct AccountsCommand: ParsableCommand {
 
     static func main() {
         Console.ignoreBrokenPipes()
+        // The words as given: CommandLine.arguments reads a byte that is not UTF-8 as U+FFFD, another name.
+        if let bad = ArgumentText.firstProblemInProcessArguments() {
+            fail(bad.problem.statement("argument \(bad.index)") + " (at byte \(bad.problem.offset + 1)); give it as UTF-8")
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -95,11 +100,11 @@ enum PasswordInput {
         guard Console.isTerminal(STDIN_FILENO) else {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             guard data.count <= 4096 else { throw PasswordInputError(description: "the password on standard input is over 4096 bytes") }
-            var text = String(decoding: data, as: UTF8.self)
-            if text.hasSuffix("\n") { text.removeLast() }
-            if text.hasSuffix("\r") { text.removeLast() }
-            guard !text.contains("\n") else { throw PasswordInputError(description: "standard input should hold the password on one line") }
-            return text
+            var bytes = [UInt8](data)
+            if bytes.last == 0x0A { bytes.removeLast() }
+            if bytes.last == 0x0D { bytes.removeLast() }
+            guard !bytes.contains(0x0A) else { throw PasswordInputError(description: "standard input should hold the password on one line") }
+            return try text(bytes, from: "standard input")
         }
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw PasswordInputError(description: "cannot read the terminal's settings") }
@@ -125,8 +130,31 @@ enum PasswordInput {
         }
         Console.error(prompt)
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
-        let line = readLine(strippingNewline: true) ?? ""
+        let line = readLineBytes()
         Console.error("\n")
+        return try text(line, from: "the terminal")
+    }
+
+    /// The password's bytes as text, or an error that names no byte of them (see `TextBytes`):
+    /// `readLine` would have made U+FFFD of a byte that is not UTF-8, another password.
+    private static func text(_ bytes: [UInt8], from source: String) throws -> String {
+        switch TextBytes.string(bytes) {
+        case let .success(text): return text
+        case let .failure(problem): throw PasswordInputError(description: problem.maskedStatement("the password typed on \(source)") + "; type it as UTF-8")
+        }
+    }
+
+    /// One line of standard input as its bytes, without its line break (a terminal gives a line at a time).
+    private static func readLineBytes() -> [UInt8] {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = Foundation.read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1, byte != 0x0A else { break }
+            line.append(byte)
+        }
+        if line.last == 0x0D { line.removeLast() }
         return line
     }
 }

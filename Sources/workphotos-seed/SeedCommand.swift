@@ -1,6 +1,7 @@
 import ArgumentParser
 import Console
 import Foundation
+import TextBytes
 import WorkPhotosSeeding
 import WorkPhotosSQLite
 
@@ -40,6 +41,10 @@ struct SeedCommand: ParsableCommand {
 
     static func main() {
         Console.ignoreBrokenPipes()
+        // The words as given: CommandLine.arguments reads a byte that is not UTF-8 as U+FFFD, another path.
+        if let bad = ArgumentText.firstProblemInProcessArguments() {
+            fail(bad.problem.statement("argument \(bad.index)") + " (at byte \(bad.problem.offset + 1)); give it as UTF-8", code: 2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -1,4 +1,5 @@
 @testable import AutomationWire
+import BadText
 import Foundation
 import Testing
 
@@ -80,7 +81,7 @@ struct FrameDecoderTests {
     /// Lines changed a byte or a few at a time, each after a good frame (so that the decoder
     /// remembers its elements): every answer is the one the line gets alone.
     @Test func mangledLinesAfterAGoodFrameGetTheAnswerTheyGetAlone() throws {
-        var random = SplitMix(2026)
+        var random = SeededGenerator(seed: 2026)
         let good = WireCodec.encodeFrame(Self.frame)
         var decoder = FrameDecoder()
         var counts = (read: 0, refused: 0, kept: 0)

@@ -1,6 +1,8 @@
 @testable import AutomationWire
+import BadText
 import Foundation
 import Testing
+import TextBytes
 
 /// The wire's own readers of a frame and a command (one pass, no `JSONDecoder`) read what the
 /// types' `Codable` conformances read, refuse the same lines with the same words, and are
@@ -74,30 +76,16 @@ struct WireReaderTests {
         #expect(error { try WireCodec.decodeCommand(Array(deep.utf8)) } == "not valid JSON")
         let long = String(repeating: "x", count: WireCodec.lineLimit - 100)
         #expect(try WireCodec.decodeCommand(Array(#"{"action": "type", "text": "\#(long)"}"#.utf8)).text == long)
-        #expect(error { try WireCodec.decodeCommand([UInt8](repeating: 0x20, count: 10) + [0xFF]) } == "not valid JSON")
+        #expect(error { try WireCodec.decodeCommand([UInt8](repeating: 0x20, count: 10) + [0xFF]) }
+            == "the line is not UTF-8 text: byte 0xFF is never in UTF-8 (Latin-1, or another encoding?) at byte 10")
         #expect(error { try WireCodec.decodeCommand(Array("   \n".utf8)) } == "empty line; expected a JSON object")
-    }
-
-    @Test func utf8IsCheckedAsTheStandardLibraryChecksIt() {
-        var random = SplitMix(7)
-        // Leads and continuations near every boundary of table 3-7, and ASCII.
-        let pieces: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF,
-                               0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
-        var valid = 0
-        for _ in 0..<200_000 {
-            let bytes = (0..<(random.next() % 6)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
-            let expected = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-            #expect(bytes.withUnsafeBufferPointer { JSONLexer.isUTF8($0) } == expected, "\(bytes.map { String($0, radix: 16) })")
-            if expected { valid += 1 }
-        }
-        #expect(valid > 10_000, "the generator made \(valid) valid sequences")
     }
 
     /// Lines made from good ones by a seeded generator, each read by both: the wire's reader and
     /// `JSONDecoder` through the types' `Codable` conformances.
     @Test(arguments: [("command", 2024 as UInt64), ("frame", 2025)])
     func mangledLinesGetTheCodableReadersAnswer(kind: String, seed: UInt64) throws {
-        var random = SplitMix(seed)
+        var random = SeededGenerator(seed: seed)
         let goods: [[UInt8]] = kind == "command"
             ? Request.Action.allCases.map { Array(WireCodec.encode(Request(id: 12, action: $0, target: "Pass\\word", text: "é\"\u{1}"))) }
             : [WireCodec.encodeFrame(Self.frame)]
@@ -129,7 +117,9 @@ struct WireReaderTests {
     /// - JSONDecoder's "not valid JSON" for a number that is not a whole Int, where the wire's
     ///   reader names the field;
     /// - of two unknown keys in a command, JSONDecoder names either (its keys are a dictionary's);
-    /// - in a frame, a key it does not have or one given twice, which JSONDecoder ignores.
+    /// - in a frame, a key it does not have or one given twice, which JSONDecoder ignores;
+    /// - a line whose bytes are not text (`TextBytes`), which the wire's reader refuses as that
+    ///   whatever else is wrong with it, where JSONDecoder may read a key with U+FFFD for a bad byte.
     private func compare<T: Equatable>(
         _ new: Result<T, WireError>, _ old: Result<T, WireError>, _ line: [UInt8], frame: Bool, counts: inout (same: Int, bothRefused: Int, stricter: Int)
     ) {
@@ -142,7 +132,8 @@ struct WireReaderTests {
         case let (.failure(a), .failure(b)):
             let unknownKeys: Bool
             if case .unknownField = a, case .unknownField = b { unknownKeys = true } else { unknownKeys = false }
-            #expect(a == b || b == .notJSON || a == .notJSON && notJSON || unknownKeys || frame && Self.keysNotInAFrame(line), "\(text): \(a) / \(b)")
+            let notText = TextBytes.firstProblem(in: line).map { a == .notText($0) } ?? false
+            #expect(a == b || b == .notJSON || a == .notJSON && notJSON || notText || unknownKeys || frame && Self.keysNotInAFrame(line), "\(text): \(a) / \(b)")
             counts.bothRefused += 1
         case let (.failure(a), .success):
             #expect(a == .notJSON && notJSON || frame && Self.keysNotInAFrame(line), "refused what JSONDecoder reads (\(a)): \(text)")
@@ -161,6 +152,9 @@ struct WireReaderTests {
     /// A key a frame does not have, or one given twice in an object: JSONDecoder ignores both in a frame.
     static func keysNotInAFrame(_ line: [UInt8]) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) else { return true }
+        // A key with U+FEFF (a byte mutation's byte-order mark) in it: Foundation's dictionaries on
+        // Linux take it for the key without one, the wire's reader for a key of its own.
+        if String(decoding: line, as: UTF8.self).contains("\u{FEFF}") { return true }
         let known: Set<String> = ["seq", "reply", "idle", "error", "screen", "text", "title", "elements", "list", "first", "total",
                                   "kind", "identifier", "label", "value", "enabled", "selected", "selectable", "focused", "secure", "children"]
         func unknownIn(_ value: Any) -> Bool {
@@ -188,25 +182,15 @@ struct WireReaderTests {
     }
 }
 
-/// SplitMix64: the same numbers for the same seed, on every machine.
-struct SplitMix {
-    private var state: UInt64
-
-    init(_ seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
     /// The bytes JSON is made of, and a few that break it (NUL, a line break, UTF-8 and not).
     private static let alphabet = Array(#"{}[]":,\ -0123456789.eEtrufalsn"#.utf8) + [0x00, 0x0A, 0xC3, 0xA9, 0xFF]
 
-    /// `line` changed one to three times: a byte removed, inserted or replaced, or the rest cut off.
+    /// `line` changed one to three times: as JSON's text (a byte of its alphabet removed, inserted
+    /// or replaced, or the rest cut off) every other time, else as raw bytes (`ByteMutation`: a bit
+    /// flipped, a byte of 0x80–0xFF put in, a character cut, a NUL or a byte-order mark put in).
     mutating func mangled(_ line: [UInt8]) -> [UInt8] {
+        if next() % 2 == 0 { return ByteMutation.mangled(line, using: &self) }
         var line = line
         for _ in 0...(next() % 3) {
             let at = Int(next() % UInt64(line.count + 1))

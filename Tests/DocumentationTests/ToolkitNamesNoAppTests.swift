@@ -13,7 +13,7 @@ struct ToolkitNamesNoAppTests {
     /// The toolkit's modules: what any app builds on.
     static let toolkit = [
         "PresenterKit", "TextUI", "AutomationWire", "FlowKit", "FlowRunner", "FlowMCP", "FlowTesting", "PresenterKitTesting",
-        "StrictMocks", "NameMatching", "Console", "LocatedYAML", "FlowCommandLine", "StoreSeeding",
+        "StrictMocks", "NameMatching", "Console", "LocatedYAML", "FlowCommandLine", "StoreSeeding", "TextBytes",
     ]
 
     @Test func theToolkitsCodeNamesNoApp() throws {

@@ -121,7 +121,7 @@ struct FlowTimingsHostileTests {
         ("100,000 flows of one list each", #"{"format": "flow-timings", "version": 1, "flows": {"#
             + (0..<100_000).map { "\"f\($0)\": [1]" }.joined(separator: ",") + "}}", nil),
         ("a list of 100,000 durations", prefix + "[" + Array(repeating: "1.5", count: 100_000).joined(separator: ",") + "]}}", nil),
-        ("a NUL byte", prefix + "[1]\u{0}}}", "not the control character U+0000"),
+        ("a NUL byte", prefix + "[1]\u{0}}}", "the timings file is not text: it holds a NUL byte (0x00); remove it"),
         ("a NUL in a key", #"{"flows": {"a\u0000b": [1]}, "format": "flow-timings", "version": 1}"#, nil),
         ("a form feed between values", prefix + "[1]\u{0C}}}", "not the control character U+000C"),
         ("a no-break space between values", prefix + "[1]\u{A0}}}", "expected , or } in flows, not \u{A0}"),

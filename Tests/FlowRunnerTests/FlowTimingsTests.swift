@@ -160,7 +160,7 @@ struct FlowTimingsTests {
         (own("[0.500]", "[1.5s]"), "timings.json:6:22:", "not 1.5s (not a JSON number"),
         (own("[0.500]", "[0x10]"), "timings.json:6:22:", "not 0x10 (not a JSON number"),
         ("format: flow-timings\nversion: 1\nflows: {}\n", "timings.json:1:1:", "not a timings file: expected a JSON object"),
-        (String("\u{FEFF}") + own, "timings.json:1:1:", "the timings file starts with a byte-order mark (U+FEFF), which JSON does not have"),
+        (String("\u{FEFF}") + own, "timings.json:1:1:", "the timings file starts with a byte-order mark (U+FEFF), which it may not have; save it as UTF-8 without one"),
         (String(own) + "{}", "timings.json:12:1:", "more after the end of the timings file's object: an object {...}; a timings file is one JSON object"),
         (own("\"Flows/b.yaml\"", "\"Flows/b\tx.yaml\""), "timings.json:6:13:", "a control character (U+0009) in a string: JSON writes it escaped"),
         (own("\"Flows/b.yaml\"", #""Flows/b\x.yaml""#), "timings.json:6:13:", #"\x is no JSON escape"#),
@@ -198,12 +198,12 @@ struct FlowTimingsTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [(bytes: [UInt8], place: String, message: String)] = [
-            (Array(Self.own.utf8.prefix(60)) + [0xFF] + Array(Self.own.utf8.dropFirst(60)), "t:5:", "not UTF-8 text: byte 0xFF here is not UTF-8"),
-            (Array(#"{"flows": {"caf"#.utf8) + [0xE9] + Array(#".yaml": [1]}}"#.utf8), "t:1:16:", "byte 0xE9 here is not UTF-8"),
-            (Array(#"{"flows": {"a"#.utf8) + [0xC0, 0x80] + Array(#"": [1]}}"#.utf8), "t:1:14:", "byte 0xC0 here"),
-            (Array(#"{"flows": {"a"#.utf8) + [0xED, 0xA0, 0x80] + Array(#"": [1]}}"#.utf8), "t:1:14:", "byte 0xED here"),
-            ([0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "t:1:1:", "the timings file is UTF-16"),
-            (Array("<testsuites><testcase file=\"caf".utf8) + [0xE9] + Array("\" time=\"1\"/></testsuites>".utf8), "t:1:", "not a JUnit file in UTF-8"),
+            (Array(Self.own.utf8.prefix(60)) + [0xFF] + Array(Self.own.utf8.dropFirst(60)), "t:5:", "not UTF-8 text: byte 0xFF is never in UTF-8"),
+            (Array(#"{"flows": {"caf"#.utf8) + [0xE9] + Array(#".yaml": [1]}}"#.utf8), "t:1:16:", "byte 0xE9 starts a character of 3 bytes that the next byte does not continue"),
+            (Array(#"{"flows": {"a"#.utf8) + [0xC0, 0x80] + Array(#"": [1]}}"#.utf8), "t:1:14:", "bytes 0xC0 0x80 are an overlong form"),
+            (Array(#"{"flows": {"a"#.utf8) + [0xED, 0xA0, 0x80] + Array(#"": [1]}}"#.utf8), "t:1:14:", "bytes 0xED 0xA0 0x80 are a UTF-16 surrogate"),
+            ([0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "t:1:1:", "the timings file is UTF-16, not UTF-8"),
+            (Array("<testsuites><testcase file=\"caf".utf8) + [0xE9] + Array("\" time=\"1\"/></testsuites>".utf8), "t:1:32:", "the JUnit file is not UTF-8 text: byte 0xE9"),
         ]
         for (index, item) in cases.enumerated() {
             let file = folder.appendingPathComponent("\(index)")

@@ -19,7 +19,7 @@ struct JUnitXMLTests {
         ("a DTD", Array("<?xml version=\"1.0\"?>\n<!DOCTYPE t [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<testsuites>&e;</testsuites>".utf8),
          "j.xml:2:1: error: not a JUnit file: a JUnit file has no DTD (<!DOCTYPE or <!ENTITY), and no entity is ever read"),
         ("not UTF-8", Array("<testsuites>\n<testcase file=\"caf".utf8) + [0xE9] + Array("\" time=\"1\"/></testsuites>".utf8),
-         "j.xml:2:20: error: not a JUnit file in UTF-8: byte 0xE9 here is not UTF-8; save it as UTF-8"),
+         "j.xml:2:20: error: the JUnit file is not UTF-8 text: byte 0xE9 starts a character of 3 bytes that the next byte does not continue (cut short; Latin-1, or another encoding?); save it as UTF-8"),
         ("another root", Array("<html>\n<body/>\n</html>".utf8), "j.xml:1:1: error: not a JUnit file: its root element is <html>, not <testsuites> or <testsuite>"),
         ("no element", Array("<!-- nothing -->".utf8), "j.xml:1:17: error: not a complete JUnit file: it holds no XML element"),
         ("a mismatched tag", Array("<testsuites>\n  <testsuite></testcase>\n</testsuites>".utf8),

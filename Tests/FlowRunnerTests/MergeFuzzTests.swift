@@ -243,7 +243,7 @@ struct MergeCase: CustomTestStringConvertible, Sendable {
             try workspace.write("cut.xml", "<testsuites><testsuite><testcase file=\"Flows/a.yaml\"")
             return "cut.xml"
         },
-        MergeCase(name: "not UTF-8", error: "latin1.xml:1:13: error: not a JUnit file in UTF-8: byte 0xE9 here is not UTF-8; save it as UTF-8") { workspace in
+        MergeCase(name: "not UTF-8", error: "latin1.xml:1:13: error: the JUnit file is not UTF-8 text: byte 0xE9 starts a character of 3 bytes that the next byte does not continue (cut short; Latin-1, or another encoding?); save it as UTF-8") { workspace in
             try Data(Array("<testsuites>".utf8) + [0xE9, 0xFF] + Array("</testsuites>".utf8)).write(to: workspace.folder.appendingPathComponent("latin1.xml"))
             return "latin1.xml"
         },

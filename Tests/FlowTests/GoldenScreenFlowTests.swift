@@ -72,7 +72,7 @@ struct GoldenScreenFlowTests {
 
         app.assertScreen(matches: "login", filePath: checking)
         let failure = try #require(failures.failures.first)
-        #expect(failure.reason == "\(golden): the golden screen is not UTF-8 text; record it again")
+        #expect(failure.reason == "\(golden):1:5: the golden screen is not UTF-8 text: byte 0xFF is never in UTF-8 (Latin-1, or another encoding?); record it again")
         try Data("<<<<<<< HEAD\n".utf8).write(to: URL(fileURLWithPath: golden))
         app.clearFailures()
         app.assertScreen(matches: "login", filePath: checking)

@@ -27,9 +27,9 @@ struct FixtureFolderTests {
         defer { folder.remove() }
         try Data([0xFF, 0xFE, 0x00]).write(to: folder.url.appendingPathComponent("bad.yaml"))
         let fixtures = FixtureFolder(directory: folder.url)
-        #expect(throws: SeedingError.cannotRead(path: folder.url.appendingPathComponent("bad.yaml").path, reason: "not readable UTF-8 text")) {
-            try fixtures.text(of: "bad")
-        }
+        let error = #expect(throws: SeedingError.self) { try fixtures.text(of: "bad") }
+        #expect(error?.description == "cannot read \(folder.url.appendingPathComponent("bad.yaml").path): the fixture is UTF-16, not UTF-8: "
+            + "it starts with a UTF-16 byte-order mark (0xFF 0xFE); save it as UTF-8 (line 1, column 1)")
         #expect(throws: SeedingError.cannotRead(path: folder.url.appendingPathComponent("gone.yaml").path, reason: "no such file")) {
             try fixtures.text(of: folder.url.appendingPathComponent("gone.yaml").path)
         }
