@@ -178,7 +178,7 @@ let package = Package(
         // FlowRunnerTests run its flows (Tests/TextAppSample/Flows), and FlowTests its Swift flow tests, as those of an app that keeps no data.
         // NoStoreManifest: the manifest the guide shows for such an app, not built (DocumentationTests read it).
         .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample", exclude: ["Flows", "NoStoreManifest"]),
-        .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console"]),
+        .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console", "BadText", "TextBytes"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),
         .testTarget(
@@ -195,8 +195,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WorkPhotosSeedingTests", dependencies: ["WorkPhotosSeeding", "WorkPhotosSQLite", "WorkPhotos", "StoreSeeding"]),
-        .testTarget(name: "StoreSeedingTests", dependencies: ["StoreSeeding"]),
-        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "StoreSeedingTests", dependencies: ["StoreSeeding", "BadText", "TextBytes"]),
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "BadText"], exclude: ["Fixtures"]),
         .testTarget(
             name: "FlowTests",
             // textapp-sample: an app with no store, launched by the trait as it is.
@@ -209,7 +209,7 @@ let package = Package(
             name: "FlowRunnerTests",
             dependencies: [
                 "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console", "ProcessTesting",
-                .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML",
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML", "BadText", "TextBytes",
             ]
         ),
         // The runner's command line as another app's runner has it: its name, its folders, everywhere.
@@ -223,7 +223,7 @@ let package = Package(
         // table of robot action parameters, checked against the parameters its helpers build.
         .testTarget(name: "DocumentationTests", dependencies: ["FlowKit"]),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
-        .testTarget(name: "AppTests", dependencies: ["workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting"]),
+        .testTarget(name: "AppTests", dependencies: ["workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting", "BadText", "TextBytes"]),
     ],
     swiftLanguageModes: [.v6]
 )

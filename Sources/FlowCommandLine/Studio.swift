@@ -83,7 +83,14 @@ struct StudioLoop {
     }
 
     mutating func loop() {
-        while let line = editor.readLine(prompt: "step> ") {
+        while let read = editor.readLine(prompt: "step> ") {
+            guard case let .success(line) = read else {
+                if case let .failure(problem) = read {
+                    // No byte of it is named: the line may type a secret.
+                    say(problem.maskedStatement("the line") + " at column \(problem.column); it was ignored (is the terminal set to UTF-8?)")
+                }
+                continue
+            }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix(":") {

@@ -2,6 +2,7 @@ import Console
 import FlowKit
 import FlowRunner
 import Foundation
+import TextBytes
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -239,8 +240,13 @@ final class WatchMode {
         inputBuffer += bytes[..<count]
         var request = Request.nothing
         while let newline = inputBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: inputBuffer[..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let read = TextBytes.string(inputBuffer[..<newline])
             inputBuffer.removeSubrange(...newline)
+            guard case let .success(text) = read else {
+                if case let .failure(problem) = read { Console.output(problem.maskedStatement("the line") + "; it was ignored (is the terminal set to UTF-8?)\n") }
+                continue
+            }
+            let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
             switch line.lowercased() {
             case "":
                 requested = true

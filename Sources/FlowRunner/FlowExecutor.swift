@@ -327,8 +327,18 @@ public final class FlowExecutor {
         // An app with no store starts as it is: `prepare` refused any fixture but `default`.
         guard let store else { return }
         let template = try environment.template(fixture)
-        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
-        try FileManager.default.copyItem(atPath: template, toPath: store)
+        for suffix in ["-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        // Copied beside it, then renamed over it: a `seed:` step runs while the app may be opening
+        // its store, and an app that made the file between a removal and a copy failed the copy
+        // ("a file with the same name already exists"). A rename replaces whatever is there.
+        let copy = store + ".seeding"
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: template, toPath: copy)
+        guard rename(copy, store) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: copy)
+            throw FlowExecutorSeedError(description: "cannot put the fixture's store at \(store): \(reason)")
+        }
     }
 
     // MARK: - Steps
@@ -425,4 +435,9 @@ public final class FlowExecutor {
             standardError: failure.standardError.map(mask), site: failure.site
         )
     }
+}
+
+/// A fixture's store that could not be put in place.
+struct FlowExecutorSeedError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -45,8 +45,15 @@ public enum LocatedYAML {
         let file: String
         let text: String
 
+        /// The error at `line` and `column`, or where the text ends when they are past it: libyaml
+        /// places a problem at the end of a file whose last line has no line break on the line after.
         func error(line: Int, column: Int, _ message: String) -> LocatedError {
-            LocatedError(file: file, text: text, line: line, column: column, message: message)
+            var (line, column) = (max(1, line), max(1, column))
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if line > lines.count, let last = lines.last {
+                (line, column) = (lines.count, last.count + 1)
+            }
+            return LocatedError(file: file, text: text, line: line, column: column, message: message)
         }
     }
 

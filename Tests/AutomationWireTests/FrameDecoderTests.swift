@@ -2,6 +2,7 @@
 import BadText
 import Foundation
 import Testing
+import TextBytes
 
 /// A runner's `FrameDecoder` reads each of an app's frames as `WireCodec.decodeFrame` reads it
 /// alone, errors included, whatever came before; it only skips reading again an element written
@@ -100,5 +101,21 @@ struct FrameDecoderTests {
         }
         // The generator must reach both outcomes, and frames that keep elements, or it tests nothing.
         #expect(counts.read > 50 && counts.refused > 500 && counts.kept > 100, "\(counts)")
+    }
+}
+
+/// The runner's reader of the app's frames refuses bytes that are not text as that, naming the
+/// bad bytes and where (a frame holds no secret: a secure field's value is masked by the app).
+struct FrameBytesTests {
+    @Test(arguments: BadText.all)
+    func aFrameThatIsNotTextIsRefusedAsThat(_ bad: BadText) throws {
+        let good = WireCodec.encodeFrame(FrameDecoderTests.frame)
+        let line = bad.put(into: String(decoding: good, as: UTF8.self), before: "Login")
+        let problem = try #require(TextBytes.firstProblem(in: line))
+        var decoder = FrameDecoder()
+        _ = try decoder.decode(good)
+        #expect(throws: WireError.notText(problem)) { try decoder.decode(line) }
+        #expect(WireError.notText(problem).description == problem.statement("the line") + " at byte \(problem.offset)")
+        #expect(try decoder.decode(good) == FrameDecoderTests.frame, "the decoder reads on as before")
     }
 }

@@ -56,6 +56,14 @@ struct FlowAppTests {
         #expect(app.state == .exited(code: 3))
     }
 
+    @Test func aLineThatIsNotTextIsSaidAsSuchWhereItsBadByteIs() throws {
+        let (app, failures) = launchFakeApp(environment: ["FAKE_SCREEN": "latin1"])
+        app.buttons["Latin1"].tap()
+        let failure = try #require(failures.failures.first)
+        #expect(failure.reason == "the app exited with code 3; its last line was not a frame (the line is not UTF-8 text: byte 0xE9 starts a character of "
+            + "3 bytes that the next byte does not continue (cut short; Latin-1, or another encoding?) at byte 20: {\"seq\":2,\"text\":\"caf\u{FFFD}\"})")
+    }
+
     @Test func anAppThatCannotStartIsAFailureNotACrash() throws {
         let failures = FailureCollector()
         let app = FlowApp(executable: "/nonexistent/app", reporter: failures)

@@ -1,3 +1,4 @@
+import BadText
 import FlowKit
 import Foundation
 import Testing
@@ -185,22 +186,5 @@ struct LineDiffTests {
         let lines = LineDiff.lines(from: old, to: new)
         #expect(lines.first == .same("top") && lines.last == .same("end"))
         #expect(lines.count == 6002)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a fuzz run is the same every time.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import BadText
 import Foundation
 @testable import FlowRunner
 import LocatedYAML

@@ -1,9 +1,12 @@
+import BadText
 import FlowRunner
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 import Testing
+import TextBytes
 
 /// `flow merge` fed what a broken or hostile CI step could leave: JUnit files mangled from a seed
 /// (the same every run), huge ones, entities, and paths that are folders, FIFOs, devices or links,
@@ -71,6 +74,51 @@ struct MergeFuzzTests {
         """
 
     // MARK: - Hostile files, through the binary
+
+    /// A thousand byte mutations of a shard a real run wrote, given to the built `flow merge`:
+    /// none ends it with a signal (before the check, one in fourteen did: FoundationXML trapped on a
+    /// name or a value that is not UTF-8), each is merged or refused (exit 0, 1 or 2), and each
+    /// that is not text is refused as that, where its first bad byte is. Eight shards a run (merge
+    /// reads every shard it is given, and says the problems of all), two runs at a time.
+    @Test func aThousandByteMutationsOfARealShardNeverCrashFlowMerge() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/pass.yaml", FlowWorkspace.passing("Pass"))
+        try workspace.write("Flows/fail.yaml", "name: Fail\nsteps:\n  - assertVisible: Nowhere\n")
+        let run = try workspace.flow(["run", "--jobs", "1", "--junit", "real/junit.xml"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let real = try Data(contentsOf: workspace.folder.appendingPathComponent("real/junit.xml"))
+        try #require(String(decoding: real, as: UTF8.self).contains("<testcase"))
+        var generator = SeededGenerator(seed: 32)
+        let batches = (0..<125).map { batch in
+            (0..<8).map { _ in ByteMutation.mangled(Array(real), using: &generator) }.enumerated().map { ("m\(batch)-\($0.offset).xml", $0.element) }
+        }
+        for batch in batches {
+            for (name, bytes) in batch { try Data(bytes).write(to: workspace.folder.appendingPathComponent(name)) }
+        }
+        let flow = FlowWorkspace.binaries.appendingPathComponent("flow").path
+        let outcomes = Mutex([(batch: Int, output: BoundedProcess.Output)]())
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for index in stride(from: worker, to: batches.count, by: 2) {
+                let output = try? BoundedProcess.run(flow, ["merge", "--junit", "out-\(index).xml"] + batches[index].map(\.0), in: workspace.folder)
+                if let output { outcomes.withLock { $0.append((index, output)) } }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        #expect(all.count == batches.count, "every run ran")
+        var notText = 0
+        for (index, output) in all {
+            #expect(!output.crashed && !output.timedOut && output.status < 128 && [0, 1, 2].contains(output.status),
+                    "batch \(index): exit \(output.status)\(output.signaled ? " (signal)" : ""): \(output.stderr.prefix(2000))")
+            for (name, bytes) in batches[index] {
+                guard let problem = TextBytes.firstProblem(in: bytes, byteOrderMark: .allowedAtStart) else { continue }
+                notText += 1
+                #expect(output.stderr.contains("\(name):\(problem.line):\(problem.column): error: " + problem.message("the JUnit file")),
+                        "\(name): \(output.stderr.prefix(2000))")
+            }
+        }
+        #expect(notText > 300, "the mutations make text that is not UTF-8 often: \(notText) of 1000")
+    }
 
     @Test func aFiftyMegabyteJUnitFileIsMergedWithinTimeAndMemory() throws {
         let workspace = try Self.workspace()

@@ -1,3 +1,4 @@
+import BadText
 import FlowRunner
 import Foundation
 import Testing
@@ -6,24 +7,11 @@ import Testing
 /// skewed times is split over 2, 4, 8 and 16 shards, and compared with the hash split on the
 /// same numbers; small cases pin the rules (ties, the median, fixtures' seeding).
 struct ShardPlanTests {
-    /// A generator with a fixed seed (SplitMix64): the same suite on every machine and every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// 1,000 flows of 0.5 to 2 s, ten of them 100 times that (50 to 200 s); one flow in seven ran
     /// twice (its mean counts). Seven flows in ten seed `default`, the others one of seven more
     /// fixtures, and one in ten a second one in a `seed:` step; each fixture's seeding is recorded.
     static func syntheticSuite() -> (items: [ShardPlan.Item], timings: FlowTimings) {
-        var random = SeededGenerator(state: 16)
+        var random = SeededGenerator(seed: 16)
         let others = ["large", "empty", "denied", "uploaded", "many-places", "old-photos", "offline"]
         var items: [ShardPlan.Item] = []
         var flows: [String: [Double]] = [:]
@@ -54,7 +42,7 @@ struct ShardPlanTests {
                 "the slowest shard \(plan.slowest) s is within 10 % of the mean \(plan.mean) s, or the longest flow alone")
 
         #expect(ShardPlan(items, count: count, timings: timings) == plan, "computed twice, the same")
-        var random = SeededGenerator(state: UInt64(count))
+        var random = SeededGenerator(seed: UInt64(count))
         #expect(ShardPlan(items.shuffled(using: &random), count: count, timings: timings) == plan, "from a shuffled list, the same")
 
         let hash = ShardPlan(items, count: count, timings: timings, method: .hash)

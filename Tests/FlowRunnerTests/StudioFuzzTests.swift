@@ -1,3 +1,4 @@
+import BadText
 import FlowRunner
 import Foundation
 #if canImport(Glibc)

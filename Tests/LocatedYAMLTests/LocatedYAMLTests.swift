@@ -74,6 +74,25 @@ struct LocatedYAMLTests {
         }
     }
 
+    @Test func aProblemYamsPlacesPastTheEndIsPlacedWhereTheFileEnds() throws {
+        // libyaml puts the end of a file whose last line has no line break on the line after it.
+        let found = try #require(problem("steps:\n  - {tap: Login"))
+        #expect((found.line, found.column) == (2, 16), "just past its last character: \(found)")
+        let error = #expect(throws: LocatedError.self) { try LocatedYAML.compose("steps:\n  - {tap: Login", file: "f.yaml") }
+        #expect(error?.sourceLine == "  - {tap: Login")
+    }
+
+    @Test func theTextOfAFileIsCheckedAsEveryOutsideTextIs() throws {
+        #expect(try LocatedYAML.text([0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8), file: "f.yaml", subject: "the fixture") == "a: 1\n")
+        let error = #expect(throws: LocatedError.self) { try LocatedYAML.text(Array("a: caf".utf8) + [0xE9, 0x0A], file: "f.yaml", subject: "the fixture") }
+        #expect(error.map(String.init(describing:)) == """
+            f.yaml:1:7: error: the fixture is not UTF-8 text: byte 0xE9 starts a character of 3 bytes that the next byte does not continue \
+            (cut short; Latin-1, or another encoding?); save it as UTF-8
+            a: caf\u{FFFD}
+                  ^
+            """)
+    }
+
     @Test func aProblemIsLocatedInTheFileGivenAndQuotesItsLine() {
         #expect(throws: LocatedError(file: "f.yaml", line: 2, column: 1, message: "an alias (*x) cannot be a key; keys are plain words", sourceLine: "*x : 2")) {
             try LocatedYAML.compose("a: &x 1\n*x : 2\n", file: "f.yaml")

@@ -1,6 +1,8 @@
+import BadText
 import Foundation
 import StoreSeeding
 import Testing
+import TextBytes
 
 /// How a seeder finds its fixtures: by name in a folder, with a did-you-mean, or by path.
 struct FixtureFolderTests {
@@ -55,6 +57,24 @@ struct FixtureFolderTests {
     }
 
     /// A temporary `Seeds/` folder holding `files`; removing it removes its parent.
+    @Test(arguments: BadText.all)
+    func aFixtureThatIsNotTextIsSaidWhereAndAMarkAtItsStartIsTaken(_ bad: BadText) throws {
+        let folder = try fixtures(["bad.yaml"])
+        defer { folder.remove() }
+        let bytes = bad.put(into: "authorization: authorized\nphotos: []\n", before: "authorized")
+        try Data(bytes).write(to: folder.url.appendingPathComponent("bad.yaml"))
+        let fixtures = FixtureFolder(directory: folder.url)
+        guard let problem = TextBytes.firstProblem(in: bytes, byteOrderMark: .allowedAtStart) else {
+            #expect(bad.kind == .byteOrderMark)
+            #expect(try fixtures.text(of: "bad").text == "authorization: authorized\nphotos: []\n", "YAML allows the mark at its start: it is dropped")
+            return
+        }
+        let error = #expect(throws: SeedingError.self) { try fixtures.text(of: "bad") }
+        #expect(error == .notText(path: folder.url.appendingPathComponent("bad.yaml").path, problem: problem))
+        #expect(error?.description == "cannot read \(folder.url.appendingPathComponent("bad.yaml").path): " + problem.message("the fixture")
+            + " (line \(problem.line), column \(problem.column))")
+    }
+
     private func fixtures(_ files: [String]) throws -> Seeds {
         let parent = try Folder()
         let seeds = parent.url.appendingPathComponent("Seeds")

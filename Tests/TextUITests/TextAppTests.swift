@@ -1,7 +1,9 @@
+import BadText
 import Console
 import Foundation
 import ProcessTesting
 import Testing
+import TextBytes
 import TextUI
 
 /// TextApp, a text app's entry point, as the built `textapp-sample` shows it (the smallest app on
@@ -55,6 +57,29 @@ struct TextAppTests {
         #expect(result.stderr == "textapp-sample: error: \(message)\n", "said once")
         #expect(result.stdout == "", "nothing shown")
         #expect(!result.stderr.contains("hunter2"))
+    }
+
+    /// Words whose bytes are not text: `CommandLine.arguments` would have read them as U+FFFD
+    /// (another path, another name); a secret key's value, or a stray word, is said without a byte.
+    @Test(arguments: BadText.notUTF8.filter { $0.kind != .nul })  // a NUL ends a C string: no argument holds one
+    func launchArgumentsThatAreNotTextEndTheAppWithCodeTwo(_ bad: BadText) throws {
+        let escaped = bad.bytes.map { "\\" + String($0, radix: 8) }.joined()
+        func run(_ words: String) throws -> ChildProcess.Output {
+            try ChildProcess.run("/bin/sh", ["-c", "exec \"$0\" \(words)", Self.executable], input: "quit\n")
+        }
+        let value = try run("-sample.setup \"caf$(printf '\(escaped)')\"")
+        let problem = try #require(TextBytes.firstProblem(in: Array("caf".utf8) + bad.bytes))
+        #expect(value.status == 2 && value.stdout == "", "\(value.stderr)")
+        #expect(value.stderr == "textapp-sample: error: " + problem.statement("launch argument -sample.setup: its value")
+            + " (at byte \(problem.offset + 1)); give it as UTF-8\n", "\(value.stderr)")
+        let key = try run("-sample.se$(printf '\(escaped)')tup x")
+        #expect(key.status == 2 && key.stderr.hasPrefix("textapp-sample: error: the launch argument -sample.se"), "\(key.stderr)")
+        for secret in ["-app.password \"hun$(printf '\(escaped)')ter2\"", "-app.password x \"hun$(printf '\(escaped)')ter2\""] {
+            let masked = try run(secret)
+            #expect(masked.status == 2, "\(masked.stderr)")
+            #expect(masked.stderr.hasSuffix(" is not UTF-8 text; give it as UTF-8\n") && !masked.stderr.contains("hun") && !masked.stderr.contains("0x"),
+                    "\(masked.stderr)")
+        }
     }
 
     @Test func theToolkitsOwnKeyIsOneTheAppCountsAsKnown() throws {

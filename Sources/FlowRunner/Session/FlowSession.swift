@@ -299,10 +299,10 @@ public final class FlowSession {
     }
 
     /// An error in the line typed is located in it (`step:1:5`), not in a file; one the YAML
-    /// reader places past the line's end (an unclosed `{`) is put at its end, and said so.
+    /// reader places at or past the line's end (an unclosed `{`) is put at its end, and said so.
     private func typed(_ error: LocatedError, in line: String) -> LocatedError {
         guard error.file == flow.file else { return error }
-        guard error.line > 1 else {
+        guard error.line > 1 || error.column > line.count else {
             return LocatedError(file: "step", line: error.line, column: error.column, message: error.message, sourceLine: error.sourceLine)
         }
         var message = error.message
