@@ -141,6 +141,9 @@ let package = Package(
         // reports, the schema and the step reference. It knows no app: the scheme and the robot
         // catalog it is given say everything app-specific.
         .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console", "TextBytes"]),
+        // The crawler (flow explore): every screen an app reaches, each problem as a minimal flow,
+        // the map as JSON, DOT and SVG, and a suite's UI coverage on it. It names no app.
+        .target(name: "FlowExplorer", dependencies: ["FlowRunner", "FlowKit", "LocatedYAML", "Yams", "TextBytes", "Console"]),
         // The session engine as a Model Context Protocol server (flow mcp): tools for an agent.
         // It serves the protocol itself, on Foundation: see FlowMCPServer for why not the SDK, which
         // only the tests import (an interop test drives the built `flow mcp` with its client).
@@ -150,7 +153,7 @@ let package = Package(
         .target(
             name: "FlowCommandLine",
             dependencies: [
-                "FlowRunner", "FlowMCP", "FlowKit", "Console", "LocatedYAML", "NameMatching", "CEditLine", "Yams", "TextBytes",
+                "FlowRunner", "FlowMCP", "FlowExplorer", "FlowKit", "Console", "LocatedYAML", "NameMatching", "CEditLine", "Yams", "TextBytes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

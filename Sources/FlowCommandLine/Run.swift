@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import FlowExplorer
 import FlowKit
 import FlowRunner
 import Foundation
@@ -74,6 +75,9 @@ extension FlowCommand {
         @Flag(help: "Audit every screen every flow shows for accessibility, as assertAccessible does (each distinct screen once per flow); a finding fails the flow.")
         var audit = false
 
+        @Option(help: ArgumentHelp("An explore map (map.json, from explore --out): say which of its screens, controls and transitions the flows exercise, and draw it on the map beside it.", valueName: "map.json"))
+        var coverage: String?
+
         @Flag(help: "Keep watching: run again the flows a change affects (a flow file, the scheme, a fixture, the app); Enter re-runs all, q quits.")
         var watch = false
 
@@ -90,6 +94,7 @@ extension FlowCommand {
             if watch, timingsOut != nil { throw ValidationError("--watch has no end to write timings at; --timings-out cannot go with it") }
             if watch, record { throw ValidationError("--record writes every golden screen again; --watch would rewrite them at every change: run it once without --watch") }
             if watch, recordCasts != nil { throw ValidationError("--record-casts goes with one run; --watch cannot go with it") }
+            if watch, coverage != nil { throw ValidationError("--coverage counts one run; --watch cannot go with it") }
             if let recordCasts {
                 do {
                     try OutputFile.checkFolder(recordCasts)
@@ -114,6 +119,7 @@ extension FlowCommand {
 
         func run() throws {
             if watch { return try WatchMode(options: self).run() }
+            let coverageMap = try coverage.map(CoverageMap.read)
             let loaded = try selection.load()
             var suite = loaded.suite
             let scheme = loaded.scheme
@@ -126,10 +132,10 @@ extension FlowCommand {
             let secrets = scheme.secretValues(variables: loaded.variables)
             let colour = Console.isTerminal(STDOUT_FILENO)
             let progress = Console.isTerminal(STDERR_FILENO)
-            let runner = SuiteRunner(
-                scheme: scheme, variables: loaded.variables, secrets: secrets,
-                options: runnerOptions(jobs: jobs, repeatCount: repeatCount, retries: retries, keepsScreens: html != nil)
-            )
+            var options = runnerOptions(jobs: jobs, repeatCount: repeatCount, retries: retries, keepsScreens: html != nil)
+            let recorder = coverageMap.map { CoverageRecorder(rules: $0.map.rules) }
+            options.recording.coverage = recorder
+            let runner = SuiteRunner(scheme: scheme, variables: loaded.variables, secrets: secrets, options: options)
             let templates: [String: String]
             do {
                 templates = try runner.prepare(fixtures: suite.fixtures) { Console.output("\($0)\n") }
@@ -171,6 +177,7 @@ extension FlowCommand {
                 throw FlowCommandError.interrupted
             }
             let tally = state.tally(of: total)
+            if let coverageMap, let recorder { coverageMap.write(ExploreCoverage.of(coverageMap.map, recorder: recorder, flows: flowPathsShown)) }
             if repeatCount > 1, !tally.everFailed.isEmpty {
                 Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
             }
@@ -293,5 +300,49 @@ final class RunState: @unchecked Sendable {
         var copy = tally
         copy.notRun = max(0, total - tally.passed - tally.failed)
         return copy
+    }
+}
+
+extension FlowCommand.Run {
+    /// The flow paths as given, for the coverage's words.
+    var flowPathsShown: [String] { paths.isEmpty ? [RunnerSetup.current.flows] : paths }
+}
+
+/// `run --coverage MAP`: the map read before anything runs, and the coverage written on it after.
+struct CoverageMap {
+    let file: String
+    let map: ExploreMap
+
+    /// The map at `file`, or a usage error (exit 2) saying why it is not one.
+    static func read(_ file: String) throws -> CoverageMap {
+        switch InputFile.read(file, limit: 64 << 20) {
+        case let .failure(problem):
+            throw FlowCommandError.usage("--coverage \(file): \(problem)")
+        case let .success(data):
+            do {
+                return CoverageMap(file: file, map: try ExploreMap.read(data, file: file))
+            } catch {
+                throw FlowCommandError.usage("--coverage \(error)")
+            }
+        }
+    }
+
+    /// Says the coverage, and writes the map with it (and its picture and page) beside the map file.
+    func write(_ coverage: ExploreMap.Coverage) {
+        var map = self.map
+        map.coverage = coverage
+        Console.output("coverage on \(file): screens \(coverage.screens), controls \(coverage.controls), transitions \(coverage.transitions)\n")
+        for id in coverage.untestedScreens.prefix(10) { Console.output("  untested screen \(id) \(TerminalText.oneLine(map.screen(id)?.title ?? ""))\n") }
+        if coverage.untestedScreens.count > 10 { Console.output("  … \(coverage.untestedScreens.count - 10) more untested screens\n") }
+        let folder = PathText.parent(of: file)
+        let files = [(file, map.json), ((folder as NSString).appendingPathComponent(ExploreOutput.svgFile), MapPicture.svg(map)),
+                     ((folder as NSString).appendingPathComponent(ExploreOutput.reportFile), ExploreReport.html(map, runner: RunnerSetup.current.name))]
+        for (path, text) in files {
+            do {
+                try OutputFile.write(text, to: path)
+            } catch {
+                Console.error(RunnerSetup.current.error("cannot write \(path): \(error.explanation)") + "\n")
+            }
+        }
     }
 }

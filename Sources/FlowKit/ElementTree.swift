@@ -31,7 +31,7 @@ public enum ElementTree {
     }
 
     /// A name as a flow writes it: bare when YAML reads it back as the same text, else quoted.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + visible(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 

@@ -1,5 +1,6 @@
 import Console
 import Foundation
+import NameMatching
 
 /// The app under test, driven only through what its screens show (like XCUIApplication).
 ///
@@ -39,6 +40,9 @@ public final class FlowApp: @unchecked Sendable {
     /// Called with every frame read from the app, busy ones included, in the order they came: a
     /// recording of the run, or an audit of every screen the app shows. Set it before launching.
     public var frameObserver: ((Frame) -> Void)?
+    /// Called with every command sent to the app, as it is sent: what a crawler learns a prefix
+    /// typed, what a coverage count learns a flow did. Set it before the actions it should see.
+    public var commandObserver: ((Request) -> Void)?
 
     private var connection: AppConnection?
     private var launchStart: ContinuousClock.Instant?
@@ -101,7 +105,7 @@ public final class FlowApp: @unchecked Sendable {
         do {
             connection = try AppConnection(executable: executable, arguments: launchArguments, environment: launchEnvironment)
         } catch {
-            fail("launch \(executable)", "cannot start it: \(error.localizedDescription)", site: site)
+            fail("launch \(executable)", "cannot start it: \(error.localizedDescription)", site: site, cause: .notStarted)
             return
         }
         guard waitForIdle else { return }
@@ -276,7 +280,7 @@ public final class FlowApp: @unchecked Sendable {
             case .timedOut: return false
             case .ended:
                 connection.reap()
-                fail(step, ending(connection), site: site)
+                fail(step, ending(connection), site: site, cause: endingCause(connection))
                 return false
             }
         }
@@ -292,8 +296,9 @@ public final class FlowApp: @unchecked Sendable {
         guard settle(step, site: site) != nil, let connection else { return false }
         nextCommandID += 1
         let id = nextCommandID
-        let command = WireCodec.encodeCommand(Request(id: id, action: action, target: target, text: text))
-        guard connection.send(command) else {
+        let request = Request(id: id, action: action, target: target, text: text)
+        commandObserver?(request)
+        guard connection.send(WireCodec.encodeCommand(request)) else {
             fail(step, "the app is gone: its input is closed", site: site)
             return false
         }
@@ -305,7 +310,7 @@ public final class FlowApp: @unchecked Sendable {
             if frame.reply == id {
                 answered = true
                 if let error = frame.error {
-                    fail(step, "the app refused it: \(error)", site: site)
+                    fail(step, "the app refused it: \(error)", site: site, cause: .refused(error))
                     return false
                 }
             }
@@ -313,12 +318,69 @@ public final class FlowApp: @unchecked Sendable {
         return true
     }
 
+    /// What one action tried with ``attempt(_:target:text:file:line:)`` did.
+    public enum Attempt: Sendable {
+        /// The app answered and went idle: its idle frame.
+        case done(Frame)
+        /// The app answered with an error and did nothing (a `back` on its first screen): its words.
+        case refused(String)
+        /// The app crashed, exited, hung or was not running: the failure, recorded as any other.
+        case failed(FlowFailure)
+    }
+
+    /// Sends one command and waits for its answer and for idle, like an action, but an answer
+    /// that refuses the command is returned, not recorded as a failure: for what tries actions to
+    /// see where they lead (a crawler, `assertWayOut`). A crash, an exit or a hang is recorded
+    /// as it is for any step.
+    public func attempt(_ action: Request.Action, target: String?, text: String?, file: String = #filePath, line: Int = #line) -> Attempt {
+        let site = CallSite(file: file, line: line)
+        let step = "\(action.rawValue)" + (target.map { " \"\(Suggestion.shown($0))\"" } ?? "")
+        let before = failures.count
+        guard settle(step, site: site) != nil, let connection else { return .failed(failures.last ?? Self.notRunning(site)) }
+        nextCommandID += 1
+        let id = nextCommandID
+        let request = Request(id: id, action: action, target: target, text: text)
+        commandObserver?(request)
+        guard connection.send(WireCodec.encodeCommand(request)) else {
+            fail(step, "the app is gone: its input is closed", site: site, cause: endingCause(connection))
+            return .failed(failures.last ?? Self.notRunning(site))
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var refusal: String?
+        var answered = false
+        while !answered || lastFrame?.idle != true {
+            guard let frame = nextFrame(connection, step: step, deadline: deadline, site: site) else {
+                return .failed(failures.count > before ? failures[failures.count - 1] : Self.notRunning(site))
+            }
+            lastFrame = frame
+            if frame.reply == id {
+                answered = true
+                refusal = frame.error
+            }
+        }
+        if let refusal { return .refused(refusal) }
+        return lastFrame.map(Attempt.done) ?? .failed(Self.notRunning(site))
+    }
+
+    private static func notRunning(_ site: CallSite) -> FlowFailure {
+        FlowFailure(step: "act", reason: "the app is not running", screen: nil, standardError: [], site: site, cause: .notStarted)
+    }
+
+    /// The lines the app wrote on its output that were not frames, oldest first (kept for the
+    /// message when it ends): a crawler says the app broke the protocol when one appears.
+    public var unreadableLines: [String] { connection?.unreadable ?? [] }
+
     /// Records a failure with the screen as it was and the tail of the app's standard error.
     public func fail(_ step: String, _ reason: String, site: CallSite) {
+        fail(step, reason, site: site, cause: .check)
+    }
+
+    /// Records a failure whose cause a program can tell apart (the app crashed, hung, ...).
+    func fail(_ step: String, _ reason: String, site: CallSite, cause: FlowFailure.Cause) {
         let screen = lastFrame.map { "\($0.text)\n(frame \($0.seq), \($0.idle ? "idle" : "busy"))" }
         let failure = FlowFailure(
             step: step, reason: reason, screen: screen,
-            standardError: connection?.standardErrorTail(lines: 10) ?? [], site: CallSite.step ?? site
+            standardError: connection?.standardErrorTail(lines: 10) ?? [], site: CallSite.step ?? site, cause: cause
         )
         failures.append(failure)
         reporter.record(failure)
@@ -332,12 +394,20 @@ public final class FlowApp: @unchecked Sendable {
             return frame
         case .ended:
             connection.reap()  // its output is closed: it is exiting, or is made to
-            fail(step, ending(connection), site: site)
+            fail(step, ending(connection), site: site, cause: endingCause(connection))
             return nil
         case .timedOut:
-            fail(step, "the app did not answer within \(Self.seconds(timeout)) (it may hang); it was killed", site: site)
+            fail(step, "the app did not answer within \(Self.seconds(timeout)) (it may hang); it was killed", site: site, cause: .hung)
             connection.kill()
             return nil
+        }
+    }
+
+    private func endingCause(_ connection: AppConnection) -> FlowFailure.Cause {
+        switch connection.ending {
+        case let .some((status, true)): .crashed(signal: status)
+        case let .some((status, false)): .exited(code: status)
+        case nil: .exited(code: 0)
         }
     }
 

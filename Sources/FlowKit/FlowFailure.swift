@@ -36,14 +36,42 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
     public let standardError: [String]
     /// Where the step was written: a test's line, or the YAML step a robot action ran for.
     public let site: CallSite
+    /// What failed, as a program tells it apart: a check, or the app itself (it crashed, exited,
+    /// hung, refused a command, or never started).
+    public let cause: Cause
+
+    /// What a failure is down to, beside its words.
+    public enum Cause: Sendable, Equatable {
+        /// A check or a step found the app not as the flow says: the common case.
+        case check
+        /// A signal ended the app (its number).
+        case crashed(signal: Int32)
+        /// The app exited by itself (its code).
+        case exited(code: Int32)
+        /// The app did not answer within the timeout (it may hang); it was killed.
+        case hung
+        /// The app answered a command with an error frame (its words).
+        case refused(String)
+        /// The app could not be started at all.
+        case notStarted
+
+        /// True when the app itself went wrong (crashed, exited, hung) rather than a check failing.
+        public var isTheAppsEnd: Bool {
+            switch self {
+            case .crashed, .exited, .hung: true
+            case .check, .refused, .notStarted: false
+            }
+        }
+    }
 
     /// A failure with its evidence: ``FlowApp/fail(_:_:site:)`` makes them; a test may make its own.
-    public init(step: String, reason: String, screen: String?, standardError: [String], site: CallSite) {
+    public init(step: String, reason: String, screen: String?, standardError: [String], site: CallSite, cause: Cause = .check) {
         self.step = step
         self.reason = reason
         self.screen = screen
         self.standardError = standardError
         self.site = site
+        self.cause = cause
     }
 
     /// The step and why it failed, then the screen and the app's standard error when there are any:

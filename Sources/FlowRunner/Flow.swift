@@ -118,3 +118,14 @@ extension YAMLReader {
         SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 }
+
+extension Flow {
+    /// A flow made in code rather than read (a crawler's prefix, a session's steps): its file is
+    /// where failures are said to be, and its variables' uses are its steps' own concern.
+    public init(
+        file: String, name: String, tags: [String] = [], fixture: String?, launch: LaunchSettings = LaunchSettings(),
+        onAlert: [(alert: String, button: String)] = [], steps: [Step]
+    ) {
+        self.init(file: file, name: name, tags: tags, fixture: fixture, launch: launch, onAlert: onAlert, steps: steps, variableUses: [])
+    }
+}

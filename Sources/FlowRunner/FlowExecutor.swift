@@ -128,7 +128,7 @@ public final class FlowExecutor {
     let environment: FlowEnvironment
     private let collector = FailureCollector()
     private var records: [StepRecord] = []
-    private(set) var app: FlowApp
+    package private(set) var app: FlowApp
     /// The store this flow's app is launched on: in the job's own folder, named by the scheme; nil for an app with no store.
     var store: String? { environment.scheme.storePath(in: environment.folder) }
     private var failingStep: (location: SourceLocation, title: String, via: [SourceLocation])?
@@ -432,7 +432,7 @@ public final class FlowExecutor {
     private func mask(_ failure: FlowFailure) -> FlowFailure {
         FlowFailure(
             step: mask(failure.step), reason: mask(failure.reason), screen: failure.screen.map(mask),
-            standardError: failure.standardError.map(mask), site: failure.site
+            standardError: failure.standardError.map(mask), site: failure.site, cause: failure.cause
         )
     }
 }

@@ -243,7 +243,7 @@ public enum HTMLReport {
     // MARK: - Style and script
 
     /// Kept free of `<` and `&`, so the page is the same document to an HTML and an XML parser.
-    private static let style = """
+    package static let style = """
         body { font: 15px/1.4 system-ui, sans-serif; margin: 0 auto; max-width: 72em; padding: 1em 1.5em; color: #1d1d1f; background: #fafafa; }
         h1 { font-size: 1.5em; margin: 0.2em 0 0.5em; }
         h2 { font-size: 1.15em; margin: 0 0 0.3em; }

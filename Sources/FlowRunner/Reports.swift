@@ -135,9 +135,9 @@ public enum JUnitReport {
 }
 
 /// The one escaper of the reports' markup: JUnit XML and the HTML pages.
-enum Markup {
+package enum Markup {
     /// What the text goes into.
-    enum Dialect {
+    package enum Dialect {
         /// XML 1.0: a carriage return kept, `'` as `&apos;`, only what XML cannot hold replaced.
         case xml
         /// A page read by HTML and XML parsers alike: a carriage return dropped, `'` as `&#39;`,
@@ -147,7 +147,7 @@ enum Markup {
 
     /// `text` with the five markup characters as references, and any control character but tab
     /// and newline (and what XML 1.0 cannot hold) as U+FFFD.
-    static func escape(_ text: String, for dialect: Dialect) -> String {
+    package static func escape(_ text: String, for dialect: Dialect) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -19,6 +19,8 @@ public struct RecordingOptions: Sendable {
     public var recordsCasts = false
     /// Audit every distinct idle screen a flow shows for accessibility (`--audit`).
     public var audits = false
+    /// Note every screen the flows show and every action they take (`--coverage`).
+    public var coverage: CoverageRecorder?
 
     /// Nothing recorded, nothing audited; golden screens compared, and recorded when missing;
     /// messages name `runner`'s commands.
@@ -63,8 +65,12 @@ final class RunRecorder {
     /// Watches `app`'s frames for `flow`, when the run records casts or audits.
     func attach(to app: FlowApp, flow: Flow) {
         auditOff = Set(flow.auditOff)
-        guard options.recordsCasts || options.audits else { return }
-        app.frameObserver = { [weak self] frame in self?.saw(frame) }
+        let frames: ((Frame) -> Void)? = options.recordsCasts || options.audits ? { [weak self] frame in self?.saw(frame) } : nil
+        if let coverage = options.coverage {
+            coverage.track(app, forwarding: frames)
+        } else if let frames {
+            app.frameObserver = frames
+        }
     }
 
     /// Seconds since the first frame the flow saw: a cast starts with the app's first screen, at 0.

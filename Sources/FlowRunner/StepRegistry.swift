@@ -91,7 +91,7 @@ public enum StepRegistry {
         AssertVisible.self, AssertNotVisible.self, WaitFor.self, WaitUntilGone.self,
         Back.self, AnswerAlert.self,
         Launch.self, Relaunch.self, Terminate.self, Seed.self,
-        RunFlow.self, Repeat.self, Snapshot.self, AssertScreen.self, AssertAccessible.self,
+        RunFlow.self, Repeat.self, Snapshot.self, AssertScreen.self, AssertAccessible.self, AssertNotShown.self, AssertWayOut.self,
     ]
 
     /// The keywords of the primitives, for the schema and for suggestions when a keyword is unknown.

@@ -294,7 +294,7 @@ public final class FlowSession {
         return FlowRunFailure(
             location: failure.location, stepTitle: masked(failure.stepTitle), via: failure.via,
             failure: FlowFailure(step: masked(inner.step), reason: masked(inner.reason), screen: inner.screen.map(masked),
-                                 standardError: inner.standardError.map(masked), site: inner.site)
+                                 standardError: inner.standardError.map(masked), site: inner.site, cause: inner.cause)
         )
     }
 
@@ -524,7 +524,7 @@ public final class FlowSession {
 
     /// `- tap: {button: Login}`: a step's own mapping in block style, everything inside it in
     /// flow style, as flows in this repository are written.
-    static func flowStyled(_ node: Node) -> Node {
+    package static func flowStyled(_ node: Node) -> Node {
         func inner(_ node: Node) -> Node {
             switch node {
             case let .mapping(mapping): return .mapping(Node.Mapping(mapping.map { ($0.key, inner($0.value)) }, mapping.tag, .flow))
@@ -551,7 +551,8 @@ public final class FlowSession {
         ((try? Yams.serialize(node: flowStyled(node), width: -1, allowUnicode: true)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func node(_ launch: LaunchSettings) -> Node? {
+    /// A flow's `launch:` mapping, for a flow written from code; nil when it sets nothing.
+    package static func node(_ launch: LaunchSettings) -> Node? {
         var pairs: [(Node, Node)] = []
         if !launch.arguments.isEmpty { pairs.append((Node("arguments"), .sequence(Node.Sequence(launch.arguments.map { Node($0.raw) }, .implicit, .flow)))) }
         for (key, values) in [("defaults", launch.defaults), ("environment", launch.environment)] where !values.isEmpty {
@@ -562,7 +563,7 @@ public final class FlowSession {
 
     /// `# yaml-language-server: $schema=../flow.schema.json` when the file is below a folder that
     /// holds the schema.
-    private static func schemaComment(for file: String) -> String {
+    package static func schemaComment(for file: String) -> String {
         var folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent()
         var up = ""
         for _ in 0..<6 {

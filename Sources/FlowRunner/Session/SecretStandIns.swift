@@ -7,7 +7,7 @@ import Yams
 /// A `${name}` already written is left alone (a secret that happens to be `test` is not looked
 /// for inside `${test.user}`), and only the values of a step are stood in for: a key (a
 /// parameter's name, a variable's name) cannot be a variable, so a secret there is refused.
-struct SecretStandIns {
+package struct SecretStandIns {
     /// A secret and the variable that holds it.
     struct Holder {
         let value: String
@@ -20,7 +20,7 @@ struct SecretStandIns {
 
     /// For `secrets`, the variable holding each: a secret variable first, then a credential, then
     /// any other, the first by name among those.
-    init(secrets: [String], variables: [String: String], scheme: Scheme) {
+    package init(secrets: [String], variables: [String: String], scheme: Scheme) {
         holders = SecretMask(secrets).values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { value in
             let names = variables.filter { $0.value.utf8.elementsEqual(value.utf8) }.map(\.key).sorted()
             return Holder(value: value, variable: names.first(where: scheme.isSecret) ?? names.first(where: scheme.credentials.contains) ?? names.first)
@@ -28,12 +28,12 @@ struct SecretStandIns {
     }
 
     /// What standing in did to a text or a step.
-    struct Outcome<Value> {
-        let value: Value
+    package struct Outcome<Value> {
+        package let value: Value
         /// How many secrets a variable now stands in for.
         var replaced = 0
         /// A secret was left where it was: no variable holds it, or it is in a key.
-        var unheld: Bool
+        package var unheld: Bool
         /// Secrets were left where they were because they overlap: no variables end to end make
         /// them up (`abc` and `bcd` in `abcd`).
         var overlapping = false
@@ -101,7 +101,7 @@ struct SecretStandIns {
     }
 
     /// `node` with every secret in its values stood in for; a secret in a key is left, and said.
-    func standIn(_ node: Node) -> Outcome<Node> {
+    package func standIn(_ node: Node) -> Outcome<Node> {
         switch node {
         case let .scalar(scalar):
             let outcome = standIn(scalar.string)
@@ -130,7 +130,7 @@ struct SecretStandIns {
     }
 
     /// True when `text` holds a secret outside the `${variables}` written in it.
-    func reveals(_ text: String) -> Bool {
+    package func reveals(_ text: String) -> Bool {
         let mask = SecretMask(holders.map(\.value))
         return Self.parts(of: text).contains { !$0.isReference && mask.reveals($0.text) }
     }

@@ -1,0 +1,185 @@
+import ArgumentParser
+import Console
+import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+import NameMatching
+
+extension FlowCommand {
+    /// `flow explore`: the crawler. Every screen the app reaches with no flow written, each
+    /// problem handed back as a minimal flow, the map as JSON, DOT and a picture, and (with
+    /// `--against`) what a suite's flows exercise of it.
+    struct Explore: ParsableCommand {
+        static var configuration: CommandConfiguration {
+            let name = RunnerSetup.current.name
+            return CommandConfiguration(
+                abstract: "Crawl the app: every screen it reaches, each problem as a minimal flow, the map, and a suite's UI coverage.",
+                discussion: """
+                    The app is launched as \(name) run launches a flow (the scheme, a fresh copy of the fixture's seeded store, the \
+                    launch settings), after the --from prefix when one is given. On each idle screen every action a person could \
+                    take is taken, breadth first and in the screen's order: each enabled button, a row of each list (the first, one \
+                    between, the last), each field typed with a few values (one the prefix or the scheme gives, nothing, blanks, a \
+                    long text, other scripts, a would-be secret), back, and each button of an alert. Screens are told apart by their \
+                    structure, not their words (see docs/explore.md). It finds crashes, exits, hangs, refused actions, lines that are \
+                    not frames, accessibility audit findings, dead ends, secrets shown and alerts no button takes away; each is shrunk \
+                    to the fewest steps that still show it and written as a flow \(name) run fails on.
+                    Written into --out: map.json (its schema: \(name) schema --map), map.dot, map.svg, report.html, junit.xml, and \
+                    findings/*.yaml.
+                    Exit codes: 0 nothing found, 1 findings, 2 bad input (nothing launched), 130 interrupted (Ctrl-C: what was found \
+                    so far is written).
+                    """
+            )
+        }
+
+        @OptionGroup var schemeOptions: SchemeOptions
+
+        @Option(help: ArgumentHelp("Start after this: a step (a robot action such as Login.login) or a flow file, run as a flow's steps, to get past a sign-in.", valueName: "step|flow.yaml"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("The fixture the store is seeded from (default: the --from flow's, else default).", valueName: "name"))
+        var fixture: String?
+
+        @Option(help: ArgumentHelp("Write the map, the report and the findings' flows into this folder.", valueName: "dir"))
+        var out: String = "explore"
+
+        @Option(name: .customLong("max-actions"), help: ArgumentHelp("The most actions tried, each once from its screen.", valueName: "n"))
+        var maxActions: Int = ExploreOptions.defaultMaxActions
+
+        @Option(name: .customLong("max-depth"), help: ArgumentHelp("The most actions from the first screen to a screen that is explored.", valueName: "n"))
+        var maxDepth: Int = ExploreOptions.defaultMaxDepth
+
+        @Option(help: ArgumentHelp("The most seconds the crawl takes, shrinking included.", valueName: "seconds"))
+        var time: Double = ExploreOptions.defaultSeconds
+
+        @Option(help: ArgumentHelp("The longest an action waits for the app to be idle before it is said to hang, in seconds.", valueName: "seconds"))
+        var wait: Double = ExploreOptions.defaultWait
+
+        @Option(name: .customLong("same-screen-ignoring"), help: ArgumentHelp("An identifier that does not tell screens apart (repeatable): an element that comes and goes by itself.", valueName: "id"))
+        var ignoring: [String] = []
+
+        @Option(name: .customLong("same-screen-by-text"), help: ArgumentHelp("An identifier whose label and value tell screens apart too (repeatable).", valueName: "id"))
+        var byText: [String] = []
+
+        @Option(name: .customLong("audit-skip"), help: ArgumentHelp("An accessibility rule left out of each screen's audit (repeatable): \(AuditRule.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "rule"))
+        var auditSkip: [String] = []
+
+        @Flag(name: .customLong("no-shrink"), help: "Write each finding's flow as it was found, not shrunk to the fewest steps.")
+        var noShrink = false
+
+        @Option(help: ArgumentHelp("Run these flows (files or folders, repeatable) on the map and draw what they exercise: screens, controls, transitions.", valueName: "path"))
+        var against: [String] = []
+
+        @OptionGroup var filters: FlowFilters
+
+        func validate() throws {
+            guard maxActions >= 1 else { throw ValidationError("--max-actions \(maxActions): give at least 1") }
+            guard maxDepth >= 1 else { throw ValidationError("--max-depth \(maxDepth): give at least 1") }
+            guard time > 0, time.isFinite else { throw ValidationError("--time \(time): give a number of seconds above 0") }
+            guard wait > 0, wait.isFinite, wait <= 3600 else { throw ValidationError("--wait \(wait): give a number of seconds above 0, an hour at most") }
+            for rule in auditSkip where AuditRule(rawValue: rule) == nil {
+                throw ValidationError("--audit-skip \(rule): not a rule" + Suggestion.didYouMean(rule, in: AuditRule.allCases.map(\.rawValue))
+                    + "; rules: " + AuditRule.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            do {
+                try OutputFile.checkFolder(out)
+            } catch {
+                throw ValidationError("--out \(out): \(error.explanation)")
+            }
+        }
+
+        func run() throws {
+            let (scheme, variables) = try schemeOptions.load()
+            let prefix: ExplorePrefix
+            if let from {
+                prefix = from.hasSuffix(".yaml") || from.hasSuffix(".yml") || from.contains("/") ? .flow(from) : .step(from)
+                if case .flow = prefix, !FileManager.default.fileExists(atPath: from) { throw FlowCommandError.usage("--from \(from): there is no such flow file") }
+            } else {
+                prefix = .none
+            }
+            let options = ExploreOptions(
+                maxActions: maxActions, maxDepth: maxDepth, time: .milliseconds(Int64((time * 1000).rounded())), wait: wait,
+                rules: ScreenIdentity.Rules(ignoring: ignoring, byText: byText), auditSkipping: Set(auditSkip.compactMap(AuditRule.init(rawValue:))),
+                shrinks: !noShrink
+            )
+            let explorer: Explorer
+            do {
+                explorer = try Explorer(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, options: options, prefix: prefix, fixture: fixture)
+            } catch {
+                throw FlowCommandError.usage(error.description)
+            }
+            defer { explorer.close() }
+            let interruption = Interruption()
+            let stop = Run.onInterrupt { interruption.set() }
+            let live = Console.isTerminal(STDERR_FILENO)
+            Console.output("exploring \(scheme.app) (scheme \(scheme.name), fixture \(explorer.fixture))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
+            let result: ExploreResult
+            do {
+                result = try explorer.run(progress: { progress in
+                    if live { Console.error("\r\u{1B}[K" + progress.line) }
+                }, interrupted: { interruption.isSet })
+            } catch {
+                stop.cancel()
+                if live { Console.error("\r\u{1B}[K") }
+                throw FlowCommandError.usage(error.description)
+            }
+            stop.cancel()
+            if live { Console.error("\r\u{1B}[K") }
+            var map = result.map
+            if !against.isEmpty, !interruption.isSet {
+                let recorder = try CoverageRun.run(against, schemeOptions: schemeOptions, filters: filters, rules: options.rules)
+                map.coverage = ExploreCoverage.of(map, recorder: recorder.recorder, flows: against)
+                if recorder.failed > 0 { Console.output("note: \(recorder.failed) of the flows failed; what they did before is counted\n") }
+            }
+            let written = ExploreOutput.write(result, into: out, map: &map, runner: RunnerSetup.current.name)
+            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name))
+            for problem in written.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
+            if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
+            if interruption.isSet { throw FlowCommandError.interrupted }
+            if !map.findings.isEmpty { throw FlowCommandError.flowsFailed }
+        }
+    }
+}
+
+/// Ctrl-C, seen by the crawl between actions.
+final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+
+    func set() {
+        lock.lock()
+        flag = true
+        lock.unlock()
+    }
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return flag
+    }
+}
+
+/// A suite run only to see what it exercises of a map: its flows, under the scheme, with a
+/// ``CoverageRecorder`` watching every app.
+enum CoverageRun {
+    /// Runs the flows under `paths` (as `run` selects them) and returns what they did, and how many failed.
+    static func run(
+        _ paths: [String], schemeOptions: SchemeOptions, filters: FlowFilters, rules: ScreenIdentity.Rules
+    ) throws -> (recorder: CoverageRecorder, failed: Int) {
+        let loaded = try Selection.load(paths, schemeOptions: schemeOptions, filters: filters)
+        let recorder = CoverageRecorder(rules: rules)
+        var options = SuiteRunner.Options()
+        options.recording = RecordingOptions(runner: RunnerSetup.current.identity)
+        options.recording.coverage = recorder
+        let runner = SuiteRunner(scheme: loaded.scheme, variables: loaded.variables, secrets: loaded.scheme.secretValues(variables: loaded.variables), options: options)
+        defer { runner.cleanUp() }
+        let templates: [String: String]
+        do {
+            templates = try runner.prepare(fixtures: loaded.suite.fixtures) { _ in }
+        } catch {
+            throw FlowCommandError.setup("\(error)")
+        }
+        let results = runner.run(loaded.suite, templates: templates) { _ in }
+        return (recorder, results.filter { !$0.passed }.count)
+    }
+}

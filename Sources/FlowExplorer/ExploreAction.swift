@@ -1,0 +1,126 @@
+import FlowKit
+import FlowRunner
+import Yams
+
+/// One thing a person can do on a screen, as the explorer tries it and a flow writes it: tap a
+/// button or a row, type into a field, go back, or answer the alert on top with one of its buttons.
+public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// What the action does.
+    public enum Verb: String, Hashable, Sendable, Codable {
+        /// Tap a button or a row (`tap: {button: Save}`).
+        case tap
+        /// Replace a field's text (`type: {textField: Name, text: ...}`).
+        case type
+        /// Go back (`back`).
+        case back
+        /// Tap a button of the alert on top (`answerAlert: {button: OK, in: Permission}`).
+        case answer
+    }
+
+    /// What the action does.
+    public let verb: Verb
+    /// The element's kind (nil for `back`).
+    public let kind: ElementSnapshot.Kind?
+    /// The element's identifier: what the action names it by (nil for `back`).
+    public let identifier: String?
+    /// The alert the button is in, for `answer`.
+    public let alert: String?
+    /// What `type` types, as a flow writes it: a literal, or `${variable}` for a value a variable
+    /// holds (a secret is only ever written so).
+    public let text: String?
+    /// Which of the explorer's values `type` types, for the map and for shrinking.
+    public let value: TypedValue?
+
+    /// An action on `identifier` (of `kind`).
+    public init(_ verb: Verb, kind: ElementSnapshot.Kind? = nil, identifier: String? = nil, alert: String? = nil, text: String? = nil, value: TypedValue? = nil) {
+        self.verb = verb
+        self.kind = kind
+        self.identifier = identifier
+        self.alert = alert
+        self.text = text
+        self.value = value
+    }
+
+    /// `back`.
+    public static let back = ExploreAction(.back)
+
+    /// The step as a flow writes it, on one line: `tap: {button: Save}`.
+    public var yaml: String { FlowSession.line(of: node) }
+
+    /// The step as a YAML node.
+    public var node: Node {
+        switch verb {
+        case .back:
+            return Node("back")
+        case .tap:
+            return Self.step("tap", [(Node(kind?.rawValue ?? "element"), Node(identifier ?? ""))])
+        case .type:
+            return Self.step("type", [(Node(kind?.rawValue ?? "textField"), Node(identifier ?? "")), (Node("text"), Node(text ?? "", .implicit, .doubleQuoted))])
+        case .answer:
+            return Self.step("answerAlert", [(Node("button"), Node(identifier ?? ""))] + (alert.map { [(Node("in"), Node($0))] } ?? []))
+        }
+    }
+
+    private static func step(_ keyword: String, _ pairs: [(Node, Node)]) -> Node {
+        .mapping(Node.Mapping([(Node(keyword), .mapping(Node.Mapping(pairs, .implicit, .flow)))]))
+    }
+
+    /// How a person reads it in the map: `tap Save`, `type "" into Name`, `answer OK`, `back`.
+    public var description: String {
+        switch verb {
+        case .back: "back"
+        case .tap: "tap " + (identifier ?? "")
+        case .type: "type " + (value?.shown(text ?? "") ?? ElementTree.quoted(text ?? "")) + " into " + (identifier ?? "")
+        case .answer: "answer " + (identifier ?? "")
+        }
+    }
+
+    /// The same action typing `value` (written `text`) instead.
+    func typing(_ text: String, value: TypedValue) -> ExploreAction {
+        ExploreAction(.type, kind: kind, identifier: identifier, text: text, value: value)
+    }
+}
+
+/// The values the explorer types into each field, in the order it tries them: one the flows or
+/// the scheme give for it (when one does), nothing, blanks, a long text, text in other scripts,
+/// and a would-be secret. What breaks on them is what a person typing would break.
+public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A value the `--from` flow typed into the field, or a scheme variable named like it.
+    case valid
+    /// Nothing.
+    case empty
+    /// Blanks only.
+    case whitespace
+    /// A text of ``longLength`` characters.
+    case long
+    /// Letters of other scripts, marks, an emoji, right-to-left text.
+    case nonASCII
+    /// A made-up secret: typed into a secure field, it must never be shown.
+    case wouldBeSecret
+
+    /// How long the long value is.
+    public static let longLength = 512
+
+    /// The text of every value but `valid` (which the field's own value gives).
+    public var literal: String {
+        switch self {
+        case .valid, .empty: ""
+        case .whitespace: "   "
+        case .long: String(repeating: "Wide text ", count: Self.longLength / 10) + "ab"
+        case .nonASCII: "Zoë Ångström 日本語 ☕️ مرحبا"
+        case .wouldBeSecret: Self.wouldBeSecretText
+        }
+    }
+
+    /// The would-be secret: made up, so it can be shown in a report, but never on the app's screen
+    /// once typed into a secure field.
+    public static let wouldBeSecretText = "explore-pw-7Qx!"
+
+    /// The value as the map shows it: `""`, `"   "`, `long text (512 characters)`.
+    func shown(_ text: String) -> String {
+        switch self {
+        case .long: "a long text (\(text.count) characters)"
+        case .valid, .empty, .whitespace, .nonASCII, .wouldBeSecret: ElementTree.quoted(text)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import FlowKit
+import FlowRunner
+import Foundation
+import LocatedYAML
+
+/// What a crawl writes into its output folder, and the figures it prints.
+public enum ExploreOutput {
+    /// The files a crawl writes into its folder.
+    public static let mapFile = "map.json"
+    /// The map as Graphviz DOT.
+    public static let dotFile = "map.dot"
+    /// The map drawn.
+    public static let svgFile = "map.svg"
+    /// The page with the map, the figures, the findings and the coverage.
+    public static let reportFile = "report.html"
+    /// The findings as JUnit failures.
+    public static let junitFile = "junit.xml"
+    /// The folder of the findings' flows.
+    public static let findingsFolder = "findings"
+
+    /// Writes the findings' flows (those of an earlier crawl removed first), then the map with
+    /// its findings, the DOT, the picture, the page and the JUnit file into `folder`; `map` gets
+    /// the findings with their flows. Returns the files written, and what could not be.
+    public static func write(_ result: ExploreResult, into folder: String, map: inout ExploreMap, runner: String) -> (files: [String], problems: [String]) {
+        var files: [String] = []
+        var problems: [String] = []
+        let findingsFolder = (folder as NSString).appendingPathComponent(Self.findingsFolder)
+        removeEarlierFindings(in: findingsFolder)
+        map.findings = []
+        for (index, finding) in result.findings.enumerated() {
+            let id = "f\(index + 1)"
+            let title = map.screens.first { $0.identity == finding.screen.key }?.title ?? finding.screen.title
+            let name = "explore: \(finding.kind.title) on \"\(TerminalText.oneLine(title))\""
+            let file = (findingsFolder as NSString).appendingPathComponent(String(format: "%02d-%@-%@.yaml", index + 1, finding.kind.rawValue, slug(title)))
+            var entry = ExploreMap.Finding(
+                id: id, kind: finding.kind, screen: map.screens.first { $0.identity == finding.screen.key }?.id ?? "launch", title: title,
+                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, flow: nil
+            )
+            do {
+                let text = try result.writer.text(for: finding, name: name, file: file)
+                entry.steps = stepLines(of: text)
+                try OutputFile.write(text, to: file)
+                entry.flow = (Self.findingsFolder as NSString).appendingPathComponent((file as NSString).lastPathComponent)
+                files.append(file)
+            } catch let error as OutputFileError {
+                problems.append("cannot write \(file): \(error.explanation)")
+            } catch {
+                problems.append("\(error)")
+            }
+            map.findings.append(entry)
+        }
+        map.stats.findings = map.findings.count
+        let outputs: [(String, String)] = [
+            (mapFile, map.json), (dotFile, map.dot), (svgFile, MapPicture.svg(map)), (reportFile, ExploreReport.html(map, runner: runner)),
+            (junitFile, ExploreReport.junit(map, runner: runner)),
+        ]
+        for (name, text) in outputs {
+            let path = (folder as NSString).appendingPathComponent(name)
+            do {
+                try OutputFile.write(text, to: path)
+                files.append(path)
+            } catch {
+                problems.append("cannot write \(path): \(error.explanation)")
+            }
+        }
+        return (files, problems)
+    }
+
+    /// The figures, as Robo prints them, and more.
+    public static func stats(_ map: ExploreMap, runner: String) -> String {
+        let stats = map.stats
+        let how = switch stats.ended {
+        case "done": "every screen explored"
+        case "max-actions": "stopped at --max-actions \(map.budget.maxActions)"
+        case "time": "stopped at --time \(Int(map.budget.seconds)) s"
+        case "interrupted": "interrupted"
+        case "launch": "the app did not start"
+        default: stats.ended
+        }
+        var lines = ["explored in \(String(format: "%.2f", stats.seconds)) s: \(how)" + (stats.complete || stats.ended != "done" ? "" : " (some screens past --max-depth \(map.budget.maxDepth))")]
+        let rows: [(String, String)] = [
+            ("actions tried", "\(stats.actions)"),
+            ("actions sent", "\(stats.actionsSent) (\(Int(stats.actionsPerSecond.rounded())) a second, replays and the prefix included)"),
+            ("distinct screens", "\(stats.screens)"), ("transitions", "\(stats.transitions)"), ("launches", "\(stats.launches)"),
+            ("findings", "\(stats.findings)"),
+        ]
+        for (label, value) in rows { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
+        for finding in map.findings {
+            lines.append("FINDING  \(finding.kind.rawValue)  \(TerminalText.oneLine(finding.summary))")
+            for detail in finding.details.prefix(5) { lines.append("    " + TerminalText.oneLine(detail)) }
+            if let flow = finding.flow { lines.append("    \(runner) run \(flow)  (\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), found after \(finding.foundAfter))") }
+        }
+        if let coverage = map.coverage {
+            lines.append("coverage by \(coverage.flows.joined(separator: ", ")): screens \(coverage.screens), controls \(coverage.controls), transitions \(coverage.transitions)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The flows an earlier crawl wrote (their first line says so), removed so that none is read as this one's.
+    private static func removeEarlierFindings(in folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".yaml") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard InputFile.kind(path, following: false) == .file, case let .success(data) = InputFile.read(path, limit: 1 << 20),
+                  String(decoding: data.prefix(64), as: UTF8.self).hasPrefix(FindingFlows.marker) else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// The steps of a flow's text, each on one line.
+    private static func stepLines(of text: String) -> [String] {
+        guard let root = try? LocatedYAML.compose(text, file: "flow"), let items = root.mapping?["steps"]?.sequence else { return [] }
+        return items.map { FlowSession.line(of: $0) }
+    }
+
+    /// A title as part of a file's name: letters and digits, dashes between.
+    static func slug(_ title: String) -> String {
+        var result = ""
+        for character in title.lowercased() {
+            if character.isLetter || character.isNumber, character.isASCII {
+                result.append(character)
+            } else if !result.hasSuffix("-"), !result.isEmpty {
+                result.append("-")
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return result.isEmpty ? "screen" : String(result.prefix(40))
+    }
+}

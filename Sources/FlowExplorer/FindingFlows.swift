@@ -1,0 +1,100 @@
+import FlowKit
+import FlowRunner
+import Foundation
+import Yams
+
+/// Writes each finding as a YAML flow that `flow run` runs and fails on, with the same problem:
+/// the prefix (the robot action as given, or `runFlow` of the flow), the shrunk steps, and for a
+/// screen's problem the check that fails on it (`assertAccessible`, `assertWayOut`,
+/// `assertNotShown`, an alert answered and checked gone). A secret is only ever written as the
+/// variable that holds it.
+public struct FindingFlows {
+    let prefixNodes: [Node]
+    let prefixFlow: Flow
+    let prefix: ExplorePrefix
+    let fixture: String
+    let rules: ScreenIdentity.Rules
+    let auditSkipping: Set<AuditRule>
+    let scheme: Scheme
+    let variables: [String: String]
+
+    /// The tag every flow `explore` writes carries: `flow run --include-tags explore` runs them.
+    public static let tag = "explore"
+
+    /// The first line of every flow `explore` writes: how a later crawl knows which files are its own.
+    public static let marker = "# Found by flow explore:"
+
+    /// The flow that shows `finding`, to be written at `file` (the prefix flow's path is made
+    /// relative to it). Throws when it would hold a secret no variable holds.
+    public func text(for finding: ExploreFinding, name: String, file: String) throws(ExploreError) -> String {
+        let standIns = SecretStandIns(secrets: scheme.secretValues(variables: variables), variables: variables, scheme: scheme)
+        var steps: [Node] = []
+        switch prefix {
+        case .none:
+            break
+        case .step:
+            steps += prefixNodes
+        case let .flow(path):
+            steps.append(.mapping(Node.Mapping([(Node("runFlow"), Node(Self.relative(path, from: file)))])))
+        }
+        steps += finding.actions.map(\.node)
+        steps += checks(for: finding)
+        var stoodIn: [Node] = []
+        for step in steps {
+            let outcome = standIns.standIn(step)
+            guard !outcome.unheld else { throw ExploreError("the flow for \(finding.kind.title) would hold a secret no variable holds: it is not written") }
+            stoodIn.append(FlowSession.flowStyled(outcome.value))
+        }
+        var pairs: [(Node, Node)] = [(Node("name"), Node(standIns.standIn(Node(name)).value.string ?? name)), (Node("tags"), .sequence(Node.Sequence([Node(Self.tag)], .implicit, .flow))),
+                                     (Node("fixture"), Node(fixture))]
+        if case .flow = prefix, let launch = FlowSession.node(prefixFlow.launch) { pairs.append((Node("launch"), standIns.standIn(launch).value)) }
+        pairs.append((Node("steps"), .sequence(Node.Sequence(stoodIn))))
+        let body: String
+        do {
+            body = try Yams.serialize(node: .mapping(Node.Mapping(pairs)), width: -1, allowUnicode: true)
+        } catch {
+            throw ExploreError("cannot write the flow as YAML: \(error)")
+        }
+        let summary = SecretMask(scheme.secretValues(variables: variables)).mask(finding.summary)
+        let header = "\(Self.marker) \(TerminalText.oneLine(summary)).\n"
+            + "# `flow run` fails on it until the app is fixed; then keep it as a regression flow (take the explore tag off).\n"
+        let text = header + FlowSession.schemaComment(for: file) + body
+        guard !standIns.reveals(text) else { throw ExploreError("the flow for \(finding.kind.title) would hold a secret: it is not written") }
+        return text
+    }
+
+    /// The steps that fail on a screen's problem once the flow is on its screen.
+    private func checks(for finding: ExploreFinding) -> [Node] {
+        switch finding.kind {
+        case .crash, .exit, .hang, .refused, .wireError:
+            return []
+        case .audit:
+            guard !auditSkipping.isEmpty else { return [Node("assertAccessible")] }
+            let skip = Node.sequence(Node.Sequence(auditSkipping.sorted().map { Node($0.rawValue) }, .implicit, .flow))
+            return [.mapping(Node.Mapping([(Node("assertAccessible"), .mapping(Node.Mapping([(Node("skip"), skip)], .implicit, .flow)))]))]
+        case .deadEnd:
+            guard !rules.isDefault else { return [Node("assertWayOut")] }
+            var pairs: [(Node, Node)] = []
+            if !rules.ignoring.isEmpty { pairs.append((Node("ignoring"), .sequence(Node.Sequence(rules.ignoring.map { Node($0) }, .implicit, .flow)))) }
+            if !rules.byText.isEmpty { pairs.append((Node("byText"), .sequence(Node.Sequence(rules.byText.map { Node($0) }, .implicit, .flow)))) }
+            return [.mapping(Node.Mapping([(Node("assertWayOut"), .mapping(Node.Mapping(pairs, .implicit, .flow)))]))]
+        case .secretShown:
+            let text = finding.secretVariable.map { "${\($0)}" } ?? TypedValue.wouldBeSecretText
+            return [.mapping(Node.Mapping([(Node("assertNotShown"), Node(text, .implicit, .doubleQuoted))]))]
+        case .alertNeverCloses:
+            let alert = finding.alert ?? ""
+            let answers = finding.alertButtons.map { ExploreAction(.answer, kind: .button, identifier: $0, alert: alert).node }
+            let gone = Node.mapping(Node.Mapping([(Node("assertNotVisible"), .mapping(Node.Mapping([(Node("alert"), Node(alert))], .implicit, .flow)))]))
+            return answers + [gone]
+        }
+    }
+
+    /// `path` as a flow at `file` names it: relative to the flow's folder.
+    static func relative(_ path: String, from file: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let folder = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent().pathComponents
+        var common = 0
+        while common < min(target.count, folder.count), target[common] == folder[common] { common += 1 }
+        return (Array(repeating: "..", count: folder.count - common) + target[common...]).joined(separator: "/")
+    }
+}

@@ -1,0 +1,147 @@
+import FlowKit
+import FlowRunner
+import Foundation
+
+/// Shrinks a finding to the fewest steps that still show it: the shortest path the crawl knows
+/// to its screen first, then steps dropped (halves, then quarters, ... then one at a time, as
+/// delta debugging does) and typed values made simpler (nothing, or a shorter text), each
+/// change kept only when a fresh launch still shows the same problem.
+struct Shrinker {
+    let driver: AppDriver
+    let rules: ScreenIdentity.Rules
+    let scheme: Scheme
+    let variables: [String: String]
+    /// The most replays one finding may cost.
+    var replays = 200
+
+    /// What a replay of some actions showed.
+    private enum Replay: Equatable {
+        /// The same problem, after this many of the actions (fewer than all when it came sooner).
+        case shown(after: Int)
+        case notShown
+    }
+
+    /// `finding` with the fewest actions found that still show it.
+    func shrink(_ finding: ExploreFinding, states: [ScreenIdentity: [ExploreAction]]) -> ExploreFinding {
+        guard finding.signature != "launch" else { return finding }
+        var budget = replays
+        var best = finding.actions
+        func shows(_ actions: [ExploreAction]) -> Bool {
+            guard budget > 0 else { return false }
+            budget -= 1
+            if case let .shown(after) = replay(actions, for: finding) {
+                best = Array(actions.prefix(after))
+                return true
+            }
+            return false
+        }
+        // Is it shown at all by a fresh launch? (An app that does not do the same twice is left as found.)
+        guard shows(best) else { return finding }
+        // The shortest path the crawl knows to its screen.
+        if let path = states[finding.screen] {
+            let candidate = finding.kind.isAnAction ? path + [best[best.count - 1]] : path
+            if candidate.count < best.count { _ = shows(candidate) }
+        }
+        // Drop steps: chunks, halving their size, then one at a time, until nothing more can go.
+        var chunk = max(1, removable(best, finding) / 2)
+        while chunk >= 1, budget > 0 {
+            var start = 0
+            var dropped = false
+            while start < removable(best, finding), budget > 0 {
+                let end = min(start + chunk, removable(best, finding))
+                var candidate = best
+                candidate.removeSubrange(start..<end)
+                if shows(candidate) {
+                    dropped = true
+                } else {
+                    start = end
+                }
+            }
+            if !dropped { chunk /= 2 }
+        }
+        // Simpler values: each typed value made empty, or (the action that shows it) shorter.
+        var index = 0
+        while index < best.count, budget > 0 {
+            defer { index += 1 }
+            let action = best[index]
+            guard action.verb == .type, let text = action.text, !text.isEmpty else { continue }
+            var candidate = best
+            candidate[index] = action.typing("", value: .empty)
+            if shows(candidate) { continue }
+            var current = text
+            while current.count > 1, budget > 0, index < best.count {
+                let half = String(current.prefix(current.count / 2)), rest = String(current.suffix(current.count - current.count / 2))
+                var shorter = best
+                shorter[index] = action.typing(half, value: action.value ?? .valid)
+                if !half.isEmpty, !half.contains("${"), shows(shorter) {
+                    current = half
+                    continue
+                }
+                shorter[index] = action.typing(rest, value: action.value ?? .valid)
+                if !rest.isEmpty, !rest.contains("${"), rest != current, shows(shorter) {
+                    current = rest
+                    continue
+                }
+                break
+            }
+        }
+        var shrunk = finding
+        shrunk.actions = best
+        return shrunk
+    }
+
+    /// How many of `actions` may be dropped: all for a screen's problem, all but the last for an action's.
+    private func removable(_ actions: [ExploreAction], _ finding: ExploreFinding) -> Int {
+        finding.kind.isAnAction ? max(0, actions.count - 1) : actions.count
+    }
+
+    /// Replays `actions` from a fresh launch and says whether `finding` is shown.
+    private func replay(_ actions: [ExploreAction], for finding: ExploreFinding) -> Replay {
+        guard case var .success(frame) = driver.relaunch() else { return .notShown }
+        for (index, action) in actions.enumerated() {
+            let outcome = driver.act(action)
+            let last = index == actions.count - 1
+            if finding.kind == .wireError, driver.newUnreadableLine() != nil { return .shown(after: index + 1) }
+            switch outcome {
+            case let .screen(next):
+                frame = next
+                if finding.kind.isAnAction, last { return .notShown }
+            case .refused:
+                if finding.kind == .refused, last { return .shown(after: index + 1) }
+                if finding.kind.isAnAction, last { return .notShown }
+            case let .ended(failure):
+                return finding.kind.isAnAction && Self.matches(failure.cause, finding) ? .shown(after: index + 1) : .notShown
+            }
+        }
+        if finding.kind.isAnAction { return .notShown }
+        return shows(finding, on: frame, after: actions) ? .shown(after: actions.count) : .notShown
+    }
+
+    /// Whether an app's end is the finding's.
+    private static func matches(_ cause: FlowFailure.Cause, _ finding: ExploreFinding) -> Bool {
+        switch (cause, finding.kind) {
+        case let (.crashed(signal), .crash): finding.signature == "crash \(signal)"
+        case let (.exited(code), .exit): finding.signature == "exit \(code)"
+        case (.hung, .hang): true
+        default: false
+        }
+    }
+
+    /// Whether the screen's problem is on `frame`.
+    private func shows(_ finding: ExploreFinding, on frame: Frame, after actions: [ExploreAction]) -> Bool {
+        guard ScreenIdentity(frame.screen, rules: rules) == finding.screen else { return false }
+        switch finding.kind {
+        case .audit:
+            let found = Set(AccessibilityAudit.findings(in: frame.screen).map(\.rule)).sorted().map(\.rawValue)
+            return "audit " + found.joined(separator: ",") == finding.signature
+        case .secretShown:
+            let value = finding.secretVariable.flatMap { variables[$0] }
+                ?? (actions.contains { $0.value == .wouldBeSecret && $0.kind == .secureTextField } ? TypedValue.wouldBeSecretText : nil)
+            return value.map { Explorer.shows(frame, $0) } ?? false
+        case .deadEnd, .alertNeverCloses:
+            return true
+        case .crash, .exit, .hang, .refused, .wireError:
+            return false
+        }
+    }
+}
