@@ -147,7 +147,7 @@ let package = Package(
         // The session engine as a Model Context Protocol server (flow mcp): tools for an agent.
         // It serves the protocol itself, on Foundation: see FlowMCPServer for why not the SDK, which
         // only the tests import (an interop test drives the built `flow mcp` with its client).
-        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowKit", "AutomationWire", "Console", "NameMatching", "TextBytes"]),
+        .target(name: "FlowMCP", dependencies: ["FlowRunner", "FlowExplorer", "FlowKit", "AutomationWire", "Console", "NameMatching", "TextBytes"]),
         // The flow runner's command line (swift-argument-parser), for any app: every subcommand, with
         // the robot catalog, the runner's name and the folders an app gives its one entry point.
         .target(

@@ -3,6 +3,7 @@ import Console
 import FlowMCP
 import FlowRunner
 import Foundation
+import TextBytes
 
 extension FlowCommand {
     /// `flow docs`: the step reference of docs/flows.md (the app's guide), from the step registry and the
@@ -31,8 +32,11 @@ extension FlowCommand {
             case let .failure(problem):
                 throw FlowCommandError.usage("cannot read \(update): \(problem)")
             case let .success(data):
-                guard let read = String(validating: data, as: UTF8.self) else { throw FlowCommandError.usage("cannot read \(update): it is not UTF-8 text") }
-                text = read
+                switch TextBytes.string(data, byteOrderMark: .allowedAtStart) {
+                case let .success(read): text = read
+                case let .failure(problem):
+                    throw FlowCommandError.usage("cannot read \(update): " + problem.statement("it") + " at line \(problem.line), column \(problem.column); save it as UTF-8")
+                }
             }
             guard var updated = StepReference.replacing(in: text, with: reference) else {
                 throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin(runner: setup.identity)) and \(StepReference.end) where it goes")

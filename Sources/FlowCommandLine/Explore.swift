@@ -21,7 +21,7 @@ extension FlowCommand {
                     take is taken, breadth first and in the screen's order: each enabled button, a row of each list (the first, one \
                     between, the last), each field typed with a few values (one the prefix or the scheme gives, nothing, blanks, a \
                     long text, other scripts, a would-be secret), back, and each button of an alert. Screens are told apart by their \
-                    structure, not their words (see docs/explore.md). It finds crashes, exits, hangs, refused actions, lines that are \
+                    structure, not their words (--same-screen-ignoring and --same-screen-by-text change that). It finds crashes, exits, hangs, refused actions, lines that are \
                     not frames, accessibility audit findings, dead ends, secrets shown and alerts no button takes away; each is shrunk \
                     to the fewest steps that still show it and written as a flow \(name) run fails on.
                     Written into --out: map.json (its schema: \(name) schema --map), map.dot, map.svg, report.html, junit.xml, and \
@@ -34,7 +34,7 @@ extension FlowCommand {
 
         @OptionGroup var schemeOptions: SchemeOptions
 
-        @Option(help: ArgumentHelp("Start after this: a step (a robot action such as Login.login) or a flow file, run as a flow's steps, to get past a sign-in.", valueName: "step|flow.yaml"))
+        @Option(help: ArgumentHelp("Start after this: a step (a robot action such as \(RunnerSetup.current.catalog.exampleAction)) or a flow file, run as a flow's steps, to get past a sign-in.", valueName: "step|flow.yaml"))
         var from: String?
 
         @Option(help: ArgumentHelp("The fixture the store is seeded from (default: the --from flow's, else default).", valueName: "name"))

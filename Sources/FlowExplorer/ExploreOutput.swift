@@ -27,26 +27,18 @@ public enum ExploreOutput {
         let findingsFolder = (folder as NSString).appendingPathComponent(Self.findingsFolder)
         removeEarlierFindings(in: findingsFolder)
         map.findings = []
-        for (index, finding) in result.findings.enumerated() {
-            let id = "f\(index + 1)"
-            let title = map.screens.first { $0.identity == finding.screen.key }?.title ?? finding.screen.title
-            let name = "explore: \(finding.kind.title) on \"\(TerminalText.oneLine(title))\""
-            let file = (findingsFolder as NSString).appendingPathComponent(String(format: "%02d-%@-%@.yaml", index + 1, finding.kind.rawValue, slug(title)))
-            var entry = ExploreMap.Finding(
-                id: id, kind: finding.kind, screen: map.screens.first { $0.identity == finding.screen.key }?.id ?? "launch", title: title,
-                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, flow: nil
-            )
-            do {
-                let text = try result.writer.text(for: finding, name: name, file: file)
-                entry.steps = stepLines(of: text)
-                try OutputFile.write(text, to: file)
-                entry.flow = (Self.findingsFolder as NSString).appendingPathComponent((file as NSString).lastPathComponent)
-                files.append(file)
-            } catch let error as OutputFileError {
-                problems.append("cannot write \(file): \(error.explanation)")
-            } catch {
-                problems.append("\(error)")
+        for flow in flows(result, map: map, in: findingsFolder) {
+            var entry = flow.entry
+            if let text = flow.text {
+                do {
+                    try OutputFile.write(text, to: flow.file)
+                    entry.flow = (Self.findingsFolder as NSString).appendingPathComponent((flow.file as NSString).lastPathComponent)
+                    files.append(flow.file)
+                } catch {
+                    problems.append("cannot write \(flow.file): \(error.explanation)")
+                }
             }
+            if let problem = flow.problem { problems.append(problem) }
             map.findings.append(entry)
         }
         map.stats.findings = map.findings.count
@@ -64,6 +56,28 @@ public enum ExploreOutput {
             }
         }
         return (files, problems)
+    }
+
+    /// Each finding as the map holds it, with its flow's text for a file in `folder` (nil, and
+    /// why, when it cannot be written: it would hold a secret no variable holds).
+    public static func flows(_ result: ExploreResult, map: ExploreMap, in folder: String) -> [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)] {
+        result.findings.enumerated().map { index, finding in
+            let screen = map.screens.first { $0.identity == finding.screen.key }
+            let title = screen?.title ?? finding.screen.title
+            let name = "explore: \(finding.kind.title) on \"\(TerminalText.oneLine(title))\""
+            let file = (folder as NSString).appendingPathComponent(String(format: "%02d-%@-%@.yaml", index + 1, finding.kind.rawValue, slug(title)))
+            var entry = ExploreMap.Finding(
+                id: "f\(index + 1)", kind: finding.kind, screen: screen?.id ?? "launch", title: title,
+                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, flow: nil
+            )
+            do {
+                let text = try result.writer.text(for: finding, name: name, file: file)
+                entry.steps = stepLines(of: text)
+                return (entry, file, text, nil)
+            } catch {
+                return (entry, file, nil, "\(error)")
+            }
+        }
     }
 
     /// The figures, as Robo prints them, and more.

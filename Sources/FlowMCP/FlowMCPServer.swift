@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Console
+import FlowExplorer
 import FlowKit
 import FlowRunner
 import Foundation
@@ -324,6 +325,15 @@ public final class FlowMCPServer {
                         .texts("tags", "only flows with one of these tags")) { server, paths, tags in
             server.runFlows(paths, tags: tags ?? [])
         },
+        ToolDeclaration(name: "explore_app", summary: "Crawls the app as \(runner.name) explore does (every screen it reaches, breadth first) and answers "
+                            + "with the map as JSON: its screens, transitions, figures and findings, each finding with the steps of its minimal flow.",
+                        .text("from", "start after this: a robot action (Robot.action) or a flow file"),
+                        .text("fixture", "the fixture the store is seeded from (default: default)"),
+                        .integer("max_actions", "the most actions tried (default: \(ExploreOptions.defaultMaxActions))"),
+                        .integer("max_depth", "the deepest screen explored (default: \(ExploreOptions.defaultMaxDepth))"),
+                        .integer("seconds", "the most seconds the crawl takes (default: \(Int(ExploreOptions.defaultSeconds)))")) { server, from, fixture, maxActions, maxDepth, seconds in
+            server.explore(from: from, fixture: fixture, maxActions: maxActions, maxDepth: maxDepth, seconds: seconds)
+        },
     ] }
 
     // MARK: - What the tools do
@@ -379,6 +389,27 @@ public final class FlowMCPServer {
             return .error("✗ \(failure.summary)\nthe step was not kept; the app \(restored.said)")
         case let .refused(message):
             return .error(message)
+        }
+    }
+
+    private func explore(from: String?, fixture: String?, maxActions: Int?, maxDepth: Int?, seconds: Int?) -> ToolAnswer {
+        for (name, value) in [("max_actions", maxActions), ("max_depth", maxDepth), ("seconds", seconds)] {
+            if let value, value < 1 { return .error("explore_app: \(name) is \(value): give 1 or more") }
+        }
+        let prefix: ExplorePrefix = from.map { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.contains("/") ? .flow($0) : .step($0) } ?? .none
+        let options = ExploreOptions(maxActions: maxActions ?? ExploreOptions.defaultMaxActions, maxDepth: maxDepth ?? ExploreOptions.defaultMaxDepth,
+                                     time: .seconds(seconds ?? Int(ExploreOptions.defaultSeconds)))
+        do {
+            let explorer = try Explorer(scheme: project.scheme, variables: project.variables, catalog: project.catalog, options: options, prefix: prefix, fixture: fixture)
+            defer { explorer.close() }
+            let result = try explorer.run()
+            var map = result.map
+            // Each finding with its minimal flow's steps, as a flow in the project's flows would hold them.
+            map.findings = ExploreOutput.flows(result, map: map, in: project.flows.first ?? project.runner.flows).map(\.entry)
+            map.stats.findings = map.findings.count
+            return .ok(masked(map.json))
+        } catch {
+            return .error("explore_app: \(masked(error.description))")
         }
     }
 

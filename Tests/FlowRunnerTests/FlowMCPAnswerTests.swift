@@ -9,7 +9,7 @@ import WorkPhotosRobots
 /// instead, a tool without a session says to start one, and a session's tools say what they did.
 @Suite(.timeLimit(.minutes(2)))
 struct FlowMCPAnswerTests {
-    static let tools = "list_flows, start_session, run_step, read_screen, list_steps, undo, save_flow, end_session, run_flows"
+    static let tools = "list_flows, start_session, run_step, read_screen, list_steps, undo, save_flow, end_session, run_flows, explore_app"
 
     @Test(arguments: [
         (#"{"jsonrpc":"2.0","id":1,"method":"tools/lst"}"#, -32601,

@@ -18,7 +18,7 @@ struct FlowMCPTests {
         let server = try await ServerOverPipes()
 
         let (tools, _) = try await server.client.listTools()
-        #expect(Set(tools.map(\.name)) == ["list_flows", "start_session", "run_step", "read_screen", "list_steps", "undo", "save_flow", "end_session", "run_flows"])
+        #expect(Set(tools.map(\.name)) == ["list_flows", "start_session", "run_step", "read_screen", "list_steps", "undo", "save_flow", "end_session", "run_flows", "explore_app"])
         let saveFlow = try #require(tools.first { $0.name == "save_flow" })
         #expect(saveFlow.inputSchema.objectValue?["required"] == .array(["file", "name"]), "the schema comes from the declared arguments")
 
