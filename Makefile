@@ -20,10 +20,11 @@ RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
 DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console TextBytes
 
-.PHONY: help deps build test docs flows run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build
+.PHONY: help deps build test docs flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
+	@echo "make explore  crawl the app from sign-in: every screen, each problem as a minimal flow, the map and the flows' coverage in .build/explore"
 	@echo "make test   build and run every test, then the YAML flows, then the same for Examples/Expenses (CI runs this, then make docs)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
@@ -54,7 +55,20 @@ test: deps
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
 	$(FLOW) run --audit --include-tags slow
 	$(FLOW) run --audit
+	$(MAKE) explore-check
 	$(MAKE) expenses
+
+# The crawler on the app signed in: every screen it reaches, each problem as a minimal flow (none is
+# expected), the map (map.json, map.dot, map.svg, report.html) and what Flows/ exercise of it.
+EXPLORE_OUT  ?= .build/explore
+explore: deps
+	$(SWIFT_RUN) build
+	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) --against Flows
+
+# make test's check: the whole map, explored to its end, with nothing found.
+explore-check:
+	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) > $(EXPLORE_OUT).txt; status=$$?; cat $(EXPLORE_OUT).txt; \
+	  [ $$status -eq 0 ] && grep -q "every screen explored" $(EXPLORE_OUT).txt || { echo "explore: the map was not explored to its end with nothing found" >&2; exit 1; }
 
 # The second reference app (Examples/Expenses), its own package on the toolkit's products: its
 # build (which compiles the toolkit and GRDB again, in its own .build), its tests, its flows with
@@ -66,10 +80,17 @@ expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
 	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
 	cd $(EXPENSES) && .build/debug/expenses-flow run --audit
+	cd $(EXPENSES) && .build/debug/expenses-flow explore --out .build/explore > .build/explore.txt; status=$$?; cat .build/explore.txt; \
+	  [ $$status -eq 0 ] && grep -q "every screen explored" .build/explore.txt || { echo "expenses: explore did not end clean" >&2; exit 1; }
 	$(MAKE) expenses-broken-build
+	$(MAKE) expenses-planted-bugs
 
 expenses-broken-build:
 	$(EXPENSES)/scripts/broken-build.sh
+
+# Explore on the broken build, which holds five planted bugs: each found, each as a minimal flow the runner fails on.
+expenses-planted-bugs:
+	$(EXPENSES)/scripts/planted-bugs.sh
 
 # swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
 # catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a

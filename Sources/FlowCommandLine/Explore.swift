@@ -104,7 +104,11 @@ extension FlowCommand {
             )
             let explorer: Explorer
             do {
-                explorer = try Explorer(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, options: options, prefix: prefix, fixture: fixture)
+                // The project's own flows give each field they type into a valid value.
+                let flows = FileManager.default.fileExists(atPath: RunnerSetup.current.flows)
+                    ? FlowSuite.read([RunnerSetup.current.flows], catalog: RunnerSetup.current.catalog).suite.flows : []
+                explorer = try Explorer(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, options: options, prefix: prefix,
+                                        fixture: fixture, valuesFrom: flows, runner: RunnerSetup.current.identity)
             } catch {
                 throw FlowCommandError.usage(error.description)
             }

@@ -59,7 +59,7 @@ public struct ExploreFinding: Sendable {
     /// The screen it happened on (the screen the action was taken on, for an action's problem).
     public let screen: ScreenIdentity
     /// One line: what went wrong.
-    public let summary: String
+    public internal(set) var summary: String
     /// More: the app's standard error, the audit's findings (secrets masked).
     public let details: [String]
     /// The actions after the prefix that led to it; for an action's problem, the last one is it.

@@ -81,9 +81,9 @@ public struct ExploreMap: Codable, Sendable, Equatable {
         public var title: String
         /// Its identity: what told it apart (see FlowKit's `ScreenIdentity`).
         public var identity: String
-        /// Actions from the first screen to it (after the prefix).
+        /// The fewest actions from the first screen to it over the map's transitions (after the prefix).
         public var depth: Int
-        /// The steps that reached it first, as a flow writes them.
+        /// The steps the crawl reached it by (the shortest it met before it explored it), as a flow writes them.
         public var path: [String]
         /// The screen as drawn the first time it was seen (secrets masked).
         public var text: String

@@ -115,7 +115,7 @@ public enum ExploreOutput {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".yaml") {
             let path = (folder as NSString).appendingPathComponent(name)
             guard InputFile.kind(path, following: false) == .file, case let .success(data) = InputFile.read(path, limit: 1 << 20),
-                  String(decoding: data.prefix(64), as: UTF8.self).hasPrefix(FindingFlows.marker) else { continue }
+                  FindingFlows.isWritten(String(decoding: data.prefix(256), as: UTF8.self)) else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
     }

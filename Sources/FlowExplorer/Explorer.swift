@@ -25,6 +25,8 @@ public final class Explorer {
     public let prefix: ExplorePrefix
     /// The fixture the store is seeded from (the prefix flow's, when it names one).
     public let fixture: String
+    /// The runner the crawl is a part of: the flows it writes name it.
+    public let runner: RunnerIdentity
 
     private let driver: AppDriver
     private let prefixNodes: [Node]
@@ -44,13 +46,19 @@ public final class Explorer {
     private var current: (state: State, trace: [ExploreAction])?
     /// Values the prefix typed, by field: a field's valid value.
     private var validValues: [String: String] = [:]
+    /// Values the flows type into fields (`type` steps) or give robot actions (their text
+    /// parameters), by the name (letters and digits, lowercased) of the field or the parameter.
+    private let flowValues: [(name: String, text: String)]
 
     /// Prepares a crawl: reads the prefix and seeds the fixture; throws what `flow run` would say
     /// of a bad prefix, a missing app or a fixture that does not seed.
+    /// `valuesFrom` are flows whose `type` steps give a field its valid value (the project's own
+    /// flows, say: what they type into a field is a value the app takes).
     public init(
         scheme: Scheme, variables: [String: String], catalog: RobotCatalog, options: ExploreOptions, prefix: ExplorePrefix = .none,
-        fixture: String? = nil
+        fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard
     ) throws(ExploreError) {
+        self.runner = runner
         self.scheme = scheme
         self.variables = variables
         self.catalog = catalog
@@ -82,6 +90,7 @@ public final class Explorer {
         }
         prefixNodes = nodes
         prefixFlow = flow
+        flowValues = Self.typedValues(in: flows)
         self.fixture = flow.fixture ?? "default"
         let secrets = scheme.secretValues(variables: variables)
         start = clock.now
@@ -120,6 +129,7 @@ public final class Explorer {
             learnValidValues()
             let first = state(for: frame, path: [])
             current = (first, [])
+            audit(frame, on: first, trace: [])
         }
         var queue = [states[0]]
         var next = 0
@@ -170,21 +180,22 @@ public final class Explorer {
             take(.back, from: here.state)
             if let now = current, now.state === state { return true }
         }
-        for _ in 0..<2 {
+        // Its own path (the screen it was found from, then the action), else every action since
+        // the launch that found it (what the app held then may be what made it this screen).
+        for candidate in [state.path] + (state.fallback.map { [$0] } ?? []) {
             guard case let .success(frame) = driver.relaunch() else { continue }
-            var trace: [ExploreAction] = []
             var last = frame
             var lost = false
-            for action in state.path {
+            for action in candidate {
                 guard case let .screen(frame) = driver.act(action) else {
                     lost = true
                     break
                 }
-                trace.append(action)
                 last = frame
             }
             if !lost, ScreenIdentity(last.screen, rules: options.rules) == state.identity {
-                current = (state, trace)
+                (state.path, state.fallback) = (candidate, nil)
+                current = (state, candidate)
                 return true
             }
         }
@@ -203,11 +214,12 @@ public final class Explorer {
         }
         switch outcome {
         case let .screen(frame):
-            let reached = self.state(for: frame, path: trace)
+            let reached = self.state(for: frame, path: state.path + [action], trace: trace)
             reached.visits += 1
             note(state, action, to: reached, outcome: "screen")
             current = (reached, trace)
             checkSecrets(frame, on: reached, trace: trace)
+            audit(frame, on: reached, trace: trace)
         case let .refused(reason):
             note(state, action, to: nil, outcome: "refused")
             current = (state, trace)
@@ -217,7 +229,7 @@ public final class Explorer {
             }
         case let .ended(failure):
             current = nil
-            let details = failure.standardError.map(driver.mask)
+            let details = said(driver.app?.standardErrorTail(lines: 400) ?? failure.standardError)
             switch failure.cause {
             case let .crashed(signal):
                 note(state, action, to: nil, outcome: "crashed")
@@ -242,21 +254,32 @@ public final class Explorer {
 
     /// The state of `frame`: the one already met with its identity, or a new one reached by `path`
     /// (audited as it is met).
-    private func state(for frame: Frame, path: [ExploreAction]) -> State {
+    /// `path` is the way the crawl knows there (the screen's own path and the action); `trace`, the
+    /// actions since the launch, which lead there for sure.
+    private func state(for frame: Frame, path: [ExploreAction], trace: [ExploreAction]? = nil) -> State {
         let identity = ScreenIdentity(frame.screen, rules: options.rules)
-        if let known = byIdentity[identity] { return known }
+        if let known = byIdentity[identity] {
+            // A shorter way there, found before it is explored, is the one kept: a replay costs less.
+            if !known.explored, path.count < known.path.count { (known.path, known.fallback) = (path, trace == path ? nil : trace) }
+            return known
+        }
         let state = State(id: "s\(states.count + 1)", identity: identity, screen: frame.screen, text: driver.mask(frame.text), path: path)
+        if let trace, trace != path { state.fallback = trace }
         states.append(state)
         byIdentity[identity] = state
-        let audit = AccessibilityAudit.findings(in: frame.screen, skipping: options.auditSkipping)
-        if !audit.isEmpty {
-            let rules = Set(audit.map(\.rule)).sorted().map(\.rawValue)
-            add(ExploreFinding(kind: .audit, screen: identity,
-                               summary: "the accessibility audit of \"\(identity.title)\" found \(audit.count) problem\(audit.count == 1 ? "" : "s") (\(rules.joined(separator: ", ")))",
-                               details: audit.map { driver.mask($0.description) }, actions: path, signature: "audit " + rules.joined(separator: ","),
-                               secretVariable: nil, alertButtons: [], alert: nil))
-        }
         return state
+    }
+
+    /// The audit of an idle screen the crawl saw (every one: a label is no part of a screen's
+    /// identity, and a label no one can read is what the audit finds), reached by `trace`.
+    private func audit(_ frame: Frame, on state: State, trace: [ExploreAction]) {
+        let audit = AccessibilityAudit.findings(in: frame.screen, skipping: options.auditSkipping)
+        guard !audit.isEmpty else { return }
+        let rules = Set(audit.map(\.rule)).sorted().map(\.rawValue)
+        add(ExploreFinding(kind: .audit, screen: state.identity,
+                           summary: "the accessibility audit of \"\(state.identity.title)\" found \(audit.count) problem\(audit.count == 1 ? "" : "s") (\(rules.joined(separator: ", ")))",
+                           details: audit.map { driver.mask($0.description) }, actions: trace, signature: "audit " + rules.joined(separator: ","),
+                           secretVariable: nil, alertButtons: [], alert: nil))
     }
 
     /// Notes a transition, or counts it again.
@@ -318,10 +341,28 @@ public final class Explorer {
     }
 
     /// Adds a finding unless the same one is known.
+    /// Adds a finding unless the same problem is known: the same kind and cause by the same
+    /// action on a screen of the same title (a crash typing into Name is one, whatever else the
+    /// form holds), or the same problem on a screen of the same title (the same audit findings, the
+    /// same secret); a dead end and an alert that stays are their screen's own.
     private func add(_ finding: ExploreFinding) {
-        let key = "\(finding.kind) \(finding.screen.key) \(finding.signature)" + (finding.kind.isAnAction ? " \(finding.actions.last?.yaml ?? "")" : "")
+        let key: String = switch finding.kind {
+        case .crash, .exit, .hang, .refused, .wireError:
+            "\(finding.kind) \(finding.signature) \(finding.screen.title) \(finding.actions.last.map { "\($0.verb) \($0.identifier ?? "")" } ?? "launch")"
+        case .audit, .secretShown:
+            "\(finding.kind) \(finding.signature) \(finding.screen.title) \(finding.details.joined(separator: "\n"))"
+        case .deadEnd, .alertNeverCloses:
+            "\(finding.kind) \(finding.screen.key)"
+        }
         guard findingKeys.insert(key).inserted else { return }
         findings.append(finding)
+    }
+
+    /// What of the app's standard error a finding shows: the lines that say what went wrong (a
+    /// fatal error's), else the last few; secrets masked.
+    private func said(_ lines: [String]) -> [String] {
+        let telling = lines.filter { $0.localizedCaseInsensitiveContains("fatal error") || $0.contains(": error:") || $0.hasPrefix("error:") }
+        return (telling.isEmpty ? Array(lines.suffix(5)) : Array(telling.prefix(3))).map(driver.mask)
     }
 
     /// The app crashed or hung while it launched: a finding with no step.
@@ -358,7 +399,17 @@ public final class Explorer {
             rows[rowClass, default: []].append(element)
         }
         var rowsDone: Set<String> = []
-        for element in screen.elements where element.isEnabled && !element.identifier.isEmpty {
+        let enabled = screen.elements.filter { $0.isEnabled && !$0.identifier.isEmpty }
+        let fields = enabled.filter(\.kind.isField)
+        // Every field's valid value first, one after another: a form filled the way the flows fill
+        // it is a screen of its own (Save enabled), reached from here.
+        let valid = fields.map(validValues(for:))
+        for round in 0..<(valid.map(\.count).max() ?? 0) {
+            for (field, values) in zip(fields, valid) where round < values.count {
+                actions.append(ExploreAction(.type, kind: field.kind, identifier: field.identifier, text: values[round], value: .valid))
+            }
+        }
+        for element in enabled {
             switch element.kind {
             case .button:
                 actions.append(ExploreAction(.tap, kind: .button, identifier: element.identifier))
@@ -368,18 +419,14 @@ public final class Explorer {
                 var picked: [Int] = []
                 for index in [0, group.count / 2, group.count - 1] where !picked.contains(index) { picked.append(index) }
                 for index in picked { actions.append(ExploreAction(.tap, kind: .cell, identifier: group[index].identifier)) }
-            case .textField, .secureTextField:
-                for value in TypedValue.allCases {
-                    if value == .wouldBeSecret, element.kind != .secureTextField { continue }
-                    if value == .valid {
-                        guard let valid = validValue(for: element) else { continue }
-                        actions.append(ExploreAction(.type, kind: element.kind, identifier: element.identifier, text: valid, value: .valid))
-                    } else {
-                        actions.append(ExploreAction(.type, kind: element.kind, identifier: element.identifier, text: value.literal, value: value))
-                    }
-                }
-            case .staticText, .image, .alert:
+            case .textField, .secureTextField, .staticText, .image, .alert:
                 continue
+            }
+        }
+        for field in fields {
+            for value in TypedValue.allCases where value != .valid {
+                if value == .wouldBeSecret, field.kind != .secureTextField { continue }
+                actions.append(ExploreAction(.type, kind: field.kind, identifier: field.identifier, text: value.literal, value: value))
             }
         }
         actions.append(.back)
@@ -393,19 +440,54 @@ public final class Explorer {
         }
     }
 
-    /// A valid value for `field`: what the prefix typed into it, else a variable named like it
-    /// (`test.user` for `Username`), as `${variable}`.
-    private func validValue(for field: ElementSnapshot) -> String? {
-        if let typed = validValues[field.identifier] { return typed }
+    /// The valid values for `field` (at most ``validLimit``): what the prefix typed into it, what
+    /// the flows type into a field or give a robot's parameter named like it, and a variable named
+    /// like it (`test.user` for `Username`, as `${variable}`).
+    private func validValues(for field: ElementSnapshot) -> [String] {
+        var values: [String] = []
+        func add(_ text: String) { if !values.contains(text), values.count < Self.validLimit { values.append(text) } }
+        if let typed = validValues[field.identifier] { add(typed) }
         let names = [field.identifier, field.label].map(Self.letters)
-        for name in variables.keys.sorted() {
-            let last = Self.letters(String(name.split(separator: ".").last ?? ""))
-            guard last.count >= 3 else { continue }
-            if names.contains(where: { $0 == last || ($0.hasPrefix(last) && last.count >= 4) || (last.hasPrefix($0) && $0.count >= 4) }) {
-                return "${\(name)}"
+        for value in flowValues where names.contains(value.name) { add(value.text) }
+        for value in flowValues where Self.near(value.name, names) { add(value.text) }
+        for name in variables.keys.sorted() where Self.near(Self.letters(String(name.split(separator: ".").last ?? "")), names) {
+            add("${\(name)}")
+        }
+        return values
+    }
+
+    /// The most valid values typed into one field.
+    static let validLimit = 12
+
+    /// Whether `name` names one of `names` (`user` names `username`): the same, or one starts
+    /// the other and is four letters or more.
+    private static func near(_ name: String, _ names: [String]) -> Bool {
+        guard name.count >= 3 else { return false }
+        return names.contains { $0 == name || ($0.hasPrefix(name) && name.count >= 4) || (name.hasPrefix($0) && $0.count >= 4) }
+    }
+
+    /// What the `type` steps of `flows` type, by the field's name as written (the first of each),
+    /// nested steps included; a field named with a variable is left out.
+    static func typedValues(in flows: [Flow]) -> [(name: String, text: String)] {
+        var values: [(name: String, text: String)] = []
+        func add(_ name: String, _ text: Text) {
+            let key = letters(name)
+            guard !key.isEmpty, !text.raw.isEmpty, !values.contains(where: { $0.name == key && $0.text == text.raw }) else { return }
+            values.append((key, text.raw))
+        }
+        func walk(_ steps: [Step]) {
+            for step in steps {
+                if let typing = step.action as? TypeText, typing.element.name.variables.isEmpty { add(typing.element.name.raw, typing.text) }
+                if let robot = step.action as? RobotStep {
+                    for name in robot.arguments.keys.sorted() {
+                        if case let .text(text)? = robot.arguments[name] { add(name, text) }
+                    }
+                }
+                for inner in step.action.inner { walk(inner.steps) }
             }
         }
-        return nil
+        for flow in flows { walk(flow.steps) }
+        return values
     }
 
     private static func letters(_ text: String) -> String {
@@ -427,13 +509,33 @@ public final class Explorer {
         for (index, finding) in findings.enumerated() {
             if options.shrinks, !interrupted(), clock.now - start < options.time {
                 progress(self.progress("shrinking \(index + 1) of \(findings.count)"))
-                shrunk.append(Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables).shrink(finding, states: byIdentity.mapValues(\.path)))
+                // A hang costs the whole wait at each replay: a few are enough to drop what it does not need.
+                let replays = finding.kind == .hang ? 12 : 200
+                shrunk.append(Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: replays)
+                    .shrink(finding, states: byIdentity.mapValues(\.path)))
             } else {
                 shrunk.append(finding)
             }
         }
         driver.app?.terminate()
         let seconds = (clock.now - start) / .seconds(1)
+        // Each screen's depth on the map: the fewest actions from the first screen, over the transitions found.
+        var distances: [String: Int] = [:]
+        if let first = states.first {
+            distances[first.id] = 0
+            var frontier = [first]
+            while !frontier.isEmpty {
+                var next: [State] = []
+                for state in frontier {
+                    for transition in transitions where transition.from === state {
+                        guard let to = transition.to, distances[to.id] == nil else { continue }
+                        distances[to.id] = (distances[state.id] ?? 0) + 1
+                        next.append(to)
+                    }
+                }
+                frontier = next
+            }
+        }
         let map = ExploreMap(
             app: scheme.app, scheme: scheme.name, fixture: fixture, from: prefix.shown, rules: options.rules,
             budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1)),
@@ -441,10 +543,11 @@ public final class Explorer {
                          findings: shrunk.count,
                          launches: driver.launches, seconds: seconds, actionsPerSecond: seconds > 0 ? Double(driver.actionsSent) / seconds : 0,
                          complete: complete, ended: ended),
-            screens: states.map { $0.mapped(self) }, transitions: transitions.map(\.mapped), findings: [], coverage: nil
+            screens: states.map { $0.mapped(self, depth: distances[$0.id] ?? $0.depth) }, transitions: transitions.map(\.mapped), findings: [], coverage: nil
         )
         return ExploreResult(map: map, findings: shrunk, writer: FindingFlows(prefixNodes: prefixNodes, prefixFlow: prefixFlow, prefix: prefix, fixture: fixture,
-                                                                                rules: options.rules, auditSkipping: options.auditSkipping, scheme: scheme, variables: variables))
+                                                                                rules: options.rules, auditSkipping: options.auditSkipping, scheme: scheme, variables: variables,
+                                                                                runner: runner))
     }
 
     private func progress(_ phase: String) -> ExploreProgress {
@@ -464,7 +567,9 @@ public final class Explorer {
         let identity: ScreenIdentity
         let screen: ScreenSnapshot
         let text: String
-        let path: [ExploreAction]
+        var path: [ExploreAction]
+        /// The actions since the launch that found it, when its path is not them: tried when the path does not lead there.
+        var fallback: [ExploreAction]?
         var depth: Int { path.count }
         var visits = 1
         var actions: [ExploreAction] = []
@@ -482,7 +587,7 @@ public final class Explorer {
             self.path = path
         }
 
-        func mapped(_ explorer: Explorer) -> ExploreMap.Screen {
+        func mapped(_ explorer: Explorer, depth: Int) -> ExploreMap.Screen {
             ExploreMap.Screen(id: id, title: explorer.driver.mask(identity.title), identity: explorer.driver.mask(identity.key), depth: depth,
                               path: path.map(\.yaml), text: text, controls: Self.controls(of: screen).map { control in
                                   ExploreMap.Control(kind: control.kind, identifier: explorer.driver.mask(control.identifier), label: explorer.driver.mask(control.label))

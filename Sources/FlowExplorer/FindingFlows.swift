@@ -17,12 +17,18 @@ public struct FindingFlows {
     let auditSkipping: Set<AuditRule>
     let scheme: Scheme
     let variables: [String: String]
+    let runner: RunnerIdentity
 
     /// The tag every flow `explore` writes carries: `flow run --include-tags explore` runs them.
     public static let tag = "explore"
 
-    /// The first line of every flow `explore` writes: how a later crawl knows which files are its own.
-    public static let marker = "# Found by flow explore:"
+    /// How every flow `explore` writes begins (`# Found by flow explore:`): how a later crawl knows its own.
+    public static let marker = "# Found by "
+
+    /// Whether `text` begins as a flow `explore` wrote does.
+    public static func isWritten(_ text: String) -> Bool {
+        text.hasPrefix(marker) && (text.split(separator: "\n").first?.contains(" explore: ") ?? false)
+    }
 
     /// The flow that shows `finding`, to be written at `file` (the prefix flow's path is made
     /// relative to it). Throws when it would hold a secret no variable holds.
@@ -56,8 +62,8 @@ public struct FindingFlows {
             throw ExploreError("cannot write the flow as YAML: \(error)")
         }
         let summary = SecretMask(scheme.secretValues(variables: variables)).mask(finding.summary)
-        let header = "\(Self.marker) \(TerminalText.oneLine(summary)).\n"
-            + "# `flow run` fails on it until the app is fixed; then keep it as a regression flow (take the explore tag off).\n"
+        let header = "\(Self.marker)\(runner.name) explore: \(TerminalText.oneLine(summary)).\n"
+            + "# `\(runner.name) run` fails on it until the app is fixed; then keep it as a regression flow (take the explore tag off).\n"
         let text = header + FlowSession.schemaComment(for: file) + body
         guard !standIns.reveals(text) else { throw ExploreError("the flow for \(finding.kind.title) would hold a secret: it is not written") }
         return text

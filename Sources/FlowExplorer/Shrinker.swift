@@ -86,6 +86,10 @@ struct Shrinker {
             }
         }
         var shrunk = finding
+        // The summary names the action that shows it as it is now (a shorter text, say).
+        if finding.kind.isAnAction, let before = finding.actions.last, let after = best.last, before != after {
+            shrunk.summary = finding.summary.replacingOccurrences(of: before.description, with: after.description)
+        }
         shrunk.actions = best
         return shrunk
     }

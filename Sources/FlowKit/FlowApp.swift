@@ -366,6 +366,12 @@ public final class FlowApp: @unchecked Sendable {
         FlowFailure(step: "act", reason: "the app is not running", screen: nil, standardError: [], site: site, cause: .notStarted)
     }
 
+    /// The last `count` lines the app wrote to standard error (of the last 64 KiB it wrote), while
+    /// it runs or after it ended; none before a launch.
+    public func standardErrorTail(lines count: Int) -> [String] {
+        connection?.standardErrorTail(lines: count) ?? []
+    }
+
     /// The lines the app wrote on its output that were not frames, oldest first (kept for the
     /// message when it ends): a crawler says the app broke the protocol when one appears.
     public var unreadableLines: [String] { connection?.unreadable ?? [] }

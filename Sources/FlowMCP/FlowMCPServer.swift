@@ -400,7 +400,8 @@ public final class FlowMCPServer {
         let options = ExploreOptions(maxActions: maxActions ?? ExploreOptions.defaultMaxActions, maxDepth: maxDepth ?? ExploreOptions.defaultMaxDepth,
                                      time: .seconds(seconds ?? Int(ExploreOptions.defaultSeconds)))
         do {
-            let explorer = try Explorer(scheme: project.scheme, variables: project.variables, catalog: project.catalog, options: options, prefix: prefix, fixture: fixture)
+            let explorer = try Explorer(scheme: project.scheme, variables: project.variables, catalog: project.catalog, options: options, prefix: prefix,
+                                        fixture: fixture, runner: project.runner)
             defer { explorer.close() }
             let result = try explorer.run()
             var map = result.map

@@ -10,6 +10,11 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
 
     private let presenter: ExpenseListPresenter
     private var model = ExpenseListViewModel(rows: [], total: "", notice: "", isClearEnabled: false)
+    #if PLANTED_BUGS
+    /// Planted bugs' hooks (for flow explore): what a tapped row opens, and a line that leaks a secret.
+    public var plantedRowTap: ((String) -> Void)?
+    public var plantedSyncLine: String?
+    #endif
 
     /// The screen of `presenter`, which it attaches and loads.
     public init(presenter: ExpenseListPresenter) {
@@ -23,12 +28,16 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
 
     /// The rows, the total, the notice, and the buttons.
     public var elements: [Element] {
-        model.rows.map { Element.cell(ID.row($0.id), label: $0.name, value: $0.amount) } + [
+        var elements = model.rows.map { Element.cell(ID.row($0.id), label: $0.name, value: $0.amount) } + [
             .text(model.total, identifier: ID.total),
             .text(model.notice, identifier: ID.notice),
             .button(ID.add),
             .button(ID.clearAll, isEnabled: model.isClearEnabled),
         ]
+        #if PLANTED_BUGS
+        if let line = plantedSyncLine { elements.append(.text(line, identifier: "sync")) }
+        #endif
+        return elements
     }
 
     /// Shows what the presenter says.
@@ -41,7 +50,10 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
         switch identifier {
         case ID.add: presenter.didTapAdd()
         case ID.clearAll: presenter.didTapClearAll()
-        default: break
+        default:
+            #if PLANTED_BUGS
+            plantedRowTap?(identifier)
+            #endif
         }
     }
 
@@ -50,3 +62,28 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
         presenter.viewDidAppear()
     }
 }
+
+#if PLANTED_BUGS
+/// Planted bug (a dead end, for flow explore): a receipt with no control on it.
+@MainActor
+public final class PlantedReceiptScreen: ScreenController {
+    private let row: String
+
+    /// The receipt of the row `row`.
+    public init(row: String) {
+        self.row = row
+    }
+
+    /// `Receipt`.
+    public let title = "Receipt"
+
+    /// Only words.
+    public var elements: [Element] { [.text("Receipt of \(row)", identifier: "receipt")] }
+
+    /// Nothing can be tapped.
+    public func tap(_ identifier: String) {}
+
+    /// Nothing can be typed.
+    public func enter(_ text: String, into identifier: String) {}
+}
+#endif

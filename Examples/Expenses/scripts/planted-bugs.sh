@@ -1,0 +1,51 @@
+#!/bin/sh
+# Shows that `expenses-flow explore` finds bugs no flow was written for: on the broken build (made
+# by broken-build.sh, which plants five bugs under -DPLANTED_BUGS beside its broken line: a crash on
+# a typed name, a hang on a long amount, a dead end behind a row, a Save no one can read, a secret
+# token shown after a save), the crawl must find each, once, and write for each the minimal flow in
+# scripts/planted-bugs/ (byte for byte: the crawl is deterministic), and `expenses-flow run` must
+# fail on each of those flows with its bug. Run from anywhere, after broken-build.sh.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+scratch=.build-broken
+[ -x $scratch/debug/expenses ] || { echo "planted-bugs: error: no broken build in $scratch: run scripts/broken-build.sh first" >&2; exit 2; }
+[ -x .build/debug/expenses-flow ] || ../../scripts/own-tmpdir.sh swift build --product expenses-flow || exit 2
+# The planted secret reaches the app as a scheme's secret variable, as a real token would.
+cat > $scratch/planted.yaml <<'EOF'
+app: .build-broken/debug/expenses
+variables: {sync.token: {secret: tok-3f9a2c71}}
+defaults: {sync.token: "${sync.token}"}
+EOF
+out=$scratch/explore
+rm -rf $out
+.build/debug/expenses-flow explore --scheme-file $scratch/planted.yaml --out $out --wait 2 > $scratch/explore.txt 2>&1
+status=$?
+cat $scratch/explore.txt
+if [ $status -ne 1 ]; then
+  echo "planted-bugs: error: explore exited $status on the build with planted bugs; it should find them and exit 1" >&2
+  exit 1
+fi
+if grep -q "tok-3f9a2c71" $scratch/explore.txt $out/map.json $out/report.html $out/junit.xml $out/findings/*.yaml; then
+  echo "planted-bugs: error: the secret token is in explore's output" >&2
+  exit 1
+fi
+if ! diff -r scripts/planted-bugs $out/findings; then
+  echo "planted-bugs: error: the flows explore wrote are not the expected minimal flows in scripts/planted-bugs (above, expected < > written)" >&2
+  exit 1
+fi
+# Each flow fails under the runner, with its bug.
+check() {
+  flow=$out/findings/$1
+  said=$(.build/debug/expenses-flow run --scheme-file $scratch/planted.yaml --timeout 2 "$flow" 2>&1)
+  if [ $? -ne 1 ] || ! printf '%s' "$said" | grep -qF "$2"; then
+    printf '%s\n' "$said"
+    echo "planted-bugs: error: expenses-flow run $flow should fail (exit 1) saying: $2" >&2
+    exit 1
+  fi
+}
+check 01-deadEnd-receipt.yaml 'check that there is a way out of the screen "Receipt" failed: no way out: back is refused'
+check 02-audit-add-expense.yaml 'button "Save": readableLabels: no label a person can read'
+check 03-crash-add-expense.yaml 'the app crashed (signal 4)'
+check 04-hang-add-expense.yaml 'the app did not answer within 2 s (it may hang); it was killed'
+check 05-secretShown-expenses.yaml 'check that the screen does not show the text given failed: the screen shows it'
+echo "planted-bugs: explore found the five planted bugs, each as a minimal flow the runner fails on: as it should"
