@@ -181,6 +181,8 @@ let package = Package(
         // FlowRunnerTests run its flows (Tests/TextAppSample/Flows), and FlowTests its Swift flow tests, as those of an app that keeps no data.
         // NoStoreManifest: the manifest the guide shows for such an app, not built (DocumentationTests read it).
         .executableTarget(name: "textapp-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/TextAppSample", exclude: ["Flows", "NoStoreManifest"]),
+        // A small app with each kind of problem the crawler finds, planted on request: flow explore's own tests run it.
+        .executableTarget(name: "explore-sample", dependencies: ["TextUI", "PresenterKit"], path: "Tests/ExploreSample"),
         .testTarget(name: "TextUITests", dependencies: ["TextUI", "textapp-sample", "ProcessTesting", "Console", "BadText", "TextBytes"]),
         .testTarget(name: "WorkPhotosTests", dependencies: ["WorkPhotos", "PresenterKit", "PresenterKitTesting", "WorkPhotosTesting", "StrictMocks"]),
         .testTarget(name: "WorkPhotosUITests", dependencies: ["WorkPhotosUI", "WorkPhotos", "TextUI", "PresenterKitTesting", "WorkPhotosTesting"]),

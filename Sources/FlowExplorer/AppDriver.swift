@@ -44,8 +44,6 @@ final class AppDriver {
     private(set) var actionsSent = 0
     /// Commands of the last prefix: each `type` target and its text, for the valid value of a field.
     private(set) var typedByPrefix: [(target: String, text: String)] = []
-    /// Lines that were not frames seen so far since the last launch.
-    private var unreadableSeen = 0
 
     /// Seeds what the flow needs once; throws what `flow run` would say when it cannot.
     init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow) throws {
@@ -85,7 +83,6 @@ final class AppDriver {
         next.prelaunch(flow)
         spare = next
         launches += 1
-        unreadableSeen = 0
         if let failure = executor.start(flow).failure { return .failure(.launch(failure.failure)) }
         var typed: [(String, String)] = []
         executor.app.commandObserver = { request in
@@ -130,13 +127,6 @@ final class AppDriver {
         case let .refused(reason): return .refused(reason)
         case let .failed(failure): return .ended(failure)
         }
-    }
-
-    /// A line the app wrote that is not a frame, since the last time this was asked: the first new one.
-    func newUnreadableLine() -> String? {
-        guard let lines = app?.unreadableLines, lines.count > unreadableSeen else { return nil }
-        defer { unreadableSeen = lines.count }
-        return lines[unreadableSeen]
     }
 
     /// The app's last lines of standard error, secrets masked.

@@ -118,7 +118,7 @@ public struct ExploreMap: Codable, Sendable, Equatable {
         /// What a suite's coverage matches it by: the verb, the control's kind and identifier
         /// (`tap button Save`, `tap cell photo-#`, `type textField Name`, `back`).
         public var key: String
-        /// What happened: `screen`, `refused`, `crashed`, `exited`, `hung`, `ended` (exit 0).
+        /// What happened: `screen`, `refused`, `crashed`, `exited`, `hung`, `broke` (a line not a frame), `ended` (exit 0).
         public var outcome: String
         /// How many times it was taken.
         public var count: Int

@@ -57,7 +57,7 @@ extension ExploreMap {
                 ("from", described(string, "the screen it was taken on"), true), ("to", described(string, "the screen it led to (none: refused, or the app ended)"), false),
                 ("step", described(string, "the step as a flow writes it"), true), ("action", described(string, "the action in words"), true),
                 ("control", control, false), ("key", described(string, "what coverage matches it by: tap button Save, type textField Name, back"), true),
-                ("outcome", described(["type": "string", "enum": ["screen", "refused", "crashed", "exited", "hung", "ended"]], "what happened"), true),
+                ("outcome", described(["type": "string", "enum": ["screen", "refused", "crashed", "exited", "hung", "broke", "ended"]], "what happened"), true),
                 ("count", described(integer, "times it was taken"), true),
             ], "a transition")], true),
             ("findings", ["type": "array", "description": "the problems found, each with its minimal flow", "items": object([

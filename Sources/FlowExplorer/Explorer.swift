@@ -208,10 +208,6 @@ public final class Explorer {
     private func take(_ action: ExploreAction, from state: State) {
         let trace = (current?.trace ?? []) + [action]
         let outcome = driver.act(action)
-        if let line = driver.newUnreadableLine() {
-            add(ExploreFinding(kind: .wireError, screen: state.identity, summary: "after \(action) on \"\(state.identity.title)\" the app wrote a line that is not a frame: "
-                + driver.mask(String(line.prefix(200))), details: [], actions: trace, signature: "wire", secretVariable: nil, alertButtons: [], alert: nil))
-        }
         switch outcome {
         case let .screen(frame):
             let reached = self.state(for: frame, path: state.path + [action], trace: trace)
@@ -246,6 +242,10 @@ public final class Explorer {
                 add(ExploreFinding(kind: .hang, screen: state.identity,
                                    summary: "the app never became idle within \(FlowKitSeconds.shown(options.wait)) after \(action) on \"\(state.identity.title)\" (it was killed)",
                                    details: details, actions: trace, signature: "hang", secretVariable: nil, alertButtons: [], alert: nil))
+            case let .brokeProtocol(line):
+                note(state, action, to: nil, outcome: "broke")
+                add(ExploreFinding(kind: .wireError, screen: state.identity, summary: "after \(action) on \"\(state.identity.title)\" the app wrote a line that is not a frame: "
+                    + driver.mask(String(line.prefix(200))), details: details, actions: trace, signature: "wire", secretVariable: nil, alertButtons: [], alert: nil))
             case .check, .refused, .notStarted:
                 note(state, action, to: nil, outcome: "ended")
             }
@@ -298,7 +298,7 @@ public final class Explorer {
         guard !state.cut, !state.unreachable else { return }
         let leaving = transitions.filter { $0.from === state }
         let ways = leaving.filter { ($0.to != nil && $0.to !== state) || $0.outcome == "ended" }
-        let fails = leaving.contains { ["crashed", "exited", "hung"].contains($0.outcome) }
+        let fails = leaving.contains { ["crashed", "exited", "hung", "broke"].contains($0.outcome) }
         guard ways.isEmpty, !fails else { return }
         if let alert = state.screen.topAlert {
             let buttons = alert.children.filter { $0.kind == .button && $0.isEnabled }.map(\.identifier)
@@ -372,6 +372,7 @@ public final class Explorer {
         case .crashed: .crash
         case .hung: .hang
         case .exited: .exit
+        case .brokeProtocol: .wireError
         case .check, .refused, .notStarted: .crash
         }
         add(ExploreFinding(kind: kind, screen: placeholder, summary: "the app did not start: \(driver.mask(failure.reason))",

@@ -105,7 +105,6 @@ struct Shrinker {
         for (index, action) in actions.enumerated() {
             let outcome = driver.act(action)
             let last = index == actions.count - 1
-            if finding.kind == .wireError, driver.newUnreadableLine() != nil { return .shown(after: index + 1) }
             switch outcome {
             case let .screen(next):
                 frame = next
@@ -127,6 +126,7 @@ struct Shrinker {
         case let (.crashed(signal), .crash): finding.signature == "crash \(signal)"
         case let (.exited(code), .exit): finding.signature == "exit \(code)"
         case (.hung, .hang): true
+        case (.brokeProtocol, .wireError): true
         default: false
         }
     }

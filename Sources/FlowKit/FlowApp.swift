@@ -45,6 +45,8 @@ public final class FlowApp: @unchecked Sendable {
     public var commandObserver: ((Request) -> Void)?
 
     private var connection: AppConnection?
+    /// How many of the connection's lines that were not frames a failure has said.
+    private var unreadableSaid = 0
     private var launchStart: ContinuousClock.Instant?
     private var lastFrame: Frame?
     private var nextCommandID = 0
@@ -102,6 +104,7 @@ public final class FlowApp: @unchecked Sendable {
         lastFrame = nil
         launchDuration = nil
         launchStart = ContinuousClock.now
+        unreadableSaid = 0
         do {
             connection = try AppConnection(executable: executable, arguments: launchArguments, environment: launchEnvironment)
         } catch {
@@ -277,6 +280,11 @@ public final class FlowApp: @unchecked Sendable {
                 lastFrame = frame
                 lastFrameBytes = bytes
                 frameObserver?(frame)
+                if let line = newUnreadableLine(connection) {
+                    fail(step, "the app wrote a line that is not a frame on its output (\(line)): its output is the automation protocol's, "
+                        + "one frame a line; a log goes to standard error", site: site, cause: .brokeProtocol(line))
+                    return false
+                }
             case .timedOut: return false
             case .ended:
                 connection.reap()
@@ -372,10 +380,6 @@ public final class FlowApp: @unchecked Sendable {
         connection?.standardErrorTail(lines: count) ?? []
     }
 
-    /// The lines the app wrote on its output that were not frames, oldest first (kept for the
-    /// message when it ends): a crawler says the app broke the protocol when one appears.
-    public var unreadableLines: [String] { connection?.unreadable ?? [] }
-
     /// Records a failure with the screen as it was and the tail of the app's standard error.
     public func fail(_ step: String, _ reason: String, site: CallSite) {
         fail(step, reason, site: site, cause: .check)
@@ -397,6 +401,11 @@ public final class FlowApp: @unchecked Sendable {
         case let .frame(frame, bytes):
             lastFrameBytes = bytes
             frameObserver?(frame)
+            if let line = newUnreadableLine(connection) {
+                fail(step, "the app wrote a line that is not a frame on its output (\(line)): its output is the automation protocol's, "
+                    + "one frame a line; a log goes to standard error", site: site, cause: .brokeProtocol(line))
+                return nil
+            }
             return frame
         case .ended:
             connection.reap()  // its output is closed: it is exiting, or is made to
@@ -407,6 +416,14 @@ public final class FlowApp: @unchecked Sendable {
             connection.kill()
             return nil
         }
+    }
+
+    /// A line that was not a frame, read since the last time this was asked: the first such.
+    private func newUnreadableLine(_ connection: AppConnection) -> String? {
+        let lines = connection.unreadable
+        guard lines.count > unreadableSaid else { return nil }
+        defer { unreadableSaid = lines.count }
+        return lines[unreadableSaid]
     }
 
     private func endingCause(_ connection: AppConnection) -> FlowFailure.Cause {

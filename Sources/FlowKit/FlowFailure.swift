@@ -54,12 +54,14 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
         case refused(String)
         /// The app could not be started at all.
         case notStarted
+        /// The app wrote a line that is not a frame on its output (the line, as the failure quotes it).
+        case brokeProtocol(String)
 
         /// True when the app itself went wrong (crashed, exited, hung) rather than a check failing.
         public var isTheAppsEnd: Bool {
             switch self {
             case .crashed, .exited, .hung: true
-            case .check, .refused, .notStarted: false
+            case .check, .refused, .notStarted, .brokeProtocol: false
             }
         }
     }

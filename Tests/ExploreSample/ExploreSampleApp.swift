@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import PresenterKit
+import TextUI
+
+/// A small app for the crawler's own tests (`flow explore`): a home screen, a form, a list, a
+/// menu behind an alert, and each kind of problem the crawler finds, planted on request with
+/// `-sample.bugs NAME,NAME` so a test can ask for exactly one:
+///
+/// - `crash`: typing text that is not ASCII into Name crashes the app;
+/// - `exit`: Quit on the menu exits with code 3 (without it, Quit exits with 0, the app's end);
+/// - `hang`: typing more than 100 characters into Name starts work that never ends;
+/// - `wire`: tapping Noise makes the app write a line that is not a frame;
+/// - `audit`: the home screen's Help button has no label a person can read;
+/// - `deadEnd`: Stuck opens a screen in place of home, with nothing on it;
+/// - `secret`: Save shows the secure Code as typed;
+/// - `alert`: Ask raises an alert whose only button leaves it up.
+///
+/// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
+/// crashes at launch.
+@main
+enum ExploreSampleApp {
+    static func main() async {
+        await TextApp.main(name: "explore-sample") { launch in
+            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code"])
+                .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
+            if try launch.defaults.flag("sample.crash") == true { fatalError("the sample crashes at launch, as asked") }
+            let bugs = Set(try launch.defaults.string("sample.bugs")?.split(separator: ",").map(String.init) ?? [])
+            let app = ExploreSample(launch: launch, bugs: bugs, rows: try launch.defaults.integer("sample.rows") ?? 3)
+            if try launch.defaults.flag("sample.busy") == true {
+                launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+            }
+            app.start()
+            return app
+        }
+    }
+}
+
+/// The app's screens and how they lead to each other.
+@MainActor
+final class ExploreSample {
+    let launch: TextApp.Launch
+    let bugs: Set<String>
+    let rows: Int
+
+    init(launch: TextApp.Launch, bugs: Set<String>, rows: Int) {
+        self.launch = launch
+        self.bugs = bugs
+        self.rows = rows
+    }
+
+    func start() {
+        launch.stage.setRoot(Screen(app: self, kind: .home))
+    }
+
+    /// What a screen is.
+    enum Kind {
+        case home, form, list, row(Int), menu, stuck
+    }
+
+    @MainActor
+    final class Screen: ScreenController {
+        let app: ExploreSample
+        let kind: Kind
+        private var name = ""
+        private var code = ""
+        private var saved: String?
+
+        init(app: ExploreSample, kind: Kind) {
+            self.app = app
+            self.kind = kind
+        }
+
+        var title: String {
+            switch kind {
+            case .home: "Home"
+            case .form: "Form"
+            case .list: "List"
+            case let .row(number): "Row \(number)"
+            case .menu: "Menu"
+            case .stuck: "Stuck"
+            }
+        }
+
+        var elements: [Element] {
+            switch kind {
+            case .home:
+                var buttons: [Element] = [.button("Form"), .button("List"), .button("Menu")]
+                if app.bugs.contains("audit") { buttons.append(.button("Help", label: "?")) }
+                if app.bugs.contains("deadEnd") { buttons.append(.button("Stuck")) }
+                if app.bugs.contains("alert") { buttons.append(.button("Ask")) }
+                return [.text("Welcome", identifier: "welcome")] + buttons
+            case .form:
+                return [
+                    .textField("Name", value: name), .secureField("Code", isFilled: !code.isEmpty),
+                    .button("Save", isEnabled: !name.isEmpty), .text(saved ?? "", identifier: "status"),
+                ]
+            case .list:
+                return (1...max(1, app.rows)).map { Element.cell("row-\($0)", label: "Row \($0)") }
+            case let .row(number):
+                return [.text("This is row \(number)", identifier: "detail")]
+            case .menu:
+                var buttons: [Element] = [.button("Quit")]
+                if app.bugs.contains("wire") { buttons.append(.button("Noise")) }
+                return buttons
+            case .stuck:
+                return [.text("Nothing to do here", identifier: "nothing")]
+            }
+        }
+
+        var list: ListWindow? {
+            if case .list = kind, app.rows > 20 { return ListWindow(first: 0, total: app.rows) }
+            return nil
+        }
+
+        func tap(_ identifier: String) {
+            let stage = app.launch.stage
+            switch (kind, identifier) {
+            case (.home, "Form"): stage.push(Screen(app: app, kind: .form))
+            case (.home, "List"): stage.push(Screen(app: app, kind: .list))
+            case (.home, "Menu"): stage.push(Screen(app: app, kind: .menu))
+            case (.home, "Stuck"): stage.setRoot(Screen(app: app, kind: .stuck))
+            case (.home, "Ask"):
+                ask()
+            case (.form, "Save"):
+                saved = app.bugs.contains("secret") && !code.isEmpty ? "Saved \(name) with code \(code)" : "Saved \(name)"
+            case let (.list, row) where row.hasPrefix("row-"):
+                stage.push(Screen(app: app, kind: .row(Int(row.dropFirst(4)) ?? 0)))
+            case (.menu, "Quit"):
+                exit(app.bugs.contains("exit") ? 3 : 0)
+            case (.menu, "Noise"):
+                FileHandle.standardOutput.write(Data("this is not a frame\n".utf8))
+            default:
+                break
+            }
+        }
+
+        /// An alert whose one button brings it back.
+        private func ask() {
+            app.launch.stage.present(Stage.Alert(identifier: "Question", title: "Really?", message: "It asks again.", buttons: [
+                Stage.Alert.Button("Again") { [weak self] in self?.ask() },
+            ]))
+        }
+
+        func enter(_ text: String, into identifier: String) {
+            if identifier == "Code" {
+                code = text
+                return
+            }
+            name = text
+            saved = nil
+            if app.bugs.contains("crash"), text.unicodeScalars.contains(where: { !$0.isASCII }) { fatalError("the sample's crash on a name that is not ASCII") }
+            if app.bugs.contains("hang"), text.count > 100 { app.launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in }) }
+        }
+    }
+}
