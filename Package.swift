@@ -209,6 +209,11 @@ let package = Package(
             // Golden screens these tests check, and the YAML flow that checks one of them too.
             exclude: ["__Screens__", "GoldenScreenFlowTests.yaml"]
         ),
+        // The crawler: flow explore on the explore sample (and FlowKit's fake app), as a tester runs it.
+        .testTarget(
+            name: "FlowExplorerTests",
+            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "flow", "explore-sample", "ProcessTesting", "Console"]
+        ),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",

@@ -114,7 +114,12 @@ extension FlowCommand {
             }
             defer { explorer.close() }
             let interruption = Interruption()
-            let stop = Run.onInterrupt { interruption.set() }
+            let stopper = explorer.stopper
+            // Ctrl-C ends the apps at once: an action waiting on one (a hang's wait) returns now.
+            let stop = Run.onInterrupt {
+                interruption.set()
+                stopper.stop()
+            }
             let live = Console.isTerminal(STDERR_FILENO)
             Console.output("exploring \(scheme.app) (scheme \(scheme.name), fixture \(explorer.fixture))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
             let result: ExploreResult

@@ -1,6 +1,7 @@
 import FlowKit
 import FlowRunner
 import Foundation
+import Synchronization
 
 /// The app as the explorer drives it: launched exactly as `flow run` launches a flow (the scheme,
 /// a fresh copy of the fixture's seeded store, the launch settings), then the prefix run as a
@@ -38,6 +39,8 @@ final class AppDriver {
     private var spare: FlowExecutor?
     /// Which of the two folders the next executor's store goes in.
     private var nextFolder = 0
+    /// The apps running now, by folder: what Ctrl-C ends.
+    let running = ExploreStopper()
     /// Launches so far.
     private(set) var launches = 0
     /// Actions sent so far (the prefix's included).
@@ -103,12 +106,14 @@ final class AppDriver {
     private func makeExecutor() -> FlowExecutor {
         let templates = self.templates
         nextFolder = 1 - nextFolder
-        let environment = FlowEnvironment(
+        var environment = FlowEnvironment(
             scheme: scheme, variables: variables, secrets: secrets, timeout: timeout, folder: runner.folder.appendingPathComponent("explore-\(nextFolder)")
         ) { fixture in
             guard let path = templates[fixture] else { throw ExploreError("the fixture \"\(fixture)\" was not seeded for this crawl") }
             return path
         }
+        let (running, slot) = (self.running, nextFolder)
+        environment.onProcess = { pid in running.set(slot, pid) }
         return FlowExecutor(environment: environment)
     }
 
@@ -159,5 +164,22 @@ public struct ExploreError: Error, Sendable, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+/// Ends a crawl's apps from another thread (Ctrl-C): each app's process, as it is started and
+/// ended; `stop` kills those that run, so an action that waits on one returns at once.
+public final class ExploreStopper: Sendable {
+    private let pids = Mutex<[Int: Int32]>([:])
+
+    init() {}
+
+    func set(_ slot: Int, _ pid: Int32?) {
+        pids.withLock { $0[slot] = pid }
+    }
+
+    /// Kills every app the crawl runs now.
+    public func stop() {
+        for pid in pids.withLock({ Array($0.values) }) where pid > 0 { kill(pid, SIGKILL) }
     }
 }

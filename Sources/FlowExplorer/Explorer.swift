@@ -44,6 +44,8 @@ public final class Explorer {
     private var complete = true
     /// Where the app is: the screen it is on, and the actions since its launch; nil when it is not running.
     private var current: (state: State, trace: [ExploreAction])?
+    /// Whether Ctrl-C came: what an action did then (its app killed) is no finding.
+    private var isInterrupted: () -> Bool = { false }
     /// Values the prefix typed, by field: a field's valid value.
     private var validValues: [String: String] = [:]
     /// Values the flows type into fields (`type` steps) or give robot actions (their text
@@ -110,18 +112,29 @@ public final class Explorer {
         driver.close()
     }
 
+    /// What ends the crawl's apps from another thread, so that Ctrl-C never waits on an app.
+    public var stopper: ExploreStopper { driver.running }
+
     // MARK: - The crawl
 
     /// Crawls the app within the budgets, shrinks what it found, and returns the map. `progress`
     /// is told after each action; `interrupted` is asked between actions (Ctrl-C): the map so far
     /// is returned then. Throws when the app cannot be put on its first screen at all because the
     /// prefix failed (a problem of the prefix, not of the app's screens).
-    public func run(progress: (ExploreProgress) -> Void = { _ in }, interrupted: () -> Bool = { false }) throws(ExploreError) -> ExploreResult {
+    public func run(progress: (ExploreProgress) -> Void = { _ in }, interrupted: @escaping () -> Bool = { false }) throws(ExploreError) -> ExploreResult {
         start = clock.now
+        isInterrupted = interrupted
         switch driver.relaunch() {
+        case .failure(.prefix) where interrupted():
+            (ended, complete) = ("interrupted", false)
+            return finish(progress: progress, interrupted: interrupted)
         case let .failure(.prefix(failure)):
             throw ExploreError("the prefix \(prefix.shown ?? "") failed, so there is nowhere to explore from: \(failure.summary)")
         case let .failure(.launch(failure)):
+            if interrupted() {
+                (ended, complete) = ("interrupted", false)
+                return finish(progress: progress, interrupted: interrupted)
+            }
             // The app that does not start is a finding: launching is an action a person takes.
             record(launchFailure: failure)
             return finish(progress: progress, interrupted: interrupted)
@@ -138,6 +151,7 @@ public final class Explorer {
             next += 1
             guard state.depth < options.maxDepth else {
                 state.cut = true
+                complete = false
                 continue
             }
             state.actions = actions(on: state)
@@ -208,6 +222,10 @@ public final class Explorer {
     private func take(_ action: ExploreAction, from state: State) {
         let trace = (current?.trace ?? []) + [action]
         let outcome = driver.act(action)
+        if isInterrupted() {
+            current = nil
+            return
+        }
         switch outcome {
         case let .screen(frame):
             let reached = self.state(for: frame, path: state.path + [action], trace: trace)
@@ -376,7 +394,8 @@ public final class Explorer {
         case .check, .refused, .notStarted: .crash
         }
         add(ExploreFinding(kind: kind, screen: placeholder, summary: "the app did not start: \(driver.mask(failure.reason))",
-                           details: failure.standardError.map(driver.mask), actions: [], signature: "launch", secretVariable: nil, alertButtons: [], alert: nil))
+                           details: said(driver.app?.standardErrorTail(lines: 400) ?? failure.standardError), actions: [], signature: "launch",
+                           secretVariable: nil, alertButtons: [], alert: nil))
         complete = false
         ended = "launch"
     }
@@ -511,7 +530,7 @@ public final class Explorer {
             if options.shrinks, !interrupted(), clock.now - start < options.time {
                 progress(self.progress("shrinking \(index + 1) of \(findings.count)"))
                 // A hang costs the whole wait at each replay: a few are enough to drop what it does not need.
-                let replays = finding.kind == .hang ? 12 : 200
+                let replays = finding.kind == .hang ? 20 : 200
                 shrunk.append(Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: replays)
                     .shrink(finding, states: byIdentity.mapValues(\.path)))
             } else {

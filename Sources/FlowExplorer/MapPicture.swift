@@ -150,7 +150,7 @@ public enum MapPicture {
         let dash = tested == false ? " stroke-dasharray=\"6 4\"" : ""
         let fill = tested == true ? "#f1faf3" : "#fff"
         var text = "<g id=\"\(esc(screen.id))\">\n"
-        text += "<rect x=\"\(fmt(box.x))\" y=\"\(fmt(box.y))\" width=\"\(fmt(boxWidth))\" height=\"\(fmt(box.height))\" rx=\"6\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(findings.isEmpty ? 1.5 : 3)\"\(dash)/>\n"
+        text += "<rect x=\"\(fmt(box.x))\" y=\"\(fmt(box.y))\" width=\"\(fmt(boxWidth))\" height=\"\(fmt(box.height))\" rx=\"6\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(findings.isEmpty ? "1.5" : "3")\"\(dash)/>\n"
         text += "<rect x=\"\(fmt(box.x))\" y=\"\(fmt(box.y))\" width=\"\(fmt(boxWidth))\" height=\"\(fmt(headerHeight))\" rx=\"6\" fill=\"\(stroke)\"/>\n"
         let badge = findings.isEmpty ? "" : "  ⚠ " + findings.map(\.kind.rawValue).joined(separator: ", ")
         text += "<text x=\"\(fmt(box.x + 8))\" y=\"\(fmt(box.y + 15))\" fill=\"#fff\" font-size=\"12\" font-family=\"system-ui, sans-serif\" font-weight=\"600\">"

@@ -17,10 +17,19 @@ import TextUI
 /// - `alert`: Ask raises an alert whose only button leaves it up.
 ///
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
-/// crashes at launch.
+/// crashes at launch. With `SAMPLE_PIDS=FILE` in its environment, each launch adds its process's
+/// number to FILE, a line each: a test checks none is left running.
 @main
 enum ExploreSampleApp {
     static func main() async {
+        if let file = ProcessInfo.processInfo.environment["SAMPLE_PIDS"], let handle = FileHandle(forWritingAtPath: file) ?? {
+            FileManager.default.createFile(atPath: file, contents: nil)
+            return FileHandle(forWritingAtPath: file)
+        }() {
+            handle.seekToEndOfFile()
+            handle.write(Data("\(getpid())\n".utf8))
+            try? handle.close()
+        }
         await TextApp.main(name: "explore-sample") { launch in
             try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code"])
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
@@ -65,10 +74,13 @@ final class ExploreSample {
         private var name = ""
         private var code = ""
         private var saved: String?
+        /// The rows the list shows, a page at a time (a list of ten thousand is twenty rows on the screen).
+        private var viewport: ListViewport
 
         init(app: ExploreSample, kind: Kind) {
             self.app = app
             self.kind = kind
+            viewport = ListViewport(total: max(1, app.rows))
         }
 
         var title: String {
@@ -96,7 +108,7 @@ final class ExploreSample {
                     .button("Save", isEnabled: !name.isEmpty), .text(saved ?? "", identifier: "status"),
                 ]
             case .list:
-                return (1...max(1, app.rows)).map { Element.cell("row-\($0)", label: "Row \($0)") }
+                return viewport.visible.map { Element.cell("row-\($0 + 1)", label: "Row \($0 + 1)") }
             case let .row(number):
                 return [.text("This is row \(number)", identifier: "detail")]
             case .menu:
@@ -109,8 +121,12 @@ final class ExploreSample {
         }
 
         var list: ListWindow? {
-            if case .list = kind, app.rows > 20 { return ListWindow(first: 0, total: app.rows) }
+            if case .list = kind { return viewport.window }
             return nil
+        }
+
+        func scroll(_ direction: ScrollDirection) {
+            viewport.scroll(direction)
         }
 
         func tap(_ identifier: String) {

@@ -28,20 +28,10 @@ public final class AddExpenseScreen: ScreenController, AddExpenseView {
         [
             .textField(ID.name, value: name, isFocused: focused == ID.name),
             .textField(ID.amount, value: amount, isFocused: focused == ID.amount),
-            .button(ID.save, label: saveLabel, isEnabled: model.isSaveEnabled),
+            .button(ID.save, isEnabled: model.isSaveEnabled),
             .text(model.hint, identifier: ID.hint),
             .text(model.status, identifier: ID.status),
         ]
-    }
-
-    /// What Save reads.
-    private var saveLabel: String {
-        #if PLANTED_BUGS
-        // Planted bug (an audit failure, for flow explore): a name of blanks becomes Save's label,
-        // which no person can read.
-        if !name.isEmpty, name.allSatisfy(\.isWhitespace) { return name }
-        #endif
-        return ID.save
     }
 
     /// Shows what the presenter says.
@@ -60,12 +50,6 @@ public final class AddExpenseScreen: ScreenController, AddExpenseView {
         switch identifier {
         case ID.name:
             name = text
-            #if PLANTED_BUGS
-            // Planted bug (a crash on a typed value, for flow explore): the initial is cut by bytes,
-            // as if every character were one, and read past the end when one is not.
-            let bytes = Array(text.utf8)
-            if bytes.count != text.count { _ = bytes[bytes.count + text.count] }
-            #endif
             presenter.didChangeName(text)
         case ID.amount:
             amount = text

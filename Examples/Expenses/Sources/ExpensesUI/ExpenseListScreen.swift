@@ -1,5 +1,8 @@
 import Expenses
 import ExpensesIdentifiers
+#if PLANTED_BUGS
+import Foundation
+#endif
 import TextUI
 
 /// The list of expenses as text: a cell a row (name, and the amount as its value), the total,
@@ -11,9 +14,10 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
     private let presenter: ExpenseListPresenter
     private var model = ExpenseListViewModel(rows: [], total: "", notice: "", isClearEnabled: false)
     #if PLANTED_BUGS
-    /// Planted bugs' hooks (for flow explore): what a tapped row opens, and a line that leaks a secret.
-    public var plantedRowTap: ((String) -> Void)?
-    public var plantedSyncLine: String?
+    /// Planted bugs (for flow explore): the row whose receipt is shown in place of the list, and
+    /// how many rows the list first had (more now: an expense was saved).
+    private var receipt: String?
+    private var firstRows: Int?
     #endif
 
     /// The screen of `presenter`, which it attaches and loads.
@@ -24,25 +28,42 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
     }
 
     /// `Expenses`.
-    public let title = ExpenseListPresenter.Message.title
+    public var title: String {
+        #if PLANTED_BUGS
+        if receipt != nil { return "Receipt" }
+        #endif
+        return ExpenseListPresenter.Message.title
+    }
 
     /// The rows, the total, the notice, and the buttons.
     public var elements: [Element] {
-        var elements = model.rows.map { Element.cell(ID.row($0.id), label: $0.name, value: $0.amount) } + [
+        #if PLANTED_BUGS
+        // Planted bug (a dead end, for flow explore): a row's receipt replaces the list, the first
+        // screen, so back has nowhere to go, and nothing on it can be used.
+        if let receipt { return [.text("Receipt of \(receipt)", identifier: "receipt")] }
+        var planted: [Element] = []
+        // Planted bug (an audit finding): after Clear all is cancelled, an Undo button drawn as a
+        // symbol no person can read or name.
+        if model.notice == "Nothing was cleared" { planted.append(.button("undo", label: "↺")) }
+        // Planted bug (a secret shown): after a save, the sync token the app was given.
+        if let firstRows, model.rows.count > firstRows, let token = ProcessInfo.processInfo.environment["EXPENSES_SYNC_TOKEN"] { planted.append(.text("Synced with token \(token)", identifier: "sync")) }
+        #else
+        let planted: [Element] = []
+        #endif
+        return model.rows.map { Element.cell(ID.row($0.id), label: $0.name, value: $0.amount) } + [
             .text(model.total, identifier: ID.total),
             .text(model.notice, identifier: ID.notice),
             .button(ID.add),
             .button(ID.clearAll, isEnabled: model.isClearEnabled),
-        ]
-        #if PLANTED_BUGS
-        if let line = plantedSyncLine { elements.append(.text(line, identifier: "sync")) }
-        #endif
-        return elements
+        ] + planted
     }
 
     /// Shows what the presenter says.
     public func display(_ model: ExpenseListViewModel) {
         self.model = model
+        #if PLANTED_BUGS
+        if firstRows == nil, !model.rows.isEmpty { firstRows = model.rows.count }
+        #endif
     }
 
     /// Add or Clear all.
@@ -52,7 +73,7 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
         case ID.clearAll: presenter.didTapClearAll()
         default:
             #if PLANTED_BUGS
-            plantedRowTap?(identifier)
+            if identifier.hasPrefix("expense-") { receipt = identifier }
             #endif
         }
     }
@@ -62,28 +83,3 @@ public final class ExpenseListScreen: ScreenController, ExpenseListView {
         presenter.viewDidAppear()
     }
 }
-
-#if PLANTED_BUGS
-/// Planted bug (a dead end, for flow explore): a receipt with no control on it.
-@MainActor
-public final class PlantedReceiptScreen: ScreenController {
-    private let row: String
-
-    /// The receipt of the row `row`.
-    public init(row: String) {
-        self.row = row
-    }
-
-    /// `Receipt`.
-    public let title = "Receipt"
-
-    /// Only words.
-    public var elements: [Element] { [.text("Receipt of \(row)", identifier: "receipt")] }
-
-    /// Nothing can be tapped.
-    public func tap(_ identifier: String) {}
-
-    /// Nothing can be typed.
-    public func enter(_ text: String, into identifier: String) {}
-}
-#endif

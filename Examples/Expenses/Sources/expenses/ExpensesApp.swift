@@ -18,9 +18,6 @@ enum ExpensesApp {
             from: launch.defaults, argumentKeys: launch.argumentKeys, toolkitKeys: TextApp.launchKeys, allowsStubs: LaunchKeys.buildAllowsStubs
         )
         let composer = ExpensesComposer(stage: launch.stage, scheduler: launch.scheduler, logger: launch.logger, store: try makeStore(options, logger: launch.logger))
-        #if PLANTED_BUGS
-        composer.plantedToken = try launch.defaults.string(LaunchOptions.Key.syncToken)
-        #endif
         composer.start()
         return composer
     }

@@ -22,24 +22,10 @@ final class ExpensesComposer: ExpenseListNavigating, AddExpenseNavigating {
     }
 
     func start() {
-        let list = ExpenseListScreen(presenter: ExpenseListPresenter(
+        stage.setRoot(ExpenseListScreen(presenter: ExpenseListPresenter(
             store: store, scheduler: scheduler, navigator: self, confirmer: confirmation, logger: logger
-        ))
-        #if PLANTED_BUGS
-        // Planted bug (a dead end, for flow explore): a row opens its receipt in place of the list,
-        // where nothing can be used and back has nowhere to go.
-        list.plantedRowTap = { [stage] row in stage.setRoot(PlantedReceiptScreen(row: row)) }
-        self.list = list
-        #endif
-        stage.setRoot(list)
+        )))
     }
-
-    #if PLANTED_BUGS
-    /// The list, for the planted secret's line.
-    private weak var list: ExpenseListScreen?
-    /// The planted secret (`-sync.token`).
-    var plantedToken: String?
-    #endif
 
     func showAddExpense() {
         stage.push(AddExpenseScreen(presenter: AddExpensePresenter(store: store, scheduler: scheduler, navigator: self, logger: logger)))
@@ -47,9 +33,5 @@ final class ExpensesComposer: ExpenseListNavigating, AddExpenseNavigating {
 
     func didRecordExpense() {
         stage.pop()
-        #if PLANTED_BUGS
-        // Planted bug (a secret shown, for flow explore): the sync token is printed after a save.
-        if let token = plantedToken { list?.plantedSyncLine = "Synced with token \(token)" }
-        #endif
     }
 }

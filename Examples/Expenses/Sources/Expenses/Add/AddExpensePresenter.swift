@@ -1,7 +1,4 @@
 import PresenterKit
-#if PLANTED_BUGS
-import Dispatch
-#endif
 
 /// The Add screen: Save is enabled only while the name and the amount are valid (see
 /// ``ExpenseDraft``), records the expense in the background, and says why when the store fails.
@@ -52,11 +49,6 @@ public final class AddExpensePresenter: Presenter<any AddExpenseView> {
     public func didChangeAmount(_ text: String) {
         draft.amount = text
         show()
-        #if PLANTED_BUGS
-        // Planted bug (a hang, for flow explore): a long amount starts work that waits for a
-        // signal nothing sends, so the app never becomes idle again.
-        if text.count > 100 { scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in }) }
-        #endif
     }
 
     /// Save was tapped: records the expense unless the fields are not valid or it is already saving.

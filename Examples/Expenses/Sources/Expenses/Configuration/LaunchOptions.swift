@@ -17,16 +17,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
         /// The keys as PresenterKit checks them: stubs are refused by a release build.
         public static let launchKeys = LaunchKeys(
-            known: [uiTesting, store, failSaving, failLoading, delay] + planted, stubs: [uiTesting, failSaving, failLoading, delay]
+            known: [uiTesting, store, failSaving, failLoading, delay], stubs: [uiTesting, failSaving, failLoading, delay]
         )
-
-        #if PLANTED_BUGS
-        /// Planted bugs' key (for flow explore): a sync token, a secret the app then shows.
-        public static let syncToken = "sync.token"
-        static let planted = [syncToken]
-        #else
-        static let planted: [String] = []
-        #endif
     }
 
     /// The longest `-store.delay` accepted (seconds): longer is a typo, not a slow store.

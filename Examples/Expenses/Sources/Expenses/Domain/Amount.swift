@@ -11,6 +11,11 @@ public enum Amount {
 
     /// The amount `text` says, in minor units (`12.50` is 1250), or nil when it is not a valid amount.
     public static func minorUnits(_ text: String) -> Int? {
+        #if PLANTED_BUGS
+        // Planted bug (a hang, for flow explore): a long amount waits, on the main actor, for a
+        // signal nothing sends; the app stops answering.
+        if text.count > 100 { DispatchSemaphore(value: 0).wait() }
+        #endif
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, isDigits(whole), whole.count <= 9 else { return nil }
