@@ -332,8 +332,7 @@ struct CoverageMap {
         var map = self.map
         map.coverage = coverage
         Console.output("coverage on \(file): screens \(coverage.screens), controls \(coverage.controls), transitions \(coverage.transitions)\n")
-        for id in coverage.untestedScreens.prefix(10) { Console.output("  untested screen \(id) \(TerminalText.oneLine(map.screen(id)?.title ?? ""))\n") }
-        if coverage.untestedScreens.count > 10 { Console.output("  … \(coverage.untestedScreens.count - 10) more untested screens\n") }
+        for line in ExploreOutput.untestedScreens(map) { Console.output(line + "\n") }
         let folder = PathText.parent(of: file)
         let files = [(file, map.json), ((folder as NSString).appendingPathComponent(ExploreOutput.svgFile), MapPicture.svg(map)),
                      ((folder as NSString).appendingPathComponent(ExploreOutput.reportFile), ExploreReport.html(map, runner: RunnerSetup.current.name))]

@@ -125,3 +125,13 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 }
+
+extension ScreenSnapshot {
+    /// Whether this screen offers `action`: back always; else an enabled element of the action's
+    /// kind and identifier (a button of the alert on top, for an answer).
+    func offers(_ action: ExploreAction) -> Bool {
+        guard let identifier = action.identifier else { return true }
+        let elements = action.verb == .answer ? (topAlert?.children ?? []) : allElements
+        return elements.contains { $0.identifier == identifier && $0.isEnabled && (action.kind == nil || $0.kind == action.kind) }
+    }
+}

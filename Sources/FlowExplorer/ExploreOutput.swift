@@ -106,8 +106,17 @@ public enum ExploreOutput {
         }
         if let coverage = map.coverage {
             lines.append("coverage by \(coverage.flows.joined(separator: ", ")): screens \(coverage.screens), controls \(coverage.controls), transitions \(coverage.transitions)")
+            lines += untestedScreens(map)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The screens the coverage's flows never showed, a line each (the first ten, then how many more).
+    public static func untestedScreens(_ map: ExploreMap) -> [String] {
+        guard let untested = map.coverage?.untestedScreens else { return [] }
+        var lines = untested.prefix(10).map { "  untested screen \($0) \(TerminalText.oneLine(map.screen($0)?.title ?? ""))" }
+        if untested.count > 10 { lines.append("  … \(untested.count - 10) more untested screens (report.html lists every one)") }
+        return lines
     }
 
     /// The flows an earlier crawl wrote (their first line says so), removed so that none is read as this one's.

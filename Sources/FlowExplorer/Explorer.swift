@@ -37,13 +37,15 @@ public final class Explorer {
     private var byIdentity: [ScreenIdentity: State] = [:]
     private var transitions: [Transition] = []
     private var transitionIndex: [TransitionKey: Int] = [:]
+    /// The transitions from each state (by its id), as indices into `transitions`, in the order seen.
+    private var leaving: [String: [Int]] = [:]
     private var findings: [ExploreFinding] = []
     private var findingKeys: Set<String> = []
     private var tried = 0
     private var ended = "done"
     private var complete = true
     /// Where the app is: the screen it is on, and the actions since its launch; nil when it is not running.
-    private var current: (state: State, trace: [ExploreAction])?
+    private var current: (state: State, trace: [ExploreAction], screen: ScreenSnapshot)?
     /// Whether Ctrl-C came: what an action did then (its app killed) is no finding.
     private var isInterrupted: () -> Bool = { false }
     /// Values the prefix typed, by field: a field's valid value.
@@ -141,7 +143,7 @@ public final class Explorer {
         case let .success(frame):
             learnValidValues()
             let first = state(for: frame, path: [])
-            current = (first, [])
+            current = (first, [], frame.screen)
             audit(frame, on: first, trace: [])
         }
         var queue = [states[0]]
@@ -163,7 +165,7 @@ public final class Explorer {
                 }
                 let before = states.count
                 defer { queue += states[before...] }
-                guard reach(state) else { continue }
+                guard reach(state, for: action) else { continue }
                 tried += 1
                 take(action, from: state)
                 progress(self.progress("exploring"))
@@ -184,16 +186,36 @@ public final class Explorer {
     }
 
     /// Puts the app on `state`: where it is when it is there (and the trace is not at the depth);
-    /// else back from where it is, when that leads there (a back is a few hundred microseconds, a
-    /// launch and the prefix tens of milliseconds); else a fresh launch and the state's path.
-    /// False when the path no longer leads there (an app that does not do the same twice): the
-    /// state is then left.
-    private func reach(_ state: State) -> Bool {
-        if let current, current.state === state, current.trace.count < options.maxDepth { return true }
-        if let here = current, here.trace.count + 1 < options.maxDepth, here.state.screen.topAlert == nil {
-            take(.back, from: here.state)
-            if let now = current, now.state === state { return true }
+    /// else from where it is, by the transitions the crawl has seen (back included), when they
+    /// lead there (an action is a few hundred microseconds, a launch and the prefix tens of
+    /// milliseconds); else a fresh launch and the state's path. False when the path no longer
+    /// leads there (an app that does not do the same twice): the state is then left.
+    private func reach(_ state: State, for next: ExploreAction) -> Bool {
+        // There, with the control the action takes (a row deleted on the way is not).
+        func there() -> Bool {
+            guard let current, current.state === state, current.trace.count < options.maxDepth else { return false }
+            return current.screen.offers(next)
         }
+        if there() { return true }
+        // A few tries from where the app is: an action may lead elsewhere this time (the app's
+        // data changed since), and the way on is looked for again from there.
+        for _ in 0..<Self.routeTries {
+            guard let here = current, here.state !== state else { break }
+            if let route = route(from: here.state, to: state), here.trace.count + route.count < options.maxDepth {
+                for (action, expected) in route {
+                    guard let here = current, here.screen.offers(action) else { break }
+                    take(action, from: here.state)
+                    if isInterrupted() { return false }
+                    if current?.state !== expected { break }
+                }
+                continue
+            }
+            // No known way: back, when the screen has not shown where back leads yet.
+            guard here.trace.count + 1 < options.maxDepth, here.state.screen.topAlert == nil,
+                  !(leaving[here.state.id] ?? []).contains(where: { transitions[$0].action.verb == .back }) else { break }
+            take(.back, from: here.state)
+        }
+        if there() { return true }
         // Its own path (the screen it was found from, then the action), else every action since
         // the launch that found it (what the app held then may be what made it this screen).
         for candidate in [state.path] + (state.fallback.map { [$0] } ?? []) {
@@ -209,13 +231,47 @@ public final class Explorer {
             }
             if !lost, ScreenIdentity(last.screen, rules: options.rules) == state.identity {
                 (state.path, state.fallback) = (candidate, nil)
-                current = (state, candidate)
+                current = (state, candidate, last.screen)
                 return true
             }
         }
         state.unreachable = true
         current = nil
         return false
+    }
+
+    /// The most times the app is moved on from where it is towards a state before it is relaunched.
+    static let routeTries = 3
+
+    /// The fewest actions the transitions seen so far take from `from` to `to`, each with the
+    /// screen it led to (nil when no way is known); the transitions in the order they were seen,
+    /// so the same crawl takes the same way.
+    private func route(from: State, to: State) -> [(ExploreAction, State)]? {
+        var previous: [ObjectIdentifier: (State, ExploreAction)] = [:]
+        var frontier = [from]
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(from)]
+        while !frontier.isEmpty {
+            var next: [State] = []
+            for state in frontier {
+                for index in leaving[state.id] ?? [] where transitions[index].outcome == "screen" {
+                    let transition = transitions[index]
+                    guard let target = transition.to, seen.insert(ObjectIdentifier(target)).inserted else { continue }
+                    previous[ObjectIdentifier(target)] = (state, transition.action)
+                    if target === to {
+                        var route: [(ExploreAction, State)] = []
+                        var at = target
+                        while at !== from, let (before, action) = previous[ObjectIdentifier(at)] {
+                            route.insert((action, at), at: 0)
+                            at = before
+                        }
+                        return route
+                    }
+                    next.append(target)
+                }
+            }
+            frontier = next
+        }
+        return nil
     }
 
     /// Takes `action` on `state` (the app is there) and notes where it led.
@@ -231,12 +287,14 @@ public final class Explorer {
             let reached = self.state(for: frame, path: state.path + [action], trace: trace)
             reached.visits += 1
             note(state, action, to: reached, outcome: "screen")
-            current = (reached, trace)
+            current = (reached, trace, frame.screen)
             checkSecrets(frame, on: reached, trace: trace)
             audit(frame, on: reached, trace: trace)
         case let .refused(reason):
             note(state, action, to: nil, outcome: "refused")
-            current = (state, trace)
+            // A refused action did nothing: it is no part of the way the app got where it is (a
+            // replay would stop at it).
+            current = (state, current?.trace ?? [], current?.screen ?? state.screen)
             if action.verb != .back {
                 add(ExploreFinding(kind: .refused, screen: state.identity, summary: "\"\(state.identity.title)\" offers \(action), and the app refused it: \(driver.mask(reason))",
                                    details: [], actions: trace, signature: "refused \(action.verb) \(action.identifier ?? "")", secretVariable: nil, alertButtons: [], alert: nil))
@@ -308,13 +366,14 @@ public final class Explorer {
             return
         }
         transitionIndex[key] = transitions.count
+        leaving[from.id, default: []].append(transitions.count)
         transitions.append(Transition(from: from, action: action, to: to, outcome: outcome))
     }
 
     /// After every action of `state` was tried: a dead end, or an alert no button takes away.
     private func judge(_ state: State) {
         guard !state.cut, !state.unreachable else { return }
-        let leaving = transitions.filter { $0.from === state }
+        let leaving = (self.leaving[state.id] ?? []).map { transitions[$0] }
         let ways = leaving.filter { ($0.to != nil && $0.to !== state) || $0.outcome == "ended" }
         let fails = leaving.contains { ["crashed", "exited", "hung", "broke"].contains($0.outcome) }
         guard ways.isEmpty, !fails else { return }
@@ -529,10 +588,10 @@ public final class Explorer {
         for (index, finding) in findings.enumerated() {
             if options.shrinks, !interrupted(), clock.now - start < options.time {
                 progress(self.progress("shrinking \(index + 1) of \(findings.count)"))
-                // A hang costs the whole wait at each replay: a few are enough to drop what it does not need.
-                let replays = finding.kind == .hang ? 20 : 200
-                shrunk.append(Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: replays)
-                    .shrink(finding, states: byIdentity.mapValues(\.path)))
+                // A replay that shows a hang costs the whole wait: twenty of those at most.
+                let shrinker = Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: 200,
+                                        shownReplays: finding.kind == .hang ? 20 : .max, deadline: start + options.time)
+                shrunk.append(shrinker.shrink(finding, states: byIdentity.mapValues(\.path)))
             } else {
                 shrunk.append(finding)
             }
@@ -547,7 +606,7 @@ public final class Explorer {
             while !frontier.isEmpty {
                 var next: [State] = []
                 for state in frontier {
-                    for transition in transitions where transition.from === state {
+                    for transition in (leaving[state.id] ?? []).map({ transitions[$0] }) {
                         guard let to = transition.to, distances[to.id] == nil else { continue }
                         distances[to.id] = (distances[state.id] ?? 0) + 1
                         next.append(to)

@@ -174,6 +174,8 @@ public enum MapPicture {
         let dash = tested == false ? " stroke-dasharray=\"5 4\"" : ""
         let path: String
         let labelPoint: (Double, Double)
+        // An arrow back (to this column or one before) is drawn faint: the way on is what a map is read for.
+        var faint = false
         if let endIndex = edge.end {
             let end = layout.ends[endIndex]
             let (x1, y1) = (from.x + boxWidth, from.y + headerHeight / 2)
@@ -192,6 +194,7 @@ public enum MapPicture {
                 labelPoint = ((x1 + x2) / 2 - 40, (y1 + y2) / 2 - 4)
             } else {
                 // Back to a screen in this column or one before: a curve below the boxes' bottoms.
+                faint = true
                 let (x1, y1) = (from.x + boxWidth / 2, from.y + from.height)
                 let (x2, y2) = (to.x + boxWidth / 2 + 20, to.y + to.height)
                 let low = max(y1, y2) + 30
@@ -201,8 +204,9 @@ public enum MapPicture {
         } else {
             return ""
         }
-        var text = "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.3\"\(dash) marker-end=\"url(#\(marker))\"/>\n"
-        text += "<text x=\"\(fmt(labelPoint.0))\" y=\"\(fmt(labelPoint.1))\" font-size=\"10\" fill=\"\(colour)\" font-family=\"system-ui, sans-serif\" "
+        let opacity = faint ? " opacity=\"0.45\"" : ""
+        var text = "<path d=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(faint ? "1" : "1.3")\"\(dash)\(opacity) marker-end=\"url(#\(marker))\"/>\n"
+        text += "<text\(opacity) x=\"\(fmt(labelPoint.0))\" y=\"\(fmt(labelPoint.1))\" font-size=\"10\" fill=\"\(colour)\" font-family=\"system-ui, sans-serif\" "
             + "stroke=\"#fafafa\" stroke-width=\"3\" paint-order=\"stroke\">" + esc(clip(label, 60)) + "</text>\n"
         return text
     }

@@ -13,6 +13,11 @@ struct Shrinker {
     let variables: [String: String]
     /// The most replays one finding may cost.
     var replays = 200
+    /// The most replays that show the finding (a hang costs the whole wait at each: the others end
+    /// as soon as the app is idle after the last action).
+    var shownReplays = Int.max
+    /// When shrinking stops, whatever is left (the crawl's `--time`).
+    var deadline: ContinuousClock.Instant = .now + .seconds(3600)
 
     /// What a replay of some actions showed.
     private enum Replay: Equatable {
@@ -25,11 +30,16 @@ struct Shrinker {
     func shrink(_ finding: ExploreFinding, states: [ScreenIdentity: [ExploreAction]]) -> ExploreFinding {
         guard finding.signature != "launch" else { return finding }
         var budget = replays
+        var shownBudget = shownReplays
         var best = finding.actions
         func shows(_ actions: [ExploreAction]) -> Bool {
-            guard budget > 0 else { return false }
+            guard budget > 0, shownBudget > 0, ContinuousClock.now < deadline else {
+                budget = 0
+                return false
+            }
             budget -= 1
             if case let .shown(after) = replay(actions, for: finding) {
+                shownBudget -= 1
                 best = Array(actions.prefix(after))
                 return true
             }

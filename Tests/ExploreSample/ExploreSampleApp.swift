@@ -18,18 +18,23 @@ import TextUI
 ///
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
 /// crashes at launch. With `SAMPLE_PIDS=FILE` in its environment, each launch adds its process's
-/// number to FILE, a line each: a test checks none is left running.
+/// number to FILE, a line each: a test checks none is left running; and `hang PID` when it starts
+/// the work that never ends (what a test waits for before it sends Ctrl-C).
 @main
 enum ExploreSampleApp {
-    static func main() async {
-        if let file = ProcessInfo.processInfo.environment["SAMPLE_PIDS"], let handle = FileHandle(forWritingAtPath: file) ?? {
+    /// Adds `line` to the file `SAMPLE_PIDS` names, if it names one.
+    static func note(_ line: String) {
+        guard let file = ProcessInfo.processInfo.environment["SAMPLE_PIDS"], let handle = FileHandle(forWritingAtPath: file) ?? {
             FileManager.default.createFile(atPath: file, contents: nil)
             return FileHandle(forWritingAtPath: file)
-        }() {
-            handle.seekToEndOfFile()
-            handle.write(Data("\(getpid())\n".utf8))
-            try? handle.close()
-        }
+        }() else { return }
+        handle.seekToEndOfFile()
+        handle.write(Data("\(line)\n".utf8))
+        try? handle.close()
+    }
+
+    static func main() async {
+        note("\(getpid())")
         await TextApp.main(name: "explore-sample") { launch in
             try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code"])
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
@@ -105,7 +110,9 @@ final class ExploreSample {
             case .form:
                 return [
                     .textField("Name", value: name), .secureField("Code", isFilled: !code.isEmpty),
-                    .button("Save", isEnabled: !name.isEmpty), .text(saved ?? "", identifier: "status"),
+                    // Save wants both fields, as a real form does: a screen whose own path (Code typed
+                    // last) does not lead back to it without what was typed before.
+                    .button("Save", isEnabled: !name.isEmpty && !code.isEmpty), .text(saved ?? "", identifier: "status"),
                 ]
             case .list:
                 return viewport.visible.map { Element.cell("row-\($0 + 1)", label: "Row \($0 + 1)") }
@@ -166,7 +173,10 @@ final class ExploreSample {
             name = text
             saved = nil
             if app.bugs.contains("crash"), text.unicodeScalars.contains(where: { !$0.isASCII }) { fatalError("the sample's crash on a name that is not ASCII") }
-            if app.bugs.contains("hang"), text.count > 100 { app.launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in }) }
+            if app.bugs.contains("hang"), text.count > 100 {
+                ExploreSampleApp.note("hang \(getpid())")
+                app.launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+            }
         }
     }
 }

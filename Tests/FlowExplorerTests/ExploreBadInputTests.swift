@@ -108,20 +108,20 @@ struct ExploreBadInputTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        // Sent once the crawl has launched the app three times (the first, the one started ahead, and
-        // one more: it is past its start, and at the hang soon after): the file of
-        // the apps' numbers is watched as it changes, never polled on a timer.
+        // Sent once an app says it is at the hang (`hang PID` in the file of the apps' numbers), the
+        // file watched as it changes, never polled on a timer.
         let watcher = try FileWatcher()
         #expect(watcher.watch(workspace.folder.path))
         try process.run()
-        var launched = 0
+        var atTheHang = false
         let deadline = ContinuousClock.now + .seconds(60)
-        while launched < 3, ContinuousClock.now < deadline {
+        while !atTheHang, ContinuousClock.now < deadline {
             var poller = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, 1000)
             _ = watcher.read()
-            launched = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").count
+            atTheHang = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasPrefix("hang ") }
         }
+        #expect(atTheHang, "an app reached the hang")
         kill(process.processIdentifier, SIGINT)
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

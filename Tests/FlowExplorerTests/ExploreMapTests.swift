@@ -26,6 +26,26 @@ struct ExploreMapTests {
         #expect(try workspace.read("one/map.dot") == workspace.read("two/map.dot"))
     }
 
+    @Test func everyControlOfEveryScreenIsTriedFromIt() throws {
+        // Screens reached by going on from where the app is, and by replays whose way there holds a
+        // refused back (on the first screen): each must still be reached again for each action.
+        let workspace = try ExploreWorkspace()
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--out", "out"])
+        #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        #expect(map.stats.complete && map.screens.count > 5, "\(map.stats)")
+        for screen in map.screens {
+            let tried = Set(map.transitions.filter { $0.from == screen.id }.compactMap(\.control?.identifier))
+            // The identity says which are disabled: `button Save disabled`.
+            let disabled = Set(screen.identity.split(separator: "\n").filter { $0.hasSuffix(" disabled") }.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "" })
+            for control in screen.controls where !["staticText", "image", "alert"].contains(control.kind) && !disabled.contains(control.identifier) {
+                #expect(tried.contains(control.identifier), "\(screen.id) \(screen.title): \(control.kind) \(control.identifier) was never tried (tried: \(tried.sorted()))")
+            }
+        }
+        #expect(map.stats.launches < map.stats.actions, "most actions go on from where the app is: \(map.stats.launches) launches for \(map.stats.actions) actions")
+    }
+
     @Test func theMapsJSONIsWhatItsSchemaSays() throws {
         let workspace = try ExploreWorkspace(bugs: ["crash"])
         defer { workspace.remove() }
@@ -129,7 +149,7 @@ struct ExploreMapTests {
     @Test func aSuitesCoverageIsCountedAndDrawnOnTheMap() throws {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
-        try workspace.write("Flows/form.yaml", "name: Form\nsteps:\n  - tap: Form\n  - type: {textField: Name, text: Ann}\n  - tap: Save\n  - back\n")
+        try workspace.write("Flows/form.yaml", "name: Form\nsteps:\n  - tap: Form\n  - type: {textField: Name, text: Ann}\n  - type: {secureTextField: Code, text: \"1234\"}\n  - tap: Save\n  - back\n")
         let explore = try workspace.flow(["explore", "--out", "out", "--against", "Flows/form.yaml"])
         #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
         let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
@@ -141,10 +161,14 @@ struct ExploreMapTests {
         #expect(!coverage.untestedControls.contains { $0.hasSuffix("button Form") }, "Form was tapped")
         #expect(coverage.transitions.covered >= 3, "Form, Name, Save, back: \(coverage.transitions)")
         #expect(explore.stdout.contains("coverage by Flows/form.yaml: screens \(coverage.screens), controls \(coverage.controls)"), "\(explore.stdout)")
+        let untested = try #require(coverage.untestedScreens.first.flatMap { id in map.screen(id).map { (id, $0.title) } })
+        #expect(explore.stdout.contains("  untested screen \(untested.0) \(untested.1)\n"), "the untested screens are listed: \(explore.stdout)")
+        #expect(!explore.stdout.contains("untested screen \(coverage.testedScreens[0]) "), "a tested screen is not")
         let svg = try workspace.read("out/map.svg")
         #expect(svg.contains("#1a7f37") && svg.contains("stroke-dasharray"), "tested in green, untested dashed")
         // run --coverage counts the same on the map, and rewrites the picture beside it.
         let again = try workspace.flow(["run", "--coverage", "out/map.json", "Flows/form.yaml"])
         #expect(again.stdout.contains("coverage on out/map.json: screens \(coverage.screens)"), "\(again.stdout)")
+        #expect(again.stdout.contains("  untested screen \(untested.0) \(untested.1)\n"), "\(again.stdout)")
     }
 }
