@@ -117,7 +117,7 @@ run: build
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)
 
 # make bench: the runner-level figures (launch, a step, 100 flows, a long list, an upload, the
-# runner at scale, flow's start), each beside its floor measured in the same run (a Foundation program
+# runner at scale, flow's start, a crawl and a shrink by flow explore), each beside its floor measured in the same run (a Foundation program
 # that prints a line, linked as usual and statically; a pipe round trip), then a summary table of the
 # figures that have a target (figure, floor, ratio, target, met?), then the in-process benchmarks of
 # the Benchmarks/ package (ordo-one/benchmark: images, the wire, seeding).
@@ -136,12 +136,14 @@ bench-check: bench-products
 	$(BENCH) targets --check $(BENCH_FLOORS)
 	scripts/bench-check.sh
 
-# What the bench measures: the release app and flow, the testing build, every debug product (the
-# app make flows runs, the seeder, flow), and the floors.
+# What the bench measures: the release app and flow, the testing build, the explore sample (a
+# finding ten actions deep to shrink), every debug product (the app make flows runs, the seeder,
+# flow), and the floors.
 bench-products: deps floors testing-app
 	$(SWIFT_RUN) build -c release --product workphotos-bench
 	$(SWIFT_RUN) build -c release --product workphotos
 	$(SWIFT_RUN) build -c release --product flow
+	$(SWIFT_RUN) build -c release --product explore-sample
 	$(SWIFT_RUN) build
 
 bench-baseline: deps

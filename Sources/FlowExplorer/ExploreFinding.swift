@@ -66,6 +66,8 @@ public struct ExploreFinding: Sendable {
     public internal(set) var actions: [ExploreAction]
     /// How many actions it was found after, before it was shrunk.
     public internal(set) var foundAfter: Int
+    /// The fresh launches shrinking it took (0 when it was not shrunk).
+    public internal(set) var replays = 0
     /// What makes another occurrence the same problem: the signal, the rule, the secret's variable.
     let signature: String
     /// The secret's variable, for a secret shown (the flow checks it is not shown).

@@ -64,6 +64,8 @@ public struct ExploreMap: Codable, Sendable, Equatable {
         public var launches: Int
         /// The crawl's time, in seconds (shrinking findings included).
         public var seconds: Double
+        /// Of which shrinking the findings, in seconds.
+        public var shrinkSeconds: Double
         /// Actions sent a second.
         public var actionsPerSecond: Double
         /// True when every action of every screen within the depth was tried; false when a budget
@@ -142,6 +144,8 @@ public struct ExploreMap: Codable, Sendable, Equatable {
         public var steps: [String]
         /// The steps of the path it was found on, before it was shrunk.
         public var foundAfter: Int
+        /// The fresh launches shrinking it took (0: not shrunk).
+        public var replays: Int
         /// The flow file written for it, relative to the output folder.
         public var flow: String?
     }

@@ -40,7 +40,8 @@ extension ExploreMap {
                 ("actionsSent", described(integer, "every action sent, replays and the prefix included"), true),
                 ("screens", described(integer, "distinct screens"), true), ("transitions", described(integer, "distinct transitions (refused actions not counted)"), true),
                 ("findings", described(integer, "problems found"), true), ("launches", described(integer, "times the app was launched"), true),
-                ("seconds", described(number, "the crawl's time, shrinking included"), true), ("actionsPerSecond", described(number, "actions sent a second"), true),
+                ("seconds", described(number, "the crawl's time, shrinking included"), true),
+                ("shrinkSeconds", described(number, "of which shrinking the findings"), true), ("actionsPerSecond", described(number, "actions sent a second"), true),
                 ("complete", described(["type": "boolean"], "every action of every screen within the depth was tried"), true),
                 ("ended", described(["type": "string", "enum": ["done", "max-actions", "time", "interrupted", "launch"]], "what ended the crawl"), true),
             ], "the crawl's figures"), true),
@@ -68,6 +69,7 @@ extension ExploreMap {
                 ("details", strings("the app's standard error, the audit's findings (secrets masked)"), true),
                 ("steps", strings("the minimal flow's steps, the prefix first"), true),
                 ("foundAfter", described(integer, "the actions it was found after, before it was shrunk"), true),
+                ("replays", described(integer, "the fresh launches shrinking it took (0: not shrunk)"), true),
                 ("flow", described(string, "the flow file written for it, relative to the output folder"), false),
             ], "a finding")], true),
             ("coverage", object([

@@ -68,7 +68,7 @@ public enum ExploreOutput {
             let file = (folder as NSString).appendingPathComponent(String(format: "%02d-%@-%@.yaml", index + 1, finding.kind.rawValue, slug(title)))
             var entry = ExploreMap.Finding(
                 id: "f\(index + 1)", kind: finding.kind, screen: screen?.id ?? "launch", title: title,
-                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, flow: nil
+                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, replays: finding.replays, flow: nil
             )
             do {
                 let text = try result.writer.text(for: finding, name: name, file: file)
@@ -96,7 +96,8 @@ public enum ExploreOutput {
             ("actions tried", "\(stats.actions)"),
             ("actions sent", "\(stats.actionsSent) (\(Int(stats.actionsPerSecond.rounded())) a second, replays and the prefix included)"),
             ("distinct screens", "\(stats.screens)"), ("transitions", "\(stats.transitions)"), ("launches", "\(stats.launches)"),
-            ("findings", "\(stats.findings)"),
+            ("findings", "\(stats.findings)" + (map.findings.contains { $0.replays > 0 }
+                ? String(format: " (shrunk in %.2f s, %d replays)", stats.shrinkSeconds, map.findings.map(\.replays).reduce(0, +)) : "")),
         ]
         for (label, value) in rows { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
         for finding in map.findings {

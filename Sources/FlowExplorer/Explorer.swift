@@ -185,7 +185,7 @@ public final class Explorer {
         return nil
     }
 
-    /// Puts the app on `state`: where it is when it is there (and the trace is not at the depth);
+    /// Puts the app on `state`: where it is when it is there (within ``traceLimit`` actions of its launch);
     /// else from where it is, by the transitions the crawl has seen (back included), when they
     /// lead there (an action is a few hundred microseconds, a launch and the prefix tens of
     /// milliseconds); else a fresh launch and the state's path. False when the path no longer
@@ -193,7 +193,7 @@ public final class Explorer {
     private func reach(_ state: State, for next: ExploreAction) -> Bool {
         // There, with the control the action takes (a row deleted on the way is not).
         func there() -> Bool {
-            guard let current, current.state === state, current.trace.count < options.maxDepth else { return false }
+            guard let current, current.state === state, current.trace.count < Self.traceLimit else { return false }
             return current.screen.offers(next)
         }
         if there() { return true }
@@ -201,7 +201,7 @@ public final class Explorer {
         // data changed since), and the way on is looked for again from there.
         for _ in 0..<Self.routeTries {
             guard let here = current, here.state !== state else { break }
-            if let route = route(from: here.state, to: state), here.trace.count + route.count < options.maxDepth {
+            if let route = route(from: here.state, to: state), here.trace.count + route.count < Self.traceLimit {
                 for (action, expected) in route {
                     guard let here = current, here.screen.offers(action) else { break }
                     take(action, from: here.state)
@@ -211,7 +211,7 @@ public final class Explorer {
                 continue
             }
             // No known way: back, when the screen has not shown where back leads yet.
-            guard here.trace.count + 1 < options.maxDepth, here.state.screen.topAlert == nil,
+            guard here.trace.count + 1 < Self.traceLimit, here.state.screen.topAlert == nil,
                   !(leaving[here.state.id] ?? []).contains(where: { transitions[$0].action.verb == .back }) else { break }
             take(.back, from: here.state)
         }
@@ -242,6 +242,11 @@ public final class Explorer {
 
     /// The most times the app is moved on from where it is towards a state before it is relaunched.
     static let routeTries = 3
+
+    /// The most actions one launch of the app takes before it is launched afresh: a long run of
+    /// actions costs nothing a launch would save (a launch and the prefix are tens of actions'
+    /// time), but a finding is first replayed with every action since its launch.
+    static let traceLimit = 100
 
     /// The fewest actions the transitions seen so far take from `from` to `to`, each with the
     /// screen it led to (nil when no way is known); the transitions in the order they were seen,
@@ -585,6 +590,7 @@ public final class Explorer {
     /// Shrinks the findings and makes the map.
     private func finish(progress: (ExploreProgress) -> Void, interrupted: () -> Bool) -> ExploreResult {
         var shrunk: [ExploreFinding] = []
+        let shrinking = clock.now
         for (index, finding) in findings.enumerated() {
             if options.shrinks, !interrupted(), clock.now - start < options.time {
                 progress(self.progress("shrinking \(index + 1) of \(findings.count)"))
@@ -596,6 +602,7 @@ public final class Explorer {
                 shrunk.append(finding)
             }
         }
+        let shrinkSeconds = (clock.now - shrinking) / .seconds(1)
         driver.app?.terminate()
         let seconds = (clock.now - start) / .seconds(1)
         // Each screen's depth on the map: the fewest actions from the first screen, over the transitions found.
@@ -620,7 +627,7 @@ public final class Explorer {
             budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1)),
             stats: .init(actions: tried, actionsSent: driver.actionsSent, screens: states.count, transitions: transitions.filter { $0.outcome != "refused" }.count,
                          findings: shrunk.count,
-                         launches: driver.launches, seconds: seconds, actionsPerSecond: seconds > 0 ? Double(driver.actionsSent) / seconds : 0,
+                         launches: driver.launches, seconds: seconds, shrinkSeconds: shrinkSeconds, actionsPerSecond: seconds > 0 ? Double(driver.actionsSent) / seconds : 0,
                          complete: complete, ended: ended),
             screens: states.map { $0.mapped(self, depth: distances[$0.id] ?? $0.depth) }, transitions: transitions.map(\.mapped), findings: [], coverage: nil
         )

@@ -31,6 +31,7 @@ struct Shrinker {
         guard finding.signature != "launch" else { return finding }
         var budget = replays
         var shownBudget = shownReplays
+        var used = 0
         var best = finding.actions
         func shows(_ actions: [ExploreAction]) -> Bool {
             guard budget > 0, shownBudget > 0, ContinuousClock.now < deadline else {
@@ -38,6 +39,7 @@ struct Shrinker {
                 return false
             }
             budget -= 1
+            used += 1
             if case let .shown(after) = replay(actions, for: finding) {
                 shownBudget -= 1
                 best = Array(actions.prefix(after))
@@ -46,7 +48,11 @@ struct Shrinker {
             return false
         }
         // Is it shown at all by a fresh launch? (An app that does not do the same twice is left as found.)
-        guard shows(best) else { return finding }
+        guard shows(best) else {
+            var kept = finding
+            kept.replays = used
+            return kept
+        }
         // The shortest path the crawl knows to its screen.
         if let path = states[finding.screen] {
             let candidate = finding.kind.isAnAction ? path + [best[best.count - 1]] : path
@@ -101,6 +107,7 @@ struct Shrinker {
             shrunk.summary = finding.summary.replacingOccurrences(of: before.description, with: after.description)
         }
         shrunk.actions = best
+        shrunk.replays = used
         return shrunk
     }
 

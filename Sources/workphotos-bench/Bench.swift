@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
     /// The runner-level figures, each beside its floor measured in the same run. (The in-process
     /// ones, images, the wire and seeding, are in the Benchmarks/ package: ordo-one/benchmark.)
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case launch, step, suite, list, upload, scale, start, all
+        case launch, step, suite, list, upload, scale, start, explore, all
         /// The figures `make bench-check` guards: a step, the default run's hundred flows, `flow`'s start.
         case targets
     }
@@ -66,7 +66,7 @@ struct Bench: ParsableCommand {
         let scoreboard = Scoreboard()
         let measures: [(Measure, (Scoreboard) throws -> Void)] = [
             (.launch, launch), (.step, step), (.suite, { try suite($0, every: measure != .targets) }), (.list, list), (.upload, upload),
-            (.scale, scale), (.start, start),
+            (.scale, scale), (.start, start), (.explore, explore),
         ]
         let guarded: Set<Measure> = [.step, .suite, .start]
         for (name, run) in measures where measure == name || measure == .all || (measure == .targets && guarded.contains(name)) {
@@ -562,7 +562,7 @@ struct Bench: ParsableCommand {
 
     /// The release app beside this binary, on a store seeded with the default fixture. No stubs:
     /// a release build refuses them, and typing into the login form needs none.
-    private func withApp(_ path: String? = nil, _ body: (FlowApp, _ arguments: [String]) throws -> Void) throws {
+    func withApp(_ path: String? = nil, _ body: (FlowApp, _ arguments: [String]) throws -> Void) throws {
         let app = path ?? self.app ?? binaries.release.appendingPathComponent("workphotos").path
         guard FileManager.default.isExecutableFile(atPath: app) else {
             throw BenchError("no workphotos at \(app): build every product (make bench does), or give --app")
@@ -579,7 +579,7 @@ struct Bench: ParsableCommand {
         try body(flowApp, arguments)
     }
 
-    private func report(_ name: String, _ samples: [Double], target: String) {
+    func report(_ name: String, _ samples: [Double], target: String) {
         let sorted = samples.sorted()
         print(String(format: "%@: median %.3f ms, p99 %.3f ms, min %.3f ms, max %.3f ms over %d runs (target: %@)",
                      name, Self.percentile(sorted, 0.5), Self.percentile(sorted, 0.99), sorted[0], sorted[sorted.count - 1], sorted.count, target))

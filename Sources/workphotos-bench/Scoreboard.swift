@@ -3,9 +3,11 @@ import Foundation
 /// The figures that have a target, each beside its floor: printed as one table at the end of a
 /// run (for pasting into the README or an issue), and what `--check` (make bench-check) fails on.
 final class Scoreboard {
-    /// What a figure must be: at most so much, or at most so many times its floor.
+    /// What a figure must be: at most so much, at least so much (a rate), or at most so many
+    /// times its floor.
     enum Target {
         case atMost(Double)
+        case atLeast(Double)
         case timesFloor(Double)
     }
 
@@ -22,6 +24,7 @@ final class Scoreboard {
         var met: Bool {
             switch target {
             case let .atMost(limit): value <= limit
+            case let .atLeast(limit): value >= limit
             case let .timesFloor(times): ratio.map { $0 <= times } ?? false
             }
         }
@@ -29,6 +32,7 @@ final class Scoreboard {
         var targetText: String {
             switch target {
             case let .atMost(limit): "≤ \(Self.format(limit)) \(unit)"
+            case let .atLeast(limit): "≥ \(Self.format(limit)) \(unit)"
             case let .timesFloor(times): "≤ \(Self.format(times))× the floor"
             }
         }

@@ -14,7 +14,9 @@ import TextUI
 /// - `audit`: the home screen's Help button has no label a person can read;
 /// - `deadEnd`: Stuck opens a screen in place of home, with nothing on it;
 /// - `secret`: Save shows the secure Code as typed;
-/// - `alert`: Ask raises an alert whose only button leaves it up.
+/// - `alert`: Ask raises an alert whose only button leaves it up;
+/// - `deep`: Deeper leads through Level 1, Level 2, ... to a last level whose Boom crashes the app,
+///   `-sample.depth N` actions from home (10 unless said): the bench's finding to shrink.
 ///
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
 /// crashes at launch. With `SAMPLE_PIDS=FILE` in its environment, each launch adds its process's
@@ -36,11 +38,12 @@ enum ExploreSampleApp {
     static func main() async {
         note("\(getpid())")
         await TextApp.main(name: "explore-sample") { launch in
-            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code"])
+            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth"])
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
             if try launch.defaults.flag("sample.crash") == true { fatalError("the sample crashes at launch, as asked") }
             let bugs = Set(try launch.defaults.string("sample.bugs")?.split(separator: ",").map(String.init) ?? [])
-            let app = ExploreSample(launch: launch, bugs: bugs, rows: try launch.defaults.integer("sample.rows") ?? 3)
+            let app = ExploreSample(launch: launch, bugs: bugs, rows: try launch.defaults.integer("sample.rows") ?? 3,
+                                    depth: max(1, try launch.defaults.integer("sample.depth") ?? 10))
             if try launch.defaults.flag("sample.busy") == true {
                 launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in })
             }
@@ -56,11 +59,14 @@ final class ExploreSample {
     let launch: TextApp.Launch
     let bugs: Set<String>
     let rows: Int
+    /// The actions from home to the crash, with the `deep` bug.
+    let depth: Int
 
-    init(launch: TextApp.Launch, bugs: Set<String>, rows: Int) {
+    init(launch: TextApp.Launch, bugs: Set<String>, rows: Int, depth: Int) {
         self.launch = launch
         self.bugs = bugs
         self.rows = rows
+        self.depth = depth
     }
 
     func start() {
@@ -69,7 +75,7 @@ final class ExploreSample {
 
     /// What a screen is.
     enum Kind {
-        case home, form, list, row(Int), menu, stuck
+        case home, form, list, row(Int), menu, stuck, level(Int)
     }
 
     @MainActor
@@ -96,6 +102,7 @@ final class ExploreSample {
             case let .row(number): "Row \(number)"
             case .menu: "Menu"
             case .stuck: "Stuck"
+            case let .level(number): "Level \(number)"
             }
         }
 
@@ -106,6 +113,7 @@ final class ExploreSample {
                 if app.bugs.contains("audit") { buttons.append(.button("Help", label: "?")) }
                 if app.bugs.contains("deadEnd") { buttons.append(.button("Stuck")) }
                 if app.bugs.contains("alert") { buttons.append(.button("Ask")) }
+                if app.bugs.contains("deep") { buttons.append(.button(app.depth > 1 ? "Deeper" : "Boom")) }
                 return [.text("Welcome", identifier: "welcome")] + buttons
             case .form:
                 return [
@@ -124,6 +132,8 @@ final class ExploreSample {
                 return buttons
             case .stuck:
                 return [.text("Nothing to do here", identifier: "nothing")]
+            case let .level(number):
+                return [.button(number < app.depth - 1 ? "Deeper" : "Boom")]
             }
         }
 
@@ -145,6 +155,9 @@ final class ExploreSample {
             case (.home, "Stuck"): stage.setRoot(Screen(app: app, kind: .stuck))
             case (.home, "Ask"):
                 ask()
+            case (.home, "Deeper"): stage.push(Screen(app: app, kind: .level(1)))
+            case let (.level(number), "Deeper"): stage.push(Screen(app: app, kind: .level(number + 1)))
+            case (.home, "Boom"), (.level, "Boom"): fatalError("the sample's crash \(app.depth) actions deep")
             case (.form, "Save"):
                 saved = app.bugs.contains("secret") && !code.isEmpty ? "Saved \(name) with code \(code)" : "Saved \(name)"
             case let (.list, row) where row.hasPrefix("row-"):

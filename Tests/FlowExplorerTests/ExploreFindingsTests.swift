@@ -1,3 +1,4 @@
+import FlowExplorer
 import Foundation
 import Testing
 
@@ -51,12 +52,30 @@ struct ExploreFindingsTests {
         #expect(text.hasPrefix("# Found by flow explore: "), "\(text)")
         #expect(steps(of: text) == planted.steps, "the fewest steps that show it:\n\(text)")
         #expect(findings.first?["steps"] as? [String] == planted.steps)
+        let replays = findings.first?["replays"] as? Int ?? 0
+        #expect(replays > 0 && explore.stdout.contains(" replays)"), "shrinking replayed it from fresh launches, and says how many: \(explore.stdout)")
         let run = try workspace.flow(["run", "--timeout", "1", "out/findings/\(flows[0])"])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains(planted.failure), "\(run.stdout)")
         for output in [explore.stdout, explore.stderr, text, try workspace.read("out/map.json"), try workspace.read("out/report.html"), try workspace.read("out/junit.xml")] {
             #expect(!output.contains("c0de-secret-77"), "a secret in the output")
         }
+    }
+
+    @Test func aCrashDeepDownIsShrunkToTheActionsItNeedsAndNoMore() throws {
+        // The bench's finding, smaller: Boom on the last of five levels crashes the app. The crawl
+        // finds it after more actions than that (it goes on from where the app is); shrinking gives
+        // the six it needs, each replayed from a fresh launch.
+        let workspace = try ExploreWorkspace(bugs: ["deep"], extra: "defaults: {sample.depth: \"6\"}\n")
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--out", "out"])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        let finding = try #require(map.findings.first)
+        #expect(map.findings.count == 1 && finding.kind == .crash, "\(map.findings)")
+        #expect(finding.steps == Array(repeating: "tap: {button: Deeper}", count: 5) + ["tap: {button: Boom}"], "\(finding.steps)")
+        #expect(finding.foundAfter >= 6 && finding.replays > 0, "found after \(finding.foundAfter), \(finding.replays) replays")
+        #expect(map.stats.shrinkSeconds > 0 && map.stats.shrinkSeconds <= map.stats.seconds, "\(map.stats)")
     }
 
     @Test func anActionTheScreenOffersAndTheAppRefusesIsFound() throws {
