@@ -1,5 +1,6 @@
 import Foundation
 import LocatedYAML
+import TextBytes
 
 /// A file's bytes as the timings readers hold them, and how an error is placed in them: a byte
 /// offset (or a parser's line and column) becomes `FILE:LINE:COLUMN` and the offending line,
@@ -75,21 +76,8 @@ struct SourceBytes {
     /// of a long line only the characters around the column (a file of one line of 40 MB is not
     /// copied into its error). Bytes that are not UTF-8 are shown as U+FFFD.
     private func located(_ message: String, line: Int, column: Int, lineStart: Int) -> LocatedError {
-        guard let base = bytes.baseAddress else { return LocatedError(file: file, line: line, column: column, message: message, sourceLine: nil) }
-        let margin = LocatedError.shownWidth
-        // Characters, not bytes: a byte that is no continuation byte starts one.
-        var start = lineStart, skipped = 0
-        while skipped < column - 1 - margin, start < bytes.count, base[start] != 0x0A {
-            start += 1
-            if start >= bytes.count || base[start] & 0xC0 != 0x80 { skipped += 1 }
-        }
-        var end = start, taken = 0
-        while end < bytes.count, base[end] != 0x0A, taken < 3 * margin {
-            end += 1
-            if end >= bytes.count || base[end] & 0xC0 != 0x80 { taken += 1 }
-        }
-        if end > start, end == bytes.count || base[end] == 0x0A, base[end - 1] == 0x0D { end -= 1 }
-        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-        return LocatedError(file: file, line: line, column: column, message: message, sourceLine: text, sourceLineColumn: skipped + 1)
+        guard bytes.baseAddress != nil else { return LocatedError(file: file, line: line, column: column, message: message, sourceLine: nil) }
+        let place = TextProblem.Place(bytes, lineStart: lineStart, column: column)
+        return LocatedError(file: file, line: line, column: column, message: message, sourceLine: place.text, sourceLineColumn: place.column)
     }
 }

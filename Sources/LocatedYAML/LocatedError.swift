@@ -14,7 +14,7 @@ public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
     public let sourceLineColumn: Int
 
     /// How many characters of the offending line are shown, at most: those around the column.
-    public static let shownWidth = 200
+    public static let shownWidth = TextProblem.shownWidth
 
     /// The file, as it was named.
     public var file: String { location.file }

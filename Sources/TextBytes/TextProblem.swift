@@ -118,12 +118,17 @@ public struct TextProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// How many characters around the column a quoted line keeps (as a located error shows them).
     public static let shownWidth = 200
 
-    /// The offending line's quoted part: of a line of 40 MB, only the characters around the column.
-    struct Place {
-        let text: String
-        let column: Int
+    /// An offending line's quoted part, as every located error shows it: of a line of 40 MB, only
+    /// the ``TextProblem/shownWidth`` characters around the column (and as many after), bytes that
+    /// are not UTF-8 shown as U+FFFD, a line's CR left out.
+    public struct Place: Sendable {
+        /// The quoted part.
+        public let text: String
+        /// The column (in characters) of its first character in the line.
+        public let column: Int
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, column: Int) {
+        /// The part of the line that starts at byte `lineStart` of `bytes` around `column`.
+        public init(_ bytes: UnsafeBufferPointer<UInt8>, lineStart: Int, column: Int) {
             let margin = TextProblem.shownWidth
             // Characters, not bytes: a byte that is no continuation byte starts one.
             var start = lineStart, skipped = 0
