@@ -169,7 +169,7 @@ final class Interruption: @unchecked Sendable {
 }
 
 /// A suite run only to see what it exercises of a map: its flows, under the scheme, with a
-/// ``CoverageRecorder`` watching every app.
+/// `CoverageRecorder` watching every app.
 enum CoverageRun {
     /// Runs the flows under `paths` (as `run` selects them) and returns what they did, and how many failed.
     static func run(

@@ -4,7 +4,7 @@ import Synchronization
 /// What a run's flows exercise of an app's screens (`run --coverage MAP`, `explore --against`):
 /// every idle screen they show, and every action they take, from which screen to which, each
 /// screen known by its identity under the map's rules (FlowKit's `ScreenIdentity`). Shared by
-/// the run's jobs; each flow's app is watched through its own ``Tracker``.
+/// the run's jobs; each flow's app is watched through its own tracker.
 public final class CoverageRecorder: Sendable {
     /// One action a flow took: from a screen, what, to a screen (nil when the app ended).
     public struct Step: Hashable, Sendable {

@@ -63,7 +63,7 @@ public enum TextBytes {
     /// Whether `bytes` are well-formed UTF-8 by Unicode's table 3-7, NUL and U+FEFF allowed: the
     /// check a JSON string's bytes get as a lexer reads them (the lexer refuses a raw NUL itself),
     /// inlined into that hot loop where `String(validating:as:)`, a generic call, cost a sixth of a
-    /// step's reading. The same table as ``firstProblem(in:byteOrderMark:)``'s scan.
+    /// step's reading. The same table as the scan of `firstProblem(in:byteOrderMark:)`.
     @inlinable
     public static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
