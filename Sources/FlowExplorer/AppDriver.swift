@@ -96,8 +96,8 @@ final class AppDriver {
         actionsSent += flow.steps.count
         typedByPrefix = typed
         if let failure = outcome.failure { return .failure(.prefix(failure)) }
-        guard let frame = executor.app.idleFrame(file: flow.file, line: 1) else {
-            return .failure(.launch(executor.app.failures.last ?? FlowFailure(step: "launch", reason: "the app is not idle", screen: nil, standardError: [], site: CallSite())))
+        guard let frame = executor.app.idleFrame(sourceLocation: flow.launchSite.sourceLocation) else {
+            return .failure(.launch(executor.app.failures.last ?? FlowFailure(step: "launch", reason: "the app is not idle", screen: nil, standardError: [], site: Self.site)))
         }
         return .success(frame)
     }
@@ -117,15 +117,18 @@ final class AppDriver {
         return FlowExecutor(environment: environment)
     }
 
+    /// Where a crawl's own actions are said to be: they were written by no one.
+    static let site = CallSite(file: "explore", line: 1)
+
     /// Takes `action` on the app as it is: where it led.
     func act(_ action: ExploreAction) -> Outcome {
-        guard let app else { return .ended(FlowFailure(step: action.description, reason: "the app is not running", screen: nil, standardError: [], site: CallSite(), cause: .notStarted)) }
+        guard let app else { return .ended(FlowFailure(step: action.description, reason: "the app is not running", screen: nil, standardError: [], site: Self.site, cause: .notStarted)) }
         actionsSent += 1
         let attempt: FlowApp.Attempt
         switch action.verb {
-        case .back: attempt = app.attempt(.back, target: nil, text: nil)
-        case .tap, .answer: attempt = app.attempt(.tap, target: action.identifier, text: nil)
-        case .type: attempt = app.attempt(.type, target: action.identifier, text: resolve(action.text ?? ""))
+        case .back: attempt = app.attempt(.back, target: nil, text: nil, sourceLocation: Self.site.sourceLocation)
+        case .tap, .answer: attempt = app.attempt(.tap, target: action.identifier, text: nil, sourceLocation: Self.site.sourceLocation)
+        case .type: attempt = app.attempt(.type, target: action.identifier, text: resolve(action.text ?? ""), sourceLocation: Self.site.sourceLocation)
         }
         switch attempt {
         case let .done(frame): return .screen(frame)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 /// A rule of the accessibility audit: what every screen should give a person who reads it, or a
 /// script that names its controls.
 public enum AuditRule: String, Sendable, CaseIterable, Comparable {
@@ -125,8 +126,8 @@ extension FlowApp {
     /// `skipping`), as XCUITest's `performAccessibilityAudit`: one failure at the caller's line
     /// lists every finding; none, and nothing is recorded. Returns the findings.
     @discardableResult
-    public func performAccessibilityAudit(skipping: Set<AuditRule> = [], file: String = #filePath, line: Int = #line) -> [AuditFinding] {
-        let site = CallSite(file: file, line: line)
+    public func performAccessibilityAudit(skipping: Set<AuditRule> = [], sourceLocation: SourceLocation = #_sourceLocation) -> [AuditFinding] {
+        let site = CallSite(sourceLocation)
         guard let screen = settle("audit the screen for accessibility", site: site)?.screen else { return [] }
         let findings = AccessibilityAudit.findings(in: screen, skipping: skipping)
         if !findings.isEmpty { fail("audit the screen \"\(screen.title)\" for accessibility", AccessibilityAudit.reason(findings), site: site) }

@@ -1,3 +1,5 @@
+import Testing
+
 /// Elements of one kind on the screen (`app.buttons`), looked up by identifier or label.
 public struct ElementQuery: Sendable {
     let app: FlowApp
@@ -11,33 +13,33 @@ public struct ElementQuery: Sendable {
         self.scope = scope
     }
 
-    /// The element whose identifier (or else label) is `name`. The caller's line is kept: a
-    /// failure while reading the element's properties is reported there.
-    public subscript(_ name: String, file: String = #filePath, line: Int = #line) -> FlowElement {
-        FlowElement(app: app, kind: kind, name: name, scope: scope, site: CallSite(file: file, line: line))
+    /// The element whose identifier (or else label) is `name`. Nothing is looked up yet: each
+    /// action or check on the element finds it again, and reports at its own caller's line.
+    public subscript(_ name: String) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: name, scope: scope)
     }
 
     /// The element at `index` among the matches, in screen order. For the cells of a long list,
     /// the index counts every row, and the list is scrolled to it.
-    public func element(boundBy index: Int, file: String = #filePath, line: Int = #line) -> FlowElement {
-        FlowElement(app: app, kind: kind, name: nil, index: index, scope: scope, site: CallSite(file: file, line: line))
+    public func element(boundBy index: Int) -> FlowElement {
+        FlowElement(app: app, kind: kind, name: nil, index: index, scope: scope)
     }
 
-    /// The first element the query matches, in screen order: ``element(boundBy:file:line:)`` at 0.
+    /// The first element the query matches, in screen order: ``element(boundBy:)`` at 0.
     public var firstMatch: FlowElement { element(boundBy: 0) }
 
     /// How many match on the idle screen; for the cells of a long list, every row, on screen or not.
     public var count: Int { count() }
 
     /// `count`, reporting a failure (the app crashed or hangs) at the caller's line.
-    public func count(file: String = #filePath, line: Int = #line) -> Int {
-        guard let screen = app.settle("count \(kindName)s", site: CallSite(file: file, line: line))?.screen else { return 0 }
+    public func count(sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        guard let screen = app.settle("count \(kindName)s", site: CallSite(sourceLocation))?.screen else { return 0 }
         return total(in: screen)
     }
 
     /// The matches on the idle screen, in order (for a long list, the rows in its window).
-    public func snapshots(file: String = #filePath, line: Int = #line) -> [ElementSnapshot] {
-        guard let screen = app.settle("list \(kindName)s", site: CallSite(file: file, line: line))?.screen else { return [] }
+    public func snapshots(sourceLocation: SourceLocation = #_sourceLocation) -> [ElementSnapshot] {
+        guard let screen = app.settle("list \(kindName)s", site: CallSite(sourceLocation))?.screen else { return [] }
         return matches(in: screen)
     }
 
@@ -78,8 +80,8 @@ public struct ElementQuery: Sendable {
 extension ElementQuery {
     /// Checks how many match on the idle screen (for a long list's cells, its rows); a mismatch is
     /// recorded at the caller's line.
-    public func assertCount(_ expected: Int, file: String = #filePath, line: Int = #line) {
-        let site = CallSite(file: file, line: line)
+    public func assertCount(_ expected: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        let site = CallSite(sourceLocation)
         let step = "check that there \(expected == 1 ? "is 1 \(kindName)" : "are \(expected) \(kindName)s")"
         guard let screen = app.settle(step, site: site)?.screen else { return }
         let actual = total(in: screen)

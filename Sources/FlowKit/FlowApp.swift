@@ -1,6 +1,7 @@
 import Console
 import Foundation
 import NameMatching
+import Testing
 
 /// The app under test, driven only through what its screens show (like XCUIApplication).
 ///
@@ -14,7 +15,7 @@ public final class FlowApp: @unchecked Sendable {
     /// The app launched for the current test: robots find it here.
     @TaskLocal public static var current: FlowApp?
 
-    /// The path of the app's binary, started by each ``launch(waitForIdle:file:line:)``.
+    /// The path of the app's binary, started by each ``launch(waitForIdle:sourceLocation:)``.
     public var executable: String
     /// The app's arguments (`-key value` pairs: stubs and settings), read at each launch, so a test
     /// can change them and launch again.
@@ -53,7 +54,7 @@ public final class FlowApp: @unchecked Sendable {
     private var monitors: [(token: Int, description: String, handler: (FlowElement) -> Bool)] = []
     private var nextMonitorToken = 0
 
-    /// An app ready to ``launch(waitForIdle:file:line:)``: nothing runs until then.
+    /// An app ready to ``launch(waitForIdle:sourceLocation:)``: nothing runs until then.
     public init(
         executable: String, arguments: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
         variables: [String: String] = [:], timeout: TimeInterval = 10, reporter: any FailureReporting = PrintReporter()
@@ -97,9 +98,10 @@ public final class FlowApp: @unchecked Sendable {
 
     /// Starts the app (ending a running one first) and waits for its first idle frame, unless
     /// `waitForIdle` is false (an app that is busy on purpose at launch: the next step waits).
-    public func launch(waitForIdle: Bool = true, file: String = #filePath, line: Int = #line) {
-        let site = CallSite(file: file, line: line)
+    public func launch(waitForIdle: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        let site = CallSite(sourceLocation)
         terminate()
+        lastSite = site
         failures = []
         lastFrame = nil
         launchDuration = nil
@@ -112,15 +114,15 @@ public final class FlowApp: @unchecked Sendable {
             return
         }
         guard waitForIdle else { return }
-        waitForLaunch(file: file, line: line)
+        waitForLaunch(sourceLocation: sourceLocation)
     }
 
     /// Waits for the first idle frame of an app launched with `waitForIdle: false`, and sets
     /// ``launchDuration`` (from the launch, not from this call: called late, it counts the time
     /// nobody waited too). The flow runner starts the next flow's app this way while the current
     /// flow runs, then waits here when that flow begins.
-    public func waitForLaunch(file: String = #filePath, line: Int = #line) {
-        if settle("launch", site: CallSite(file: file, line: line)) != nil, let launchStart {
+    public func waitForLaunch(sourceLocation: SourceLocation = #_sourceLocation) {
+        if settle("launch", site: CallSite(sourceLocation)) != nil, let launchStart {
             launchDuration = ContinuousClock.now - launchStart
         }
     }
@@ -152,30 +154,30 @@ public final class FlowApp: @unchecked Sendable {
     public var descendants: ElementQuery { ElementQuery(app: self, kind: nil) }
 
     /// The whole screen as one consistent snapshot, once the app is idle.
-    public func snapshot(file: String = #filePath, line: Int = #line) -> ScreenSnapshot? {
-        settle("snapshot", site: CallSite(file: file, line: line))?.screen
+    public func snapshot(sourceLocation: SourceLocation = #_sourceLocation) -> ScreenSnapshot? {
+        settle("snapshot", site: CallSite(sourceLocation))?.screen
     }
 
     /// The screen rendered as a person sees it, once the app is idle.
-    public func renderedScreen(file: String = #filePath, line: Int = #line) -> String? {
-        settle("read the screen", site: CallSite(file: file, line: line))?.text
+    public func renderedScreen(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        settle("read the screen", site: CallSite(sourceLocation))?.text
     }
 
     /// The latest frame once the app is idle: the screen as data and as drawn, from one frame
     /// (a golden screen holds both, and they must agree).
-    public func idleFrame(file: String = #filePath, line: Int = #line) -> Frame? {
-        settle("read the screen", site: CallSite(file: file, line: line))
+    public func idleFrame(sourceLocation: SourceLocation = #_sourceLocation) -> Frame? {
+        settle("read the screen", site: CallSite(sourceLocation))
     }
 
     /// The screen's title, once the app is idle.
-    public func title(file: String = #filePath, line: Int = #line) -> String? {
-        settle("read the title", site: CallSite(file: file, line: line))?.screen.title
+    public func title(sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        settle("read the title", site: CallSite(sourceLocation))?.screen.title
     }
 
     /// Records a failure unless the idle screen's title is `title`: the check every robot action
     /// that moves to another screen makes when it gets there.
-    public func assertScreen(title: String, of robot: String, file: String = #filePath, line: Int = #line) {
-        assertScreen(title: title, of: robot, site: CallSite(file: file, line: line))
+    public func assertScreen(title: String, of robot: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertScreen(title: title, of: robot, site: CallSite(sourceLocation))
     }
 
     func assertScreen(title: String, of robot: String, site: CallSite) {
@@ -185,8 +187,8 @@ public final class FlowApp: @unchecked Sendable {
     }
 
     /// Goes back to the previous screen.
-    public func back(file: String = #filePath, line: Int = #line) {
-        perform("go back", action: .back, target: nil, text: nil, site: CallSite(file: file, line: line))
+    public func back(sourceLocation: SourceLocation = #_sourceLocation) {
+        perform("go back", action: .back, target: nil, text: nil, site: CallSite(sourceLocation))
     }
 
     // MARK: - Interruption monitors
@@ -209,8 +211,8 @@ public final class FlowApp: @unchecked Sendable {
     /// Runs the monitors on `alert`; true when one handled it and the alert is gone.
     func handleInterruption(_ alert: ElementSnapshot, site: CallSite) -> Bool {
         for monitor in monitors.reversed() {
-            let element = FlowElement(app: self, kind: .alert, name: alert.identifier, scope: nil, site: site)
-            let handled = monitor.handler(element)
+            let element = FlowElement(app: self, kind: .alert, name: alert.identifier, scope: nil)
+            let handled = CallSite.reporting(at: site) { monitor.handler(element) }
             if hasFailed { return false }  // the monitor's own step failed: that is the failure
             guard handled else { continue }
             guard let screen = settle("handle the alert \"\(alert.label)\"", site: site)?.screen else { return false }
@@ -220,6 +222,10 @@ public final class FlowApp: @unchecked Sendable {
     }
 
     // MARK: - Steps (used by elements)
+
+    /// Where the app was last driven from: a property read of an element, which has no parameter
+    /// for its caller's line, reports there.
+    private(set) var lastSite: CallSite?
 
     /// The latest frame said the app was idle.
     var isIdleNow: Bool { lastFrame?.idle == true }
@@ -241,6 +247,7 @@ public final class FlowApp: @unchecked Sendable {
     /// The latest frame once the app is idle, or nil after recording why it never became idle.
     @discardableResult
     func settle(_ step: String, site: CallSite) -> Frame? {
+        lastSite = site
         guard !hasFailed else { return nil }
         guard let connection else {
             fail(step, "the app is not launched", site: site)
@@ -326,7 +333,7 @@ public final class FlowApp: @unchecked Sendable {
         return true
     }
 
-    /// What one action tried with ``attempt(_:target:text:file:line:)`` did.
+    /// What one action tried with ``attempt(_:target:text:sourceLocation:)`` did.
     public enum Attempt: Sendable {
         /// The app answered and went idle: its idle frame.
         case done(Frame)
@@ -340,8 +347,8 @@ public final class FlowApp: @unchecked Sendable {
     /// that refuses the command is returned, not recorded as a failure: for what tries actions to
     /// see where they lead (a crawler, `assertWayOut`). A crash, an exit or a hang is recorded
     /// as it is for any step.
-    public func attempt(_ action: Request.Action, target: String?, text: String?, file: String = #filePath, line: Int = #line) -> Attempt {
-        let site = CallSite(file: file, line: line)
+    public func attempt(_ action: Request.Action, target: String?, text: String?, sourceLocation: SourceLocation = #_sourceLocation) -> Attempt {
+        let site = CallSite(sourceLocation)
         let step = "\(action.rawValue)" + (target.map { " \"\(Suggestion.shown($0))\"" } ?? "")
         let before = failures.count
         guard settle(step, site: site) != nil, let connection else { return .failed(failures.last ?? Self.notRunning(site)) }

@@ -1,5 +1,6 @@
 import Foundation
 import NameMatching
+import Testing
 
 /// One element on the screen, found again on the latest idle frame each time it is used.
 ///
@@ -15,13 +16,15 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     let scope: String?
     /// The state it must be in (part of the selector): enabled, selected, label, value.
     let state: ElementState
-    /// Where the element was made (`app.buttons["Login"]`): property reads report failures there.
-    let site: CallSite
+    /// Where a property read (`exists`, `label`) reports a failure: the robot method's or YAML
+    /// step's caller while one runs, else where the app was last driven from (a property has no
+    /// parameter to take the caller's line by).
+    var site: CallSite { CallSite.step ?? app.lastSite ?? CallSite() }
     /// Take the first of several elements with the name, instead of failing as ambiguous.
     let takesFirst: Bool
 
     init(
-        app: FlowApp, kind: ElementKind?, name: String?, index: Int? = nil, scope: String?, state: ElementState = .any, site: CallSite,
+        app: FlowApp, kind: ElementKind?, name: String?, index: Int? = nil, scope: String?, state: ElementState = .any,
         takesFirst: Bool = false
     ) {
         self.app = app
@@ -30,7 +33,6 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         self.index = index
         self.scope = scope
         self.state = state
-        self.site = site
         self.takesFirst = takesFirst
     }
 
@@ -43,7 +45,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     /// The first of the elements with this name, when several share it.
     public var firstMatch: FlowElement {
-        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, state: state, site: site, takesFirst: true)
+        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, state: state, takesFirst: true)
     }
 
     /// The same element, in a given state: `app.buttons["Apply"].with(enabled: false).waitFor(timeout: 5)`.
@@ -59,7 +61,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
 
     /// The same element, in `state`.
     public func with(_ state: ElementState) -> FlowElement {
-        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, state: state, site: site, takesFirst: takesFirst)
+        FlowElement(app: app, kind: kind, name: name, index: index, scope: scope, state: state, takesFirst: takesFirst)
     }
 
     // MARK: - Children
@@ -71,7 +73,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// The elements of `kind` (nil: any kind) in this alert.
     public func query(of kind: ElementKind?) -> ElementQuery { ElementQuery(app: app, kind: kind, scope: name) }
 
-    // MARK: - Properties (read on the idle screen; failures reported where the element was made)
+    // MARK: - Properties (read on the idle screen)
 
     /// The element is on the idle screen (behind an alert counts), in its state if the selector gives
     /// one; false when the name is ambiguous.
@@ -102,14 +104,14 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// answers false at once.
     public func waitForExistence(
         timeout: TimeInterval, where condition: @escaping (ElementSnapshot) -> Bool = { _ in true },
-        file: String = #filePath, line: Int = #line
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> Bool {
         var seen = false
-        let settled = app.watch("wait for \(self)", timeout: timeout, site: CallSite(file: file, line: line)) { screen in
+        let settled = app.watch("wait for \(self)", timeout: timeout, site: CallSite(sourceLocation)) { screen in
             seen = firstMatch(in: screen).map(condition) ?? false
             return seen
         }
-        guard !seen, settled, let screen = app.settle("wait for \(self)", site: CallSite(file: file, line: line))?.screen else { return seen }
+        guard !seen, settled, let screen = app.settle("wait for \(self)", site: CallSite(sourceLocation))?.screen else { return seen }
         return firstMatch(in: screen).map(condition) ?? false
     }
 
@@ -118,9 +120,9 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     ///
     /// Busy frames count too: an overlay shown while work is in flight is seen to go when the
     /// frame that no longer has it arrives, without sleeping or polling.
-    public func waitForNonExistence(timeout: TimeInterval, file: String = #filePath, line: Int = #line) -> Bool {
+    public func waitForNonExistence(timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         var gone = false
-        let settled = app.watch("wait for \(self) to go", timeout: timeout, site: CallSite(file: file, line: line)) { screen in
+        let settled = app.watch("wait for \(self) to go", timeout: timeout, site: CallSite(sourceLocation)) { screen in
             gone = firstMatch(in: screen) == nil
             return gone
         }
@@ -137,25 +139,25 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// Waits for the element (in its state, if the selector gives one) and records a failure
     /// unless it appears within `timeout`. Busy frames count: an overlay shown while work is in
     /// flight is seen. On an idle screen without it, it fails at once.
-    public func waitFor(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
-        guard !waitForExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
+    public func waitFor(timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !waitForExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
         var reason = "it did not appear within \(FlowApp.seconds(timeout))"
         if app.isIdleNow {
             var seen = "it is not there"
-            if case let .unlike(_, difference)? = lookup("wait for \(self)", site: CallSite(file: file, line: line)) { seen = "it is there, but \(difference)" }
+            if case let .unlike(_, difference)? = lookup("wait for \(self)", site: CallSite(sourceLocation)) { seen = "it is there, but \(difference)" }
             reason = seen + ", and the app is idle: nothing is left in flight that would change that"
         }
-        app.fail("wait for \(self)", reason, site: CallSite(file: file, line: line))
+        app.fail("wait for \(self)", reason, site: CallSite(sourceLocation))
     }
 
     /// Records a failure unless the element (in its state, if the selector gives one) goes within
     /// `timeout` (busy frames count).
-    public func waitUntilGone(timeout: TimeInterval, file: String = #filePath, line: Int = #line) {
-        guard !waitForNonExistence(timeout: timeout, file: file, line: line), !app.hasFailed else { return }
+    public func waitUntilGone(timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !waitForNonExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
         let reason = app.isIdleNow
             ? "it is still there, and the app is idle: nothing is left in flight that would take it away"
             : "it did not go within \(FlowApp.seconds(timeout))"
-        app.fail("wait for \(self) to go", reason, site: CallSite(file: file, line: line))
+        app.fail("wait for \(self) to go", reason, site: CallSite(sourceLocation))
     }
 
     // MARK: - Actions
@@ -165,24 +167,24 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// With `waitForIdle: false` it returns as soon as the app has answered: the screen is then
     /// the one the tap produced at once, with the work it started still in flight (an upload under
     /// its overlay), for `waitForExistence` and `waitForNonExistence` to follow.
-    public func tap(waitForIdle: Bool = true, file: String = #filePath, line: Int = #line) {
+    public func tap(waitForIdle: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
         act(waitForIdle ? "tap \(self)" : "tap \(self) without waiting for idle", action: .tap, text: nil, untilIdle: waitForIdle,
-            site: CallSite(file: file, line: line))
+            site: CallSite(sourceLocation))
     }
 
     /// Replaces the field's whole text with `text` (what the app's `type` command does); a secure
     /// field's text is never shown in a step or a failure.
-    public func replaceText(_ text: String, file: String = #filePath, line: Int = #line) {
+    public func replaceText(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let shown = kind == .secureTextField ? Element.secureMask : "\"\(Suggestion.shown(text))\""
-        act("replace the text of \(self) with \(shown)", action: .type, text: text, site: CallSite(file: file, line: line))
+        act("replace the text of \(self) with \(shown)", action: .type, text: text, site: CallSite(sourceLocation))
     }
 
     // MARK: - Checks (failures are recorded at the caller's line, with the screen)
 
     /// The element is on the idle screen, in its state if the selector gives one (a long list is
     /// scrolled through); it fails at once when it is not, since an idle app will not change.
-    public func assertVisible(file: String = #filePath, line: Int = #line) {
-        let site = CallSite(file: file, line: line)
+    public func assertVisible(sourceLocation: SourceLocation = #_sourceLocation) {
+        let site = CallSite(sourceLocation)
         let step = "check that \(self) is visible"
         switch lookup(step, site: site) {
         case .found, .blocked, nil: break
@@ -193,8 +195,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     }
 
     /// No element with the name (in the selector's state, if it gives one) is on the idle screen.
-    public func assertNotVisible(file: String = #filePath, line: Int = #line) {
-        let site = CallSite(file: file, line: line)
+    public func assertNotVisible(sourceLocation: SourceLocation = #_sourceLocation) {
+        let site = CallSite(sourceLocation)
         let step = "check that \(self) is not visible"
         switch lookup(step, site: site) {
         case .missing, .unlike, nil: break
@@ -205,46 +207,80 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         }
     }
 
-    /// `with(label:).assertVisible()`, as a check of one property.
-    public func assertLabel(_ expected: String, file: String = #filePath, line: Int = #line) {
-        with(label: expected).assertVisible(file: file, line: line)
+    /// Its label is `expected`; when it is not, the failure says the label found and the one
+    /// expected. Among elements sharing the name, the one with that label is taken.
+    public func assertLabel(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertState(ElementState(label: expected), "has label \"\(Suggestion.shown(expected))\"", at: CallSite(sourceLocation))
     }
 
     /// The label starts with `prefix`: for text whose end changes from run to run (a time).
-    public func assertLabel(hasPrefix prefix: String, file: String = #filePath, line: Int = #line) {
-        check("label", "starting \"\(prefix)\"", file: file, line: line, { $0.label }, matches: { $0.hasPrefix(prefix) })
-    }
-
-    /// `with(value:).assertVisible()`.
-    public func assertValue(_ expected: String, file: String = #filePath, line: Int = #line) {
-        with(value: expected).assertVisible(file: file, line: line)
-    }
-
-    /// `with(enabled:).assertVisible()`.
-    public func assertEnabled(_ expected: Bool = true, file: String = #filePath, line: Int = #line) {
-        with(enabled: expected).assertVisible(file: file, line: line)
-    }
-
-    /// `with(selected:).assertVisible()`: a chosen option, a checked cell.
-    public func assertSelected(_ expected: Bool = true, file: String = #filePath, line: Int = #line) {
-        with(selected: expected).assertVisible(file: file, line: line)
-    }
-
-    /// `wanted` is what the step says is expected (`"Login"`, `starting "Last upload"`).
-    private func check(
-        _ property: String, _ wanted: String, file: String, line: Int, _ read: (ElementSnapshot) -> String, matches: (String) -> Bool
-    ) {
-        let site = CallSite(file: file, line: line)
-        let step = "check that \(self) has \(property) \(wanted)"
+    public func assertLabel(hasPrefix prefix: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let site = CallSite(sourceLocation)
+        let step = "check that \(self) has a label starting \"\(Suggestion.shown(prefix))\""
         switch lookup(step, site: site) {
         case nil: return
         case let .missing(screen): app.fail(step, missing(in: screen), site: site)
         case let .ambiguous(elements): app.fail(step, ambiguous(elements), site: site)
         case let .unlike(_, difference): app.fail(step, "it is there, but \(difference)", site: site)
         case let .found(element), let .blocked(element, _):
-            let actual = read(element)
-            if !matches(actual) { app.fail(step, "its \(property) is \"\(actual)\"", site: site) }
+            if !element.label.hasPrefix(prefix) {
+                app.fail(step, "\(self) has label \"\(Suggestion.shown(element.label))\", expected one starting \"\(Suggestion.shown(prefix))\"", site: site)
+            }
         }
+    }
+
+    /// Its value (a field's text) is `expected`; a failure says the value found and the one expected.
+    public func assertValue(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertState(ElementState(value: expected), "has value \"\(Suggestion.shown(expected))\"", at: CallSite(sourceLocation))
+    }
+
+    /// It is enabled (or, with false, disabled); a failure says which it is: `button "Lend" is
+    /// enabled, expected disabled`.
+    public func assertEnabled(_ expected: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertState(ElementState(enabled: expected), "is \(expected ? "enabled" : "disabled")", at: CallSite(sourceLocation))
+    }
+
+    /// It is selected (or, with false, not): a chosen option, a checked cell.
+    public func assertSelected(_ expected: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertState(ElementState(selected: expected), "is \(expected ? "selected" : "not selected")", at: CallSite(sourceLocation))
+    }
+
+    /// A check of a state (`wanted`), worded as one: the element is looked up as the selector and
+    /// `wanted` together say; when it is there by name in another state, the failure says the
+    /// state found, then the one expected.
+    private func assertState(_ wanted: ElementState, _ claim: String, at site: CallSite) {
+        let step = "check that \(self) \(claim)"
+        var selector = state
+        if let enabled = wanted.enabled { selector.enabled = enabled }
+        if let selected = wanted.selected { selector.selected = selected }
+        if let label = wanted.label { selector.label = label }
+        if let value = wanted.value { selector.value = value }
+        switch with(selector).lookup(step, site: site) {
+        case .found, .blocked, nil: break
+        case let .missing(screen): app.fail(step, missing(in: screen), site: site)
+        case let .ambiguous(elements): app.fail(step, ambiguous(elements), site: site)
+        case let .unlike(element, difference):
+            app.fail(step, Self.found(element, differingFrom: wanted, as: "\(self)") ?? "it is there, but \(difference)", site: site)
+        }
+    }
+
+    /// `button "Lend" is enabled, expected disabled`; `staticText "total" has label "3", expected "4"`:
+    /// the state `element` is in beside the one `wanted`, or nil when it differs only in the rest
+    /// of its selector.
+    static func found(_ element: ElementSnapshot, differingFrom wanted: ElementState, as subject: String) -> String? {
+        if let enabled = wanted.enabled, element.isEnabled != enabled {
+            return "\(subject) is \(element.isEnabled ? "enabled" : "disabled"), expected \(enabled ? "enabled" : "disabled")"
+        }
+        if let selected = wanted.selected, element.isSelected != selected {
+            return "\(subject) is \(element.isSelected ? "selected" : "not selected"), expected \(selected ? "selected" : "not selected")"
+        }
+        if let label = wanted.label, element.label != label {
+            return "\(subject) has label \"\(Suggestion.shown(element.label))\", expected \"\(Suggestion.shown(label))\""
+        }
+        if let value = wanted.value, (element.value ?? "") != value {
+            return "\(subject) has value \"\(Suggestion.shown(element.value ?? ""))\", expected \"\(Suggestion.shown(value))\""
+        }
+        return nil
     }
 
     // MARK: - Resolution

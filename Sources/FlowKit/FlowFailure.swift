@@ -1,21 +1,56 @@
 import Synchronization
+import Testing
 
 /// Where in a test a step was written: failures are reported there, not inside FlowKit.
+///
+/// A test's line comes from Swift Testing's `#_sourceLocation`, which every call of FlowKit that
+/// can fail takes as its last parameter, `sourceLocation`; a YAML step's from the flow's file.
 public struct CallSite: Sendable, Equatable, CustomStringConvertible {
     /// The file's full path, as `#filePath` gives it.
     public let file: String
     /// The line in that file.
     public let line: Int
+    /// The column in that line (1 when only the line is known).
+    public let column: Int
 
-    /// While a robot action runs for a step written elsewhere (a YAML step), failures inside it are
-    /// reported at that step, not at the line inside the robot's table that called the method.
+    /// While a robot's method runs (``Robot/at(_:_:)``) or a robot action runs for a YAML step,
+    /// every failure inside it is reported at the method's caller or at the step, not at a line
+    /// of the robot. The outermost sets it: a robot method called by another reports at the
+    /// first one's caller.
     @TaskLocal public static var step: CallSite?
 
-    /// The caller's file and line by default. Robot methods take `file` and `line` with the same
-    /// defaults and pass them on, so a failure lands on the test's line, not the robot's.
-    public init(file: String = #filePath, line: Int = #line) {
+    /// A file and line, for what is not Swift code (a YAML step).
+    public init(file: String, line: Int, column: Int = 1) {
         self.file = file
         self.line = line
+        self.column = column
+    }
+
+    /// The place Swift Testing's `#_sourceLocation` names: by default, the caller's.
+    public init(_ sourceLocation: SourceLocation = #_sourceLocation) {
+        self.init(file: sourceLocation.filePath, line: sourceLocation.line, column: sourceLocation.column)
+    }
+
+    /// The same place as Swift Testing's source location, to record an issue there.
+    /// Swift Testing requires of it what a YAML step's place may lack (a file ID of two parts, a
+    /// line and a column from 1): those are made so, never trapped on.
+    public var sourceLocation: SourceLocation {
+        let parts = file.split(separator: "/").suffix(2).map(String.init)
+        let fileID = parts.count == 2 ? parts.joined(separator: "/") : "flow/" + (parts.first ?? "unknown")
+        return SourceLocation(fileID: fileID, filePath: file, line: max(1, line), column: max(1, column))
+    }
+
+    /// Runs `body` with failures reported at `site`, unless an outer caller already set where
+    /// (``step``): the one wrapper a robot's method needs, through ``Robot/at(_:_:)``.
+    public static func reporting<T>(at site: CallSite, _ body: () throws -> T) rethrows -> T {
+        if step != nil { return try body() }
+        return try $step.withValue(site, operation: body)
+    }
+
+    /// `reporting(at:_:)` at a test's source location: for a helper that is not a
+    /// ``Robot`` (which has ``Robot/at(_:_:)``).
+    public static func reporting<T>(at sourceLocation: SourceLocation, _ body: () throws -> T) rethrows -> T {
+        try reporting(at: CallSite(sourceLocation), body)
     }
 
     /// `LoginFlowTests.swift:12`: the file's name and the line.

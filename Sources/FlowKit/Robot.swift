@@ -1,3 +1,5 @@
+import Testing
+
 /// Base for robots: each knows one screen (its identifiers, actions and checks, and how to
 /// recognise it) and drives the app launched for the current test. Actions return the next
 /// screen's robot; checks return `self`; so a test reads as a sentence:
@@ -11,7 +13,7 @@ open class Robot {
     public let app: FlowApp
 
     /// A robot of this screen. It does not check that the app shows the screen: the action that
-    /// led here did, with ``next(_:file:line:)``.
+    /// led here did, with ``next(_:sourceLocation:)``.
     ///
     /// - Parameter app: the app to drive; by default the one launched for the current test.
     public required init(app: FlowApp? = nil) {
@@ -37,11 +39,31 @@ open class Robot {
         return type.hasSuffix("Robot") && type != "Robot" ? String(type.dropLast(5)) : type
     }
 
+    /// Runs a robot method's body with every failure inside it reported at `sourceLocation`, the
+    /// method's caller: the one line a robot's method needs for its queries, actions and checks to
+    /// report at the test's line (or the YAML step's) instead of the robot's.
+    ///
+    /// ```swift
+    /// @discardableResult
+    /// public func lend(to borrower: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+    ///     at(sourceLocation) {
+    ///         app.textFields[ID.borrower].replaceText(borrower)
+    ///         app.buttons[ID.lend].tap()
+    ///         return self
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// When a method is called by another (or by a YAML step), the outermost caller wins.
+    public func at<T>(_ sourceLocation: SourceLocation, _ body: () throws -> T) rethrows -> T {
+        try CallSite.reporting(at: CallSite(sourceLocation), body)
+    }
+
     /// The robot of the screen an action leads to, driving the same app, once that screen is
     /// shown: if it is not, the failure is recorded at the caller's line with the screen as it
     /// was (`Login.login` on an offline app fails here, showing the offline message).
-    public func next<Next: Robot>(_ robot: Next.Type, file: String = #filePath, line: Int = #line) -> Next {
-        app.assertScreen(title: Next.screenTitle, of: Next.name, site: CallSite(file: file, line: line))
+    public func next<Next: Robot>(_ robot: Next.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Next {
+        app.assertScreen(title: Next.screenTitle, of: Next.name, site: CallSite(sourceLocation))
         return Next(app: app)
     }
 }

@@ -27,6 +27,14 @@ public struct Flow: Sendable {
     /// The accessibility rules the flow's audits leave out (`audit: {skip: [...]}`): its
     /// `assertAccessible` steps and `run --audit`.
     public var auditOff: [AuditRule] = []
+    /// Where `launch:` is written: a launch that fails is reported there.
+    public var launchLocation: SourceLocation? = nil
+
+    /// Where the flow's first launch is said to be when it fails: its `launch:`, else its first
+    /// step (the one the launch was for), else its first line.
+    public var launchPlace: SourceLocation { launchLocation ?? steps.first?.location ?? .start(of: file) }
+    /// ``launchPlace`` as FlowKit reports a failure's caller.
+    public var launchSite: CallSite { launchPlace.site }
 
     /// `skip:` of the flow's `audit:` mapping, and of the `assertAccessible` step: rules left out.
     public static let auditSkip = FieldKey.words("skip", choices: AuditRule.allCases.map(\.rawValue), "accessibility rules to leave out")
@@ -110,7 +118,7 @@ public struct Step: Sendable {
 
 extension SourceLocation {
     /// The place as FlowKit reports a failure's caller: file and line.
-    var site: CallSite { CallSite(file: file, line: line) }
+    var site: CallSite { CallSite(file: file, line: line, column: column) }
 }
 
 extension YAMLReader {

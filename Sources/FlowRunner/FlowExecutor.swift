@@ -209,10 +209,10 @@ public final class FlowExecutor {
         prelaunched = nil
         if let failure = begun.failure { return Start(copy: begun.copy, launch: begun.spawn, failure: failure) }
         let waitStart = ContinuousClock.now
-        app.waitForLaunch(file: flow.file, line: 1)
+        app.waitForLaunch(sourceLocation: flow.launchSite.sourceLocation)
         let launch = begun.spawn + (ContinuousClock.now - waitStart)
         if app.hasFailed {
-            failingStep = (.start(of: flow.file), "launch", [])
+            failingStep = (flow.launchPlace, "launch", [])
             return Start(copy: begun.copy, launch: launch, failure: failure(flow))
         }
         return Start(copy: begun.copy, launch: launch, failure: nil)
@@ -255,16 +255,17 @@ public final class FlowExecutor {
             app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
                 guard element.name == alert || element.snapshot?.label == alert else { return false }
                 // A button the alert lacks fails the step there, saying so (lint refuses one it knows of).
-                element.buttons[button].tap()
+                // It reports at the step it interrupted (CallSite.step), as every step of FlowKit does.
+                element.buttons[button].tap(sourceLocation: (CallSite.step ?? flow.launchSite).sourceLocation)
                 return true
             }
         }
         let spawnStart = ContinuousClock.now
-        app.launch(waitForIdle: false, file: flow.file, line: 1)
+        app.launch(waitForIdle: false, sourceLocation: flow.launchSite.sourceLocation)
         let spawn = ContinuousClock.now - spawnStart
         environment.onProcess(app.processIdentifier)
         if app.hasFailed {
-            failingStep = (root, "launch", [])
+            failingStep = (flow.launchPlace, "launch", [])
             return (copy, spawn, failure(flow))
         }
         return (copy, spawn, nil)
@@ -401,10 +402,10 @@ public final class FlowExecutor {
     func answerAlerts(at location: SourceLocation) {
         guard !onAlert.isEmpty, app.state == .running else { return }
         for _ in 0..<10 {
-            guard let alert = app.snapshot(file: location.file, line: location.line)?.topAlert,
+            let site = CallSite(file: location.file, line: location.line, column: location.column)
+            guard let alert = app.snapshot(sourceLocation: site.sourceLocation)?.topAlert,
                   let answer = onAlert.first(where: { $0.alert == alert.identifier || $0.alert == alert.label }) else { return }
-            app.alerts[alert.identifier, location.file, location.line].buttons[answer.button, location.file, location.line]
-                .tap(file: location.file, line: location.line)
+            app.alerts[alert.identifier].buttons[answer.button].tap(sourceLocation: site.sourceLocation)
             if app.hasFailed { return }
         }
     }

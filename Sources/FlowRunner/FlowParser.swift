@@ -120,6 +120,7 @@ public final class FlowParser {
             return nil
         }
         var keys: [String: Node] = [:]
+        var launchKey: Node?
         for (keyNode, value) in pairs {
             guard let key = keyNode.string, Self.flowKeys.contains(key) else {
                 let key = keyNode.string ?? ""
@@ -128,6 +129,7 @@ public final class FlowParser {
                 continue
             }
             keys[key] = value
+            if key == "launch" { launchKey = keyNode }
         }
         let name = context.attempt { try reader.string(try context.needs(keys["name"], "name", in: root), "name") }
         let tags = context.attempt { () throws -> [String] in
@@ -153,7 +155,8 @@ public final class FlowParser {
         }
         let flow = Flow(
             file: file, name: name ?? "", tags: tags, fixture: fixture, launch: launch ?? LaunchSettings(), onAlert: onAlert ?? [],
-            steps: steps, variableUses: context.uses, fixtureLocation: keys["fixture"].map(reader.location(of:)), auditOff: auditOff ?? []
+            steps: steps, variableUses: context.uses, fixtureLocation: keys["fixture"].map(reader.location(of:)), auditOff: auditOff ?? [],
+            launchLocation: launchKey.map(reader.location(of:))
         )
         guard context.clean, name != nil else {
             // What could be read of it still has its variables and fixtures checked by lint.

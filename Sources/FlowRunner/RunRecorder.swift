@@ -120,7 +120,7 @@ extension StepContext {
     /// else fails with a line diff and leaves the screen in the pending file.
     public func compareScreen(named name: String, masking: [String]) {
         let step = "compare the screen with its golden \"\(name)\""
-        guard let frame = app.idleFrame(file: site.file, line: site.line) else { return }
+        guard let frame = app.idleFrame(sourceLocation: site.sourceLocation) else { return }
         let secrets = SecretMask(executor.environment.secrets)
         let current: GoldenScreen
         do {

@@ -38,11 +38,11 @@ public struct StepContext {
         case .alert?: query = app.alerts
         case nil: query = app.descendants
         }
-        let scoped = selector.scope.map { app.alerts[resolve($0), site.file, site.line].query(of: selector.kind) } ?? query
+        let scoped = selector.scope.map { app.alerts[resolve($0)].query(of: selector.kind) } ?? query
         let state = ElementState(
             enabled: selector.enabled, selected: selector.selected, label: selector.label.map(resolve), value: selector.value.map(resolve)
         )
-        return scoped[resolve(selector.name), site.file, site.line].with(state)
+        return scoped[resolve(selector.name)].with(state)
     }
 
     /// Records a failure of this step.
@@ -60,7 +60,7 @@ public struct StepContext {
 
     /// Starts the app again on the flow's store.
     public func launch() {
-        app.launch(file: site.file, line: site.line)
+        app.launch(sourceLocation: site.sourceLocation)
         executor.environment.onProcess(app.processIdentifier)
     }
 
@@ -81,6 +81,6 @@ public struct StepContext {
 
     /// Keeps the screen as it is now in the step's record (the report shows it).
     public func keepScreen() {
-        executor.keptScreen = app.renderedScreen(file: site.file, line: site.line).map(executor.mask)
+        executor.keptScreen = app.renderedScreen(sourceLocation: site.sourceLocation).map(executor.mask)
     }
 }

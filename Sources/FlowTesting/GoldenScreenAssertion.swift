@@ -36,18 +36,16 @@ extension FlowApp {
     ///   - name: the screen's name (letters, digits, `_` and `-`), which names its file.
     ///   - masking: identifiers whose label and value change from run to run, shown as `«masked»`.
     ///   - record: true records the golden again; nil records it only when it is missing.
-    ///   - fileID: the file's ID, where a recording's warning is reported.
-    ///   - filePath: the file whose golden screens these are (the test's, by default).
-    ///   - line: the line a failure or a warning is reported at.
-    ///   - column: the column a recording's warning is reported at.
+    ///   - sourceLocation: where a failure or a warning is reported; its file is the one whose
+    ///     golden screens these are (the test's, by default).
     public func assertScreen(
-        matches name: String, masking: [String] = [], record: Bool? = nil,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        matches name: String, masking: [String] = [], record: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let site = CallSite(file: filePath, line: line)
+        let site = CallSite(sourceLocation)
+        let filePath = sourceLocation.filePath
         let step = "compare the screen with its golden \"\(name)\""
         if let problem = GoldenScreenFile.problem(withName: name) { return fail(step, problem, site: site) }
-        guard let frame = idleFrame(file: filePath, line: line) else { return }
+        guard let frame = idleFrame(sourceLocation: sourceLocation) else { return }
         let current: GoldenScreen
         do {
             current = try GoldenScreen(screen: frame.screen, rendered: frame.text, masking: masking)
@@ -63,7 +61,7 @@ extension FlowApp {
             snapshotDirectory: GoldenScreenFile.folder(of: filePath), fileID: StaticString(stringLiteral: "FlowTesting"),
             file: StaticString(stringLiteral: "FlowTesting"), testName: GoldenScreenFile.owner(of: filePath)
         )
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = sourceLocation
         if recording || !exists {
             // swift-snapshot-testing calls a recording a failure; here it is a warning the test passes with.
             guard FileManager.default.fileExists(atPath: path) else { return fail(step, message ?? "the golden \(path) was not written", site: site) }
@@ -97,14 +95,13 @@ extension FlowApp {
 
 extension Robot {
     /// Compares the robot's screen with its golden screen `name` (see `FlowApp`'s
-    /// `assertScreen(matches:masking:record:fileID:filePath:line:column:)`), and
+    /// `assertScreen(matches:masking:record:sourceLocation:)`), and
     /// returns the robot, so a chain goes on: `LoginRobot().login().assertScreen(matches: "glance")`.
     @discardableResult
     public func assertScreen(
-        matches name: String, masking: [String] = [], record: Bool? = nil,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        matches name: String, masking: [String] = [], record: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        app.assertScreen(matches: name, masking: masking, record: record, fileID: fileID, filePath: filePath, line: line, column: column)
+        app.assertScreen(matches: name, masking: masking, record: record, sourceLocation: sourceLocation)
         return self
     }
 }

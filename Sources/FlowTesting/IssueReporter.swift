@@ -8,12 +8,6 @@ public struct IssueReporter: FailureReporting {
 
     /// Records `failure` as an issue of the running test, at the file and line of its step.
     public func record(_ failure: FlowFailure) {
-        let path = failure.site.file
-        let parts = path.split(separator: "/")
-        let fileID = parts.suffix(2).joined(separator: "/")
-        Issue.record(
-            Comment(rawValue: failure.description),
-            sourceLocation: SourceLocation(fileID: fileID, filePath: path, line: failure.site.line, column: 1)
-        )
+        Issue.record(Comment(rawValue: failure.description), sourceLocation: failure.site.sourceLocation)
     }
 }

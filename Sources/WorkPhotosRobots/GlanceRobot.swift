@@ -1,4 +1,5 @@
 import FlowKit
+import Testing
 import WorkPhotosIdentifiers
 
 /// The At a glance screen, where the system first asks for photo access (`PhotoPermissionAlert`).
@@ -12,62 +13,80 @@ public final class GlanceRobot: Robot {
 
     /// The screen's title reads `At a glance`.
     @discardableResult
-    public func checkGlance(file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.title].assertLabel(Self.screenTitle, file: file, line: line)
-        return self
+    public func checkGlance(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.title].assertLabel(Self.screenTitle)
+            return self
+        }
     }
 
     @discardableResult
-    public func checkSignedIn(as user: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.user].assertLabel("Signed in as \(user)", file: file, line: line)
-        return self
+    public func checkSignedIn(as user: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.user].assertLabel("Signed in as \(user)")
+            return self
+        }
     }
 
     @discardableResult
-    public func checkCounts(work: Int, other: Int, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.workPhotos].assertLabel("\(work) work photo\(work == 1 ? "" : "s")", file: file, line: line)
-        app.staticTexts[ID.otherPhotos].assertLabel("\(other) other photo\(other == 1 ? "" : "s")", file: file, line: line)
-        return self
+    public func checkCounts(work: Int, other: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.workPhotos].assertLabel("\(work) work photo\(work == 1 ? "" : "s")")
+            app.staticTexts[ID.otherPhotos].assertLabel("\(other) other photo\(other == 1 ? "" : "s")")
+            return self
+        }
     }
 
     /// Answers the system's photo-access alert, as an explicit step.
     @discardableResult
-    public func answerPhotoAccess(allow: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        PhotoPermissionAlert(app: app).answer(allow: allow, file: file, line: line)
-        return self
+    public func answerPhotoAccess(allow: Bool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            PhotoPermissionAlert(app: app).answer(allow: allow)
+            return self
+        }
     }
 
     /// The last upload was of `count` photos ("Last upload: 8 photos, <when>"; when varies by run).
     @discardableResult
-    public func checkLastUpload(count: Int, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.lastUpload].assertLabel(hasPrefix: "Last upload: \(count) photo\(count == 1 ? "" : "s"), ", file: file, line: line)
-        return self
+    public func checkLastUpload(count: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.lastUpload].assertLabel(hasPrefix: "Last upload: \(count) photo\(count == 1 ? "" : "s"), ")
+            return self
+        }
     }
 
     /// Nothing was ever uploaded.
     @discardableResult
-    public func checkNoUpload(file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.lastUpload].assertLabel("No uploads yet", file: file, line: line)
-        return self
+    public func checkNoUpload(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.lastUpload].assertLabel("No uploads yet")
+            return self
+        }
     }
 
     /// The notice reads `text` (why the counts are missing, for one).
     @discardableResult
-    public func checkNotice(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.notice].assertLabel(text, file: file, line: line)
-        return self
+    public func checkNotice(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.notice].assertLabel(text)
+            return self
+        }
     }
 
     @discardableResult
-    public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {
-        app.buttons[ID.settings].tap(file: file, line: line)
-        return next(SettingsRobot.self, file: file, line: line)
+    public func openSettings(sourceLocation: SourceLocation = #_sourceLocation) -> SettingsRobot {
+        at(sourceLocation) {
+            app.buttons[ID.settings].tap()
+            return next(SettingsRobot.self)
+        }
     }
 
     @discardableResult
-    public func reviewWorkPhotos(file: String = #filePath, line: Int = #line) -> PhotosRobot {
-        app.buttons[ID.review].tap(file: file, line: line)
-        return next(PhotosRobot.self, file: file, line: line)
+    public func reviewWorkPhotos(sourceLocation: SourceLocation = #_sourceLocation) -> PhotosRobot {
+        at(sourceLocation) {
+            app.buttons[ID.review].tap()
+            return next(PhotosRobot.self)
+        }
     }
 }
 

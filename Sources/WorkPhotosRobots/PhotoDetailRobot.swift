@@ -1,4 +1,5 @@
 import FlowKit
+import Testing
 import WorkPhotosIdentifiers
 
 /// A photo's detail: its facts, its dominant colour, and Original / Show & Hide / Apply.
@@ -11,63 +12,81 @@ public final class PhotoDetailRobot: Robot {
     public typealias ID = Identifiers.PhotoDetail
 
     @discardableResult
-    public func checkPhoto(date: String, place: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.date].assertLabel(date, file: file, line: line)
-        app.staticTexts[ID.place].assertLabel(place, file: file, line: line)
-        return self
+    public func checkPhoto(date: String, place: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.date].assertLabel(date)
+            app.staticTexts[ID.place].assertLabel(place)
+            return self
+        }
     }
 
     /// The dominant colour reads `colour` (`#D62828`) and Show & Hide is ready: Apply is enabled.
     @discardableResult
-    public func checkShowAndHideReady(colour: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.dominantColour].assertLabel("Dominant colour: \(colour)", file: file, line: line)
-        app.buttons[ID.apply].assertEnabled(true, file: file, line: line)
-        return self
+    public func checkShowAndHideReady(colour: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.dominantColour].assertLabel("Dominant colour: \(colour)")
+            app.buttons[ID.apply].assertEnabled(true)
+            return self
+        }
     }
 
     @discardableResult
-    public func checkApplyEnabled(_ enabled: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.apply].assertEnabled(enabled, file: file, line: line)
-        return self
+    public func checkApplyEnabled(_ enabled: Bool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.apply].assertEnabled(enabled)
+            return self
+        }
     }
 
     /// The picture shown is the Show & Hide version.
     @discardableResult
-    public func checkShowingShowAndHide(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.showAndHide].assertSelected(true, file: file, line: line)
-        return self
+    public func checkShowingShowAndHide(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.showAndHide].assertSelected(true)
+            return self
+        }
     }
 
     /// The picture shown is the original.
     @discardableResult
-    public func checkShowingOriginal(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.original].assertSelected(true, file: file, line: line)
-        return self
+    public func checkShowingOriginal(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.original].assertSelected(true)
+            return self
+        }
     }
 
     @discardableResult
-    public func showShowAndHide(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.showAndHide].tap(file: file, line: line)
-        return self
+    public func showShowAndHide(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.showAndHide].tap()
+            return self
+        }
     }
 
     @discardableResult
-    public func showOriginal(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.original].tap(file: file, line: line)
-        return self
+    public func showOriginal(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.original].tap()
+            return self
+        }
     }
 
     @discardableResult
-    public func apply(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.apply].tap(file: file, line: line)
-        app.staticTexts[ID.status].assertLabel("Show & Hide applied", file: file, line: line)
-        return self
+    public func apply(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.apply].tap()
+            app.staticTexts[ID.status].assertLabel("Show & Hide applied")
+            return self
+        }
     }
 
     @discardableResult
-    public func back(file: String = #filePath, line: Int = #line) -> PhotosRobot {
-        app.back(file: file, line: line)
-        return next(PhotosRobot.self, file: file, line: line)
+    public func back(sourceLocation: SourceLocation = #_sourceLocation) -> PhotosRobot {
+        at(sourceLocation) {
+            app.back()
+            return next(PhotosRobot.self)
+        }
     }
 }
 

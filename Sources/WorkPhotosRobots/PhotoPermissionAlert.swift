@@ -1,4 +1,5 @@
 import FlowKit
+import Testing
 import WorkPhotosIdentifiers
 
 /// The system alert that asks for access to the photo library.
@@ -20,8 +21,10 @@ public struct PhotoPermissionAlert {
         self.app = app
     }
 
-    public func answer(allow: Bool, file: String = #filePath, line: Int = #line) {
-        app.alerts[Self.identifier].buttons[allow ? Self.allow : Self.deny].tap(file: file, line: line)
+    public func answer(allow: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        CallSite.reporting(at: sourceLocation) {
+            app.alerts[Self.identifier].buttons[allow ? Self.allow : Self.deny].tap()
+        }
     }
 
     /// Answers the alert whenever it blocks a later step (an interruption monitor).

@@ -1,4 +1,5 @@
 import FlowKit
+import Testing
 import WorkPhotosIdentifiers
 
 /// The Work photos list.
@@ -28,126 +29,156 @@ public final class PhotosRobot: Robot {
 
     /// The list shows exactly `count` work photos (cells and the status line agree).
     @discardableResult
-    public func checkWorkPhotos(count: Int, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.status].assertLabel("\(count) work photo\(count == 1 ? "" : "s")", file: file, line: line)
-        app.cells.assertCount(count, file: file, line: line)
-        return self
+    public func checkWorkPhotos(count: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.status].assertLabel("\(count) work photo\(count == 1 ? "" : "s")")
+            app.cells.assertCount(count)
+            return self
+        }
     }
 
     /// Photo `position` (from 1) reads `date` and `place`.
     @discardableResult
-    public func checkPhoto(_ position: Int, date: String, place: String, file: String = #filePath, line: Int = #line) -> Self {
-        let cell = app.cells.element(boundBy: position - 1)
-        cell.assertLabel(date, file: file, line: line)
-        cell.assertValue(place, file: file, line: line)
-        return self
+    public func checkPhoto(_ position: Int, date: String, place: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            let cell = app.cells.element(boundBy: position - 1)
+            cell.assertLabel(date)
+            cell.assertValue(place)
+            return self
+        }
     }
 
     @discardableResult
-    public func checkAccessDenied(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.openSettings].assertVisible(file: file, line: line)
-        app.cells.assertCount(0, file: file, line: line)
-        return self
+    public func checkAccessDenied(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.openSettings].assertVisible()
+            app.cells.assertCount(0)
+            return self
+        }
     }
 
     /// Starts choosing photos (Select), and chooses those at `positions` (from 1).
     @discardableResult
-    public func select(_ positions: [Int], file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.select].tap(file: file, line: line)
-        for position in positions { app.cells.element(boundBy: position - 1).tap(file: file, line: line) }
-        return self
+    public func select(_ positions: [Int], sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.select].tap()
+            for position in positions { app.cells.element(boundBy: position - 1).tap() }
+            return self
+        }
     }
 
     /// Starts choosing photos (Select), and chooses them all (Select all).
     @discardableResult
-    public func selectAll(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.select].tap(file: file, line: line)
-        app.buttons[ID.selectAll].tap(file: file, line: line)
-        return self
+    public func selectAll(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.select].tap()
+            app.buttons[ID.selectAll].tap()
+            return self
+        }
     }
 
     /// Uploads the chosen photos, and checks the `Uploading…` overlay: seen while the upload is in
     /// flight, then seen to go when it ends. Both are read from the frames the app pushes (the tap
     /// returns at the app's answer, with the upload still running): nothing sleeps.
     @discardableResult
-    public func upload(file: String = #filePath, line: Int = #line) -> Self {
-        watchUpload(from: ID.upload, file: file, line: line)
+    public func upload(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            watchUpload(from: ID.upload)
+        }
     }
 
     /// Retry after a failed upload: the same overlay, seen then gone.
     @discardableResult
-    public func retryUpload(file: String = #filePath, line: Int = #line) -> Self {
-        watchUpload(from: ID.retry, file: file, line: line)
+    public func retryUpload(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            watchUpload(from: ID.retry)
+        }
     }
 
-    private func watchUpload(from button: String, file: String, line: Int) -> Self {
-        app.buttons[button].tap(waitForIdle: false, file: file, line: line)
+    private func watchUpload(from button: String) -> Self {
+        app.buttons[button].tap(waitForIdle: false)
         let overlay = app.alerts[Identifiers.Progress.identifier]
-        overlay.waitFor(timeout: app.timeout, file: file, line: line)
-        overlay.waitUntilGone(timeout: app.timeout, file: file, line: line)
+        overlay.waitFor(timeout: app.timeout)
+        overlay.waitUntilGone(timeout: app.timeout)
         return self
     }
 
     /// The upload succeeded: "8 photos uploaded", and Retry is not offered.
     @discardableResult
-    public func checkUploaded(_ count: Int, file: String = #filePath, line: Int = #line) -> Self {
-        checkNotice("\(count) photo\(count == 1 ? "" : "s") uploaded", file: file, line: line)
-        app.buttons[ID.retry].assertNotVisible(file: file, line: line)
-        return self
+    public func checkUploaded(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            checkNotice("\(count) photo\(count == 1 ? "" : "s") uploaded")
+            app.buttons[ID.retry].assertNotVisible()
+            return self
+        }
     }
 
     /// The upload failed with `reason` (as the screen says it), and Retry is offered.
     @discardableResult
-    public func checkUploadFailed(_ reason: String, file: String = #filePath, line: Int = #line) -> Self {
-        checkNotice("Upload failed: \(reason)", file: file, line: line)
-        app.buttons[ID.retry].assertEnabled(true, file: file, line: line)
-        return self
+    public func checkUploadFailed(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            checkNotice("Upload failed: \(reason)")
+            app.buttons[ID.retry].assertEnabled(true)
+            return self
+        }
     }
 
     /// Deletes the chosen photos, answering the system's question with Delete (or Don't Allow).
     @discardableResult
-    public func delete(confirm: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.delete].tap(file: file, line: line)
-        app.alerts[DeleteAlert.identifier].buttons[confirm ? DeleteAlert.delete : DeleteAlert.refuse].tap(file: file, line: line)
-        return self
+    public func delete(confirm: Bool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.delete].tap()
+            app.alerts[DeleteAlert.identifier].buttons[confirm ? DeleteAlert.delete : DeleteAlert.refuse].tap()
+            return self
+        }
     }
 
     /// The line under the list reads `text` ("2 photos deleted", "Nothing was deleted").
     @discardableResult
-    public func checkNotice(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.notice].assertLabel(text, file: file, line: line)
-        return self
+    public func checkNotice(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.notice].assertLabel(text)
+            return self
+        }
     }
 
     /// Opens the photo at `position` (from 1).
     @discardableResult
-    public func openPhoto(_ position: Int, file: String = #filePath, line: Int = #line) -> PhotoDetailRobot {
-        app.cells.element(boundBy: position - 1).tap(file: file, line: line)
-        return next(PhotoDetailRobot.self, file: file, line: line)
+    public func openPhoto(_ position: Int, sourceLocation: SourceLocation = #_sourceLocation) -> PhotoDetailRobot {
+        at(sourceLocation) {
+            app.cells.element(boundBy: position - 1).tap()
+            return next(PhotoDetailRobot.self)
+        }
     }
 
     /// Opens the photo at `position` and watches Show & Hide being worked out: Apply is disabled
     /// in the frame the tap answers with (the work is in flight), then enabled once it is ready.
     @discardableResult
-    public func openPhotoWatchingShowAndHide(_ position: Int, file: String = #filePath, line: Int = #line) -> PhotoDetailRobot {
-        app.cells.element(boundBy: position - 1).tap(waitForIdle: false, file: file, line: line)
-        let apply = app.buttons[PhotoDetailRobot.ID.apply]
-        apply.with(enabled: false).waitFor(timeout: app.timeout, file: file, line: line)
-        apply.with(enabled: true).waitFor(timeout: app.timeout, file: file, line: line)
-        return next(PhotoDetailRobot.self, file: file, line: line)
+    public func openPhotoWatchingShowAndHide(_ position: Int, sourceLocation: SourceLocation = #_sourceLocation) -> PhotoDetailRobot {
+        at(sourceLocation) {
+            app.cells.element(boundBy: position - 1).tap(waitForIdle: false)
+            let apply = app.buttons[PhotoDetailRobot.ID.apply]
+            apply.with(enabled: false).waitFor(timeout: app.timeout)
+            apply.with(enabled: true).waitFor(timeout: app.timeout)
+            return next(PhotoDetailRobot.self)
+        }
     }
 
     /// Opens Settings from the note shown when access was denied.
     @discardableResult
-    public func openSettings(file: String = #filePath, line: Int = #line) -> SettingsRobot {
-        app.buttons[ID.openSettings].tap(file: file, line: line)
-        return next(SettingsRobot.self, file: file, line: line)
+    public func openSettings(sourceLocation: SourceLocation = #_sourceLocation) -> SettingsRobot {
+        at(sourceLocation) {
+            app.buttons[ID.openSettings].tap()
+            return next(SettingsRobot.self)
+        }
     }
 
     @discardableResult
-    public func back(file: String = #filePath, line: Int = #line) -> GlanceRobot {
-        app.back(file: file, line: line)
-        return next(GlanceRobot.self, file: file, line: line)
+    public func back(sourceLocation: SourceLocation = #_sourceLocation) -> GlanceRobot {
+        at(sourceLocation) {
+            app.back()
+            return next(GlanceRobot.self)
+        }
     }
 }
 

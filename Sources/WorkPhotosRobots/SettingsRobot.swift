@@ -1,4 +1,5 @@
 import FlowKit
+import Testing
 import WorkPhotosIdentifiers
 
 /// The Settings screen: the app's access to the photo library, turned on and off by its cell.
@@ -12,23 +13,29 @@ public final class SettingsRobot: Robot {
 
     /// Access reads `value` ("Allowed", "Not allowed", "Not asked yet").
     @discardableResult
-    public func checkPhotosAccess(_ value: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.cells[ID.photosAccess].assertValue(value, file: file, line: line)
-        return self
+    public func checkPhotosAccess(_ value: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.cells[ID.photosAccess].assertValue(value)
+            return self
+        }
     }
 
     @discardableResult
-    public func togglePhotosAccess(file: String = #filePath, line: Int = #line) -> Self {
-        app.cells[ID.photosAccess].tap(file: file, line: line)
-        return self
+    public func togglePhotosAccess(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.cells[ID.photosAccess].tap()
+            return self
+        }
     }
 
     /// Back to the screen Settings was opened from, checking it is the one expected (Settings
     /// opens from the list's access note and from the glance).
     @discardableResult
-    public func back<Previous: Robot>(to previous: Previous.Type, file: String = #filePath, line: Int = #line) -> Previous {
-        app.back(file: file, line: line)
-        return next(previous, file: file, line: line)
+    public func back<Previous: Robot>(to previous: Previous.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Previous {
+        at(sourceLocation) {
+            app.back()
+            return next(previous)
+        }
     }
 }
 

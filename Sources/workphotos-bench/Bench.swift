@@ -2,12 +2,13 @@ import ArgumentParser
 import FlowKit
 import FlowRunner
 import Foundation
-import WorkPhotosSeeding
+import Testing
+import TextUI
 import WorkPhotos
 import WorkPhotosDrive
-import WorkPhotosSQLite
 import WorkPhotosRobots
-import TextUI
+import WorkPhotosSQLite
+import WorkPhotosSeeding
 
 /// `make bench`: the performance figures the design sets targets for, measured on a release build.
 @main

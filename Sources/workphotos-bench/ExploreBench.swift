@@ -1,5 +1,6 @@
 import FlowKit
 import Foundation
+import Testing
 
 /// `flow explore`'s figures: WorkPhotos signed in on the testing build, its whole map at the
 /// default budget; and a finding ten actions deep (the explore sample's `deep` bug) shrunk. Each

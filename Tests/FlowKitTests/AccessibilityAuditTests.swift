@@ -89,7 +89,7 @@ struct AccessibilityAuditTests {
         let app = FlowApp(executable: "/bin/bash", arguments: [FlowAppTests.fakeApp], environment: ["FAKE_SCREEN": "inaccessible"], reporter: failures)
         app.launch()
         defer { app.terminate() }
-        let findings = app.performAccessibilityAudit(line: 7)
+        let findings = app.performAccessibilityAudit(sourceLocation: .line(7))
         #expect(findings.map(\.rule) == [.readableLabels, .uniqueIdentifiers], "the two buttons that share an identifier are one finding")
         let failure = try #require(failures.failures.first)
         #expect(failure.site.line == 7)

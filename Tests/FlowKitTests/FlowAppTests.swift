@@ -145,7 +145,7 @@ struct FlowAppTests {
         app.buttons["Work"].tap(waitForIdle: false)
         #expect(app.staticTexts["Working"].waitForExistence(timeout: 5) { $0.label == "Working" })
         #expect(app.buttons["Crash"].waitForExistence(timeout: 5) { !$0.isEnabled } == false, "idle, and it is enabled: false at once")
-        app.buttons["Crash"].with(enabled: false).waitFor(timeout: 5, line: 999)
+        app.buttons["Crash"].with(enabled: false).waitFor(timeout: 5, sourceLocation: .line(999))
         #expect(failures.failures.first?.reason == "it is there, but enabled, and the app is idle: nothing is left in flight that would change that")
         #expect(failures.failures.first?.site.line == 999)
     }
@@ -175,18 +175,39 @@ struct FlowAppTests {
         #expect(failures.failures.isEmpty, "a wait that times out records no failure")
     }
 
-    @Test func aPropertyReadReportsAFailureAtTheLineThatMadeTheElement() throws {
+    @Test func aPropertyReadReportsAFailureAtTheRobotMethodsCaller() throws {
         let (app, failures) = launchFakeApp(timeout: 0.2, environment: ["FAKE_BUSY": "1"], waitForIdle: false)
         defer { app.terminate() }
 
-        let line = #line + 1
-        let exists = app.buttons["Crash"].exists
+        let exists = CallSite.reporting(at: .line(4242)) { app.buttons["Crash"].exists }
 
         #expect(!exists)
         let failure = try #require(failures.failures.first)
         #expect(failure.site.file == #filePath)
-        #expect(failure.site.line == line)
+        #expect(failure.site.line == 4242)
         #expect(failure.reason == "the app did not answer within 0.2 s (it may hang); it was killed")
+    }
+
+    @Test func aPropertyReadOutsideAMethodReportsWhereTheAppWasLastDriven() throws {
+        let failures = FailureCollector()
+        let app = FlowApp(executable: "/bin/bash", arguments: [Self.fakeApp], environment: ["FAKE_BUSY": "1"], timeout: 0.2, reporter: failures)
+        app.launch(waitForIdle: false, sourceLocation: .line(77))
+        defer { app.terminate() }
+
+        #expect(app.staticTexts["Starting"].label == "")
+        let failure = try #require(failures.failures.first)
+        #expect(failure.site.line == 77, "a property has no parameter for its caller: the launch's line is the nearest")
+    }
+
+    @Test func theOutermostRobotMethodsCallerWinsAndNoPlaceIsTrappedOn() throws {
+        let outer = CallSite.reporting(at: .line(1)) { CallSite.reporting(at: .line(2)) { CallSite.step } }
+        #expect(outer?.line == 1)
+        #expect(CallSite.step == nil, "set only while the body runs")
+        for odd in [CallSite(file: "", line: 0, column: 0), CallSite(file: "explore", line: -3), CallSite(file: "/a//b.yaml", line: 2)] {
+            let location = odd.sourceLocation
+            #expect(location.line >= 1 && location.column >= 1 && location.fileID.contains("/"))
+        }
+        #expect(CallSite(file: "Flows/x.yaml", line: 3, column: 5).sourceLocation.fileID == "Flows/x.yaml")
     }
 
     @Test func countReportsAtTheCallersLineToo() throws {

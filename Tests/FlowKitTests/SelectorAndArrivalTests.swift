@@ -23,11 +23,46 @@ struct SelectorAndArrivalTests {
     func aStateOnTheSelectorFailsWhenTheElementIsNotInIt(state: ElementState, reason: String) throws {
         let (app, failures) = launchFakeApp()
         defer { app.terminate() }
-        app.buttons["Crash"].with(state).assertVisible(line: 42)
+        app.buttons["Crash"].with(state).assertVisible(sourceLocation: .line(42))
         let failure = try #require(failures.failures.first)
         #expect(failure.reason == reason)
         #expect(failure.step == #"check that button "Crash" (\#(state)) is visible"#)
         #expect(failure.site.line == 42)
+    }
+
+    /// A check of one property is worded as a state: what was found, then what was expected.
+    @Test func aStateCheckSaysTheStateFoundAndTheOneExpected() throws {
+        let (app, failures) = launchFakeApp()
+        defer { app.terminate() }
+        let crash = app.buttons["Crash"]
+        let checks: [(check: () -> Void, step: String, reason: String)] = [
+            ({ crash.assertEnabled(false, sourceLocation: .line(1)) }, #"check that button "Crash" is disabled"#,
+             #"button "Crash" is enabled, expected disabled"#),
+            ({ crash.assertSelected(sourceLocation: .line(2)) }, #"check that button "Crash" is selected"#,
+             #"button "Crash" is not selected, expected selected"#),
+            ({ crash.assertLabel("Boom", sourceLocation: .line(3)) }, #"check that button "Crash" has label "Boom""#,
+             #"button "Crash" has label "Crash", expected "Boom""#),
+            ({ crash.assertValue("x", sourceLocation: .line(4)) }, #"check that button "Crash" has value "x""#,
+             #"button "Crash" has value "", expected "x""#),
+            ({ crash.assertLabel(hasPrefix: "Bo", sourceLocation: .line(5)) }, #"check that button "Crash" has a label starting "Bo""#,
+             #"button "Crash" has label "Crash", expected one starting "Bo""#),
+        ]
+        for (index, check) in checks.enumerated() {
+            check.check()
+            let failure = try #require(failures.failures.last)
+            #expect(failure.step == check.step)
+            #expect(failure.reason == check.reason)
+            #expect(failure.site.line == index + 1)
+            app.clearFailures()
+        }
+        crash.assertEnabled()
+        crash.assertSelected(false)
+        crash.assertLabel("Crash")
+        crash.assertLabel(hasPrefix: "Cr")
+        #expect(failures.failures.count == checks.count, "each check passes on the state it is in")
+        app.buttons["Nope"].assertEnabled(sourceLocation: .line(9))
+        #expect(failures.failures.last?.step == #"check that button "Nope" is enabled"#)
+        #expect(failures.failures.last?.reason.hasPrefix(#"no button "Nope" on the idle screen"#) == true, "a missing element is said as missing")
     }
 
     @Test func assertNotVisibleWithAStateFailsWhenAnElementIsInIt() throws {
@@ -69,7 +104,7 @@ struct SelectorAndArrivalTests {
     @Test func aRobotThatDoesNotArriveFailsAtTheCallersLineWithTheScreen() throws {
         let (app, failures) = launchFakeApp()
         defer { app.terminate() }
-        _ = FakeRobot(app: app).next(OtherRobot.self, file: "Tests/x.swift", line: 7)
+        _ = FakeRobot(app: app).next(OtherRobot.self, sourceLocation: CallSite(file: "Tests/x.swift", line: 7).sourceLocation)
         let failure = try #require(failures.failures.first)
         #expect(failure.step == #"arrive on the Other screen ("Elsewhere")"#)
         #expect(failure.reason == #"the screen is "Fake", not "Elsewhere""#)

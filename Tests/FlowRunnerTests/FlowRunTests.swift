@@ -27,11 +27,38 @@ struct FlowRunTests {
         #expect(output.stdout.contains("seeded default once for this run"))
         #expect(output.flowLines.map(\.name).sorted() == ["Fails", "Passes"])
         #expect(output.stdout.contains("""
-            Flows/fail.yaml:4:5: error: Login.checkResult: check that static text "results" (labelled "Welcome") is visible failed: it is there, but its label is "Login failed"
+            Flows/fail.yaml:4:5: error: Login.checkResult: check that static text "results" has label "Welcome" failed: static text "results" has label "Login failed", expected "Welcome"
             """))
         #expect(output.stdout.contains("The screen was:\n── Login ─"))
         #expect(output.stdout.contains("workphotos: login: sign-in failed for test: invalid credentials"), "the app's standard error")
         #expect(output.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    /// A launch the app refuses is said at the flow's `launch:` (else at the step the launch was
+    /// for), not at the flow's first line.
+    @Test func aLaunchThatFailsIsLocatedAtTheFlowsLaunchOrItsFirstStep() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/launch.yaml", """
+            name: Unknown key
+            tags: [smoke]
+            launch:
+              defaults: {nosuch.key: "1"}
+            steps:
+              - Login.checkLoginScreen
+            """)
+        try workspace.write("Flows/plain.yaml", "name: Plain\n\nsteps:\n  - Login.checkLoginScreen\n")
+        let scheme = try String(contentsOf: workspace.folder.appendingPathComponent("Flows/schemes/default.yaml"), encoding: .utf8)
+        try workspace.write("Flows/schemes/unknown.yaml", scheme.replacingOccurrences(of: "model.user: test,", with: "nosuch.key: x, model.user: test,"))
+
+        let output = try workspace.flow(["run", "Flows/launch.yaml"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("Flows/launch.yaml:3:1: error: launch: launch failed: the app exited with code 2"))
+        #expect(output.stdout.contains("unknown launch argument -nosuch.key"))
+
+        let plain = try workspace.flow(["run", "--scheme", "unknown", "Flows/plain.yaml"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("Flows/plain.yaml:4:5: error: launch: launch failed: the app exited with code 2"), "at the step the launch was for")
     }
 
     @Test func aStepInsideARunFlowSaysWhichRunFlowLedThere() throws {

@@ -12,12 +12,12 @@ struct CatalogFlowTests {
             action.run(on: app, with: ActionArguments(["text": .text("Welcome")]), at: site)
         }
         let swift = try runFailing { app, site in
-            LoginRobot(app: app).checkResult("Welcome", file: site.file, line: site.line)
+            LoginRobot(app: app).checkResult("Welcome", sourceLocation: site.sourceLocation)
         }
         #expect(yaml.step == swift.step)
         #expect(yaml.reason == swift.reason)
         #expect(yaml.site == swift.site, "reported where the step was written")
-        #expect(yaml.step == #"check that static text "results" (labelled "Welcome") is visible"#)
+        #expect(yaml.step == #"check that static text "results" has label "Welcome""#)
     }
 
     @Test func aRobotActionDrivesTheAppAsItsMethodDoes() throws {

@@ -47,7 +47,7 @@ struct FailureReportFlowTests {
         let failure = try #require(failures.failures.first)
         #expect(failures.failures.count == 1)
         #expect(failure.site.line == line)
-        #expect(failure.reason == #"it is there, but its label is "Login failed""#)
+        #expect(failure.reason == #"static text "results" has label "Login failed", expected "Welcome""#)
         #expect(failure.screen?.contains("     Login failed") == true)
     }
 

@@ -31,7 +31,7 @@ struct NoStoreFlowTests {
         withKnownIssue("the count is 1, not 2") {
             app.staticTexts["count"].assertLabel("Taps: 2")
         } matching: { issue in
-            issue.sourceLocation?.line == line && "\(issue)".contains(#"it is there, but its label is "Taps: 1""#)
+            issue.sourceLocation?.line == line && "\(issue)".contains(#"static text "count" has label "Taps: 1", expected "Taps: 2""#)
         }
     }
 

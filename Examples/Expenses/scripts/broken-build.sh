@@ -25,7 +25,7 @@ if [ "$pending_before" != "$pending_after" ]; then
   echo "broken-build: error: the run on the broken build left pending golden screens in Flows/ (a golden it reached differs): delete them (find Flows -name '*.pending' -delete), and keep a flow's assertScreen after the checks that fail on the broken build" >&2
   exit 1
 fi
-expected='Flows/list/seeded.yaml:10:5: error: Expenses.checkTotal: check that static text "total" (labelled "Total: 39.70") is visible failed: it is there, but its label is "Total: 27.70"'
+expected='Flows/list/seeded.yaml:10:5: error: Expenses.checkTotal: check that static text "total" has label "Total: 39.70" failed: static text "total" has label "Total: 27.70", expected "Total: 39.70"'
 if [ $status -ne 1 ]; then
   echo "broken-build: error: the runner exited $status on the broken build; it should fail its flows with 1" >&2
   exit 1

@@ -31,14 +31,14 @@ public struct AnswerAlert: PrimitiveStep {
         if let alert {
             scope = context.resolve(alert)
         } else {
-            guard let screen = context.app.snapshot(file: context.site.file, line: context.site.line) else { return }
+            guard let screen = context.app.snapshot(sourceLocation: context.site.sourceLocation) else { return }
             guard let top = screen.topAlert else {
                 context.fail("answer an alert with \"\(name)\"", "no alert is up")
                 return
             }
             scope = top.identifier
         }
-        context.app.alerts[scope, context.site.file, context.site.line].buttons[name, context.site.file, context.site.line]
-            .tap(file: context.site.file, line: context.site.line)
+        context.app.alerts[scope].buttons[name]
+            .tap(sourceLocation: context.site.sourceLocation)
     }
 }

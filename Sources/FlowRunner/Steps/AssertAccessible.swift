@@ -24,6 +24,6 @@ public struct AssertAccessible: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.app.performAccessibilityAudit(skipping: context.auditOff.union(skipped), file: context.site.file, line: context.site.line)
+        context.app.performAccessibilityAudit(skipping: context.auditOff.union(skipped), sourceLocation: context.site.sourceLocation)
     }
 }

@@ -26,7 +26,7 @@ public struct AssertNotShown: PrimitiveStep {
         let step = "check that the screen does not show the text given"
         let hidden = context.resolve(text)
         guard !hidden.isEmpty else { return context.fail(step, "the text to look for is empty (a variable with no value?): give a text") }
-        guard let frame = context.app.idleFrame(file: context.site.file, line: context.site.line) else { return }
+        guard let frame = context.app.idleFrame(sourceLocation: context.site.sourceLocation) else { return }
         if let element = frame.screen.allElements.first(where: { $0.label.contains(hidden) || $0.value?.contains(hidden) == true }) {
             let part = element.label.contains(hidden) ? "label" : "value"
             return context.fail(step, "the screen shows it, in the \(part) of the \(element.kind.description) "

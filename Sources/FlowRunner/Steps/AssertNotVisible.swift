@@ -23,6 +23,6 @@ public struct AssertNotVisible: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.element(element).assertNotVisible(file: context.site.file, line: context.site.line)
+        context.element(element).assertNotVisible(sourceLocation: context.site.sourceLocation)
     }
 }

@@ -39,6 +39,6 @@ public struct AssertVisible: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.element(element).assertVisible(file: context.site.file, line: context.site.line)
+        context.element(element).assertVisible(sourceLocation: context.site.sourceLocation)
     }
 }

@@ -29,12 +29,12 @@ public struct AssertWayOut: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        let (file, line) = (context.site.file, context.site.line)
-        guard let frame = context.app.idleFrame(file: file, line: line) else { return }
+        let sourceLocation = context.site.sourceLocation
+        guard let frame = context.app.idleFrame(sourceLocation: sourceLocation) else { return }
         let here = ScreenIdentity(frame.screen, rules: rules)
         var said: [String] = []
         for way in Self.ways(out: frame.screen) {
-            switch context.app.attempt(way.action, target: way.target, text: nil, file: file, line: line) {
+            switch context.app.attempt(way.action, target: way.target, text: nil, sourceLocation: sourceLocation) {
             case let .done(after):
                 if ScreenIdentity(after.screen, rules: rules) != here { return }
                 said.append("\(way.name) leaves it as it is")

@@ -14,6 +14,6 @@ public struct Back: BareStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.app.back(file: context.site.file, line: context.site.line)
+        context.app.back(sourceLocation: context.site.sourceLocation)
     }
 }

@@ -21,6 +21,6 @@ public struct EraseText: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.element(element).replaceText("", file: context.site.file, line: context.site.line)
+        context.element(element).replaceText("", sourceLocation: context.site.sourceLocation)
     }
 }

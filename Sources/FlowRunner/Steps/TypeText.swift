@@ -28,6 +28,6 @@ public struct TypeText: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.element(element).replaceText(context.resolve(text), file: context.site.file, line: context.site.line)
+        context.element(element).replaceText(context.resolve(text), sourceLocation: context.site.sourceLocation)
     }
 }

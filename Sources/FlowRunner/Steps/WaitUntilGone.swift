@@ -30,6 +30,6 @@ public struct WaitUntilGone: PrimitiveStep {
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     public func run(in context: StepContext) {
-        context.element(element).waitUntilGone(timeout: timeout, file: context.site.file, line: context.site.line)
+        context.element(element).waitUntilGone(timeout: timeout, sourceLocation: context.site.sourceLocation)
     }
 }

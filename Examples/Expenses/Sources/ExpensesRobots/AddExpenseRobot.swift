@@ -1,5 +1,6 @@
 import ExpensesIdentifiers
 import FlowKit
+import Testing
 
 /// The Add screen: Name, Amount, Save, the hint and the status line.
 public final class AddExpenseRobot: Robot {
@@ -10,74 +11,94 @@ public final class AddExpenseRobot: Robot {
 
     /// Replaces the name.
     @discardableResult
-    public func typeName(_ name: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.textFields[ID.name].replaceText(name, file: file, line: line)
-        return self
+    public func typeName(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.textFields[ID.name].replaceText(name)
+            return self
+        }
     }
 
     /// Replaces the amount.
     @discardableResult
-    public func typeAmount(_ amount: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.textFields[ID.amount].replaceText(amount, file: file, line: line)
-        return self
+    public func typeAmount(_ amount: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.textFields[ID.amount].replaceText(amount)
+            return self
+        }
     }
 
     /// Save is enabled (or not).
     @discardableResult
-    public func checkSaveEnabled(_ enabled: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.save].assertEnabled(enabled, file: file, line: line)
-        return self
+    public func checkSaveEnabled(_ enabled: Bool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.save].assertEnabled(enabled)
+            return self
+        }
     }
 
     /// Types `name` and `amount`, and checks that Save is disabled: the fields are not valid.
     @discardableResult
-    public func checkRefused(name: String, amount: String, file: String = #filePath, line: Int = #line) -> Self {
-        typeName(name, file: file, line: line).typeAmount(amount, file: file, line: line).checkSaveEnabled(false, file: file, line: line)
+    public func checkRefused(name: String, amount: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            typeName(name).typeAmount(amount).checkSaveEnabled(false)
+        }
     }
 
     /// Saves, and checks the list is shown again.
     @discardableResult
-    public func save(file: String = #filePath, line: Int = #line) -> ExpensesRobot {
-        app.buttons[ID.save].tap(file: file, line: line)
-        return next(ExpensesRobot.self, file: file, line: line)
+    public func save(sourceLocation: SourceLocation = #_sourceLocation) -> ExpensesRobot {
+        at(sourceLocation) {
+            app.buttons[ID.save].tap()
+            return next(ExpensesRobot.self)
+        }
     }
 
     /// Saves, staying on this screen (to check why it failed).
     @discardableResult
-    public func attemptSave(file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.save].tap(file: file, line: line)
-        return self
+    public func attemptSave(sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.save].tap()
+            return self
+        }
     }
 
     /// Saves on a slow store: `Saving…` is seen while the store works, with Save disabled, then
     /// the list. Read from the frames the app pushes; nothing sleeps.
     @discardableResult
-    public func saveWatchingProgress(file: String = #filePath, line: Int = #line) -> ExpensesRobot {
-        app.buttons[ID.save].tap(waitForIdle: false, file: file, line: line)
-        app.staticTexts[ID.status].with(label: "Saving…").waitFor(timeout: app.timeout, file: file, line: line)
-        app.buttons[ID.save].with(enabled: false).waitFor(timeout: app.timeout, file: file, line: line)
-        return next(ExpensesRobot.self, file: file, line: line)
+    public func saveWatchingProgress(sourceLocation: SourceLocation = #_sourceLocation) -> ExpensesRobot {
+        at(sourceLocation) {
+            app.buttons[ID.save].tap(waitForIdle: false)
+            app.staticTexts[ID.status].with(label: "Saving…").waitFor(timeout: app.timeout)
+            app.buttons[ID.save].with(enabled: false).waitFor(timeout: app.timeout)
+            return next(ExpensesRobot.self)
+        }
     }
 
     /// The status line reads exactly `text` (`Could not save: ...`).
     @discardableResult
-    public func checkStatus(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.status].assertLabel(text, file: file, line: line)
-        return self
+    public func checkStatus(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.status].assertLabel(text)
+            return self
+        }
     }
 
     /// The hint reads exactly `text`.
     @discardableResult
-    public func checkHint(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.hint].assertLabel(text, file: file, line: line)
-        return self
+    public func checkHint(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.hint].assertLabel(text)
+            return self
+        }
     }
 
     /// Back to the list without saving.
     @discardableResult
-    public func cancel(file: String = #filePath, line: Int = #line) -> ExpensesRobot {
-        app.back(file: file, line: line)
-        return next(ExpensesRobot.self, file: file, line: line)
+    public func cancel(sourceLocation: SourceLocation = #_sourceLocation) -> ExpensesRobot {
+        at(sourceLocation) {
+            app.back()
+            return next(ExpensesRobot.self)
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ExpensesIdentifiers
 import FlowKit
+import Testing
 
 /// The list of expenses: its rows, the total, the notice, Add and Clear all.
 public final class ExpensesRobot: Robot {
@@ -15,61 +16,77 @@ public final class ExpensesRobot: Robot {
 
     /// The list shows exactly `count` expenses.
     @discardableResult
-    public func checkCount(_ count: Int, file: String = #filePath, line: Int = #line) -> Self {
-        app.cells.assertCount(count, file: file, line: line)
-        return self
+    public func checkCount(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.cells.assertCount(count)
+            return self
+        }
     }
 
     /// The total line reads `Total: AMOUNT` (`39.70`).
     @discardableResult
-    public func checkTotal(_ amount: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.total].assertLabel("Total: \(amount)", file: file, line: line)
-        return self
+    public func checkTotal(_ amount: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.total].assertLabel("Total: \(amount)")
+            return self
+        }
     }
 
     /// Row `position` (from 1) reads `name` and `amount`.
     @discardableResult
-    public func checkExpense(_ position: Int, name: String, amount: String, file: String = #filePath, line: Int = #line) -> Self {
-        let cell = app.cells.element(boundBy: position - 1)
-        cell.assertLabel(name, file: file, line: line)
-        cell.assertValue(amount, file: file, line: line)
-        return self
+    public func checkExpense(_ position: Int, name: String, amount: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            let cell = app.cells.element(boundBy: position - 1)
+            cell.assertLabel(name)
+            cell.assertValue(amount)
+            return self
+        }
     }
 
     /// The notice line reads exactly `text` (`Nothing was cleared`, a store failure).
     @discardableResult
-    public func checkNotice(_ text: String, file: String = #filePath, line: Int = #line) -> Self {
-        app.staticTexts[ID.notice].assertLabel(text, file: file, line: line)
-        return self
+    public func checkNotice(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.staticTexts[ID.notice].assertLabel(text)
+            return self
+        }
     }
 
     /// Clear all is enabled (or not).
     @discardableResult
-    public func checkClearEnabled(_ enabled: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.clearAll].assertEnabled(enabled, file: file, line: line)
-        return self
+    public func checkClearEnabled(_ enabled: Bool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.clearAll].assertEnabled(enabled)
+            return self
+        }
     }
 
     /// Opens the Add screen.
     @discardableResult
-    public func add(file: String = #filePath, line: Int = #line) -> AddExpenseRobot {
-        app.buttons[ID.add].tap(file: file, line: line)
-        return next(AddExpenseRobot.self, file: file, line: line)
+    public func add(sourceLocation: SourceLocation = #_sourceLocation) -> AddExpenseRobot {
+        at(sourceLocation) {
+            app.buttons[ID.add].tap()
+            return next(AddExpenseRobot.self)
+        }
     }
 
     /// Adds an expense through the Add screen and comes back to the list.
     @discardableResult
-    public func addExpense(name: String, amount: String, file: String = #filePath, line: Int = #line) -> Self {
-        add(file: file, line: line).typeName(name, file: file, line: line).typeAmount(amount, file: file, line: line).save(file: file, line: line)
-        return self
+    public func addExpense(name: String, amount: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            add().typeName(name).typeAmount(amount).save()
+            return self
+        }
     }
 
     /// Taps Clear all and answers the system's question: Clear (`confirm`) or Cancel.
     @discardableResult
-    public func clearAll(confirm: Bool, file: String = #filePath, line: Int = #line) -> Self {
-        app.buttons[ID.clearAll].tap(file: file, line: line)
-        app.alerts[Alert.identifier].buttons[confirm ? Alert.clear : Alert.cancel].tap(file: file, line: line)
-        return self
+    public func clearAll(confirm: Bool, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        at(sourceLocation) {
+            app.buttons[ID.clearAll].tap()
+            app.alerts[Alert.identifier].buttons[confirm ? Alert.clear : Alert.cancel].tap()
+            return self
+        }
     }
 }
 
