@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
     /// The runner-level figures, each beside its floor measured in the same run. (The in-process
     /// ones, images, the wire and seeding, are in the Benchmarks/ package: ordo-one/benchmark.)
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case launch, step, suite, list, upload, scale, start, explore, all
+        case launch, step, suite, list, upload, scale, start, explore, adopt, all
         /// The figures `make bench-check` guards: a step, the default run's hundred flows, `flow`'s start.
         case targets
     }
@@ -67,10 +67,11 @@ struct Bench: ParsableCommand {
         let scoreboard = Scoreboard()
         let measures: [(Measure, (Scoreboard) throws -> Void)] = [
             (.launch, launch), (.step, step), (.suite, { try suite($0, every: measure != .targets) }), (.list, list), (.upload, upload),
-            (.scale, scale), (.start, start), (.explore, explore),
+            (.scale, scale), (.start, start), (.explore, explore), (.adopt, adopt),
         ]
         let guarded: Set<Measure> = [.step, .suite, .start]
-        for (name, run) in measures where measure == name || measure == .all || (measure == .targets && guarded.contains(name)) {
+        // `adopt` builds the toolkit from nothing, twice a run (minutes): only when asked by name.
+        for (name, run) in measures where measure == name || (measure == .all && name != .adopt) || (measure == .targets && guarded.contains(name)) {
             try run(scoreboard)
         }
         guard !scoreboard.rows.isEmpty else { return }

@@ -9,6 +9,8 @@ final class Scoreboard {
         case atMost(Double)
         case atLeast(Double)
         case timesFloor(Double)
+        /// No target: a figure reported beside its floor (always "met").
+        case report
     }
 
     /// One figure: what it is, its value and floor (in `unit`), and its target.
@@ -26,6 +28,7 @@ final class Scoreboard {
             case let .atMost(limit): value <= limit
             case let .atLeast(limit): value >= limit
             case let .timesFloor(times): ratio.map { $0 <= times } ?? false
+            case .report: true
             }
         }
 
@@ -34,6 +37,7 @@ final class Scoreboard {
             case let .atMost(limit): "≤ \(Self.format(limit)) \(unit)"
             case let .atLeast(limit): "≥ \(Self.format(limit)) \(unit)"
             case let .timesFloor(times): "≤ \(Self.format(times))× the floor"
+            case .report: "(reported)"
             }
         }
 
