@@ -57,6 +57,7 @@ test: deps
 	$(FLOW) run --audit
 	$(MAKE) explore-check
 	$(MAKE) expenses
+	$(MAKE) new-check
 
 # The crawler on the app signed in: every screen it reaches, each problem as a minimal flow (none is
 # expected), the map (map.json, map.dot, map.svg, report.html) and what Flows/ exercise of it.
@@ -91,6 +92,24 @@ expenses-broken-build:
 # Explore on the broken build, which holds five planted bugs: each found, each as a minimal flow the runner fails on.
 expenses-planted-bugs:
 	$(EXPENSES)/scripts/planted-bugs.sh
+
+# `flow new` from nothing to green flows: an app with no store (Tally) and one with a SQLite store
+# (Ledger), each written afresh into .build/new-check, then its own `make test` (its build, its
+# tests, its flows), which must end with "2 passed, 0 failed" or more. Its first build compiles the
+# toolkit's modules again, in the app's own .build: SwiftPM's seconds for it are printed. The app's
+# make is given SWIFT alone: no other variable of this make's command line (FLOW, FLOW_ARGS) is its.
+NEW_CHECK    := .build/new-check
+new-check: deps
+	$(SWIFT_RUN) build --product flow
+	@for app in Tally:none Ledger:sqlite; do \
+	  name=$${app%%:*}; store=$${app##*:}; dir=$(NEW_CHECK)/$$(echo $$name | tr A-Z a-z); \
+	  rm -rf $$dir; \
+	  $(FLOW) new $$name --store $$store --path $$dir || exit 1; \
+	  start=$$(date +%s); \
+	  MAKEFLAGS= $(MAKE) -C $$dir test SWIFT="$(SWIFT)" > $$dir.log 2>&1; status=$$?; cat $$dir.log; \
+	  echo "new-check: $$name (--store $$store): first build $$(grep -m1 -o 'Build complete! ([0-9.]*s)' $$dir.log | grep -o '[0-9.]*s'), make test $$(( $$(date +%s) - start )) s"; \
+	  [ $$status -eq 0 ] && grep -Eq '^([2-9]|[1-9][0-9]+) passed, 0 failed$$' $$dir.log || { echo "new-check: $$name's make test failed, or its flows did not end with 2 passed, 0 failed or more (see $$dir.log)" >&2; exit 1; }; \
+	done
 
 # swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
 # catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a

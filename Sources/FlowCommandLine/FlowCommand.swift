@@ -23,7 +23,7 @@ struct FlowCommand: ParsableCommand {
                 Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
                 """,
             version: FlowRunnerVersion.current,
-            subcommands: [Run.self, Lint.self, List.self, Snapshots.self, Merge.self, Studio.self, Inspect.self, Explore.self, MCPServe.self, Schema.self, Docs.self],
+            subcommands: [Run.self, Lint.self, List.self, Snapshots.self, Merge.self, Studio.self, Inspect.self, Explore.self, MCPServe.self, Schema.self, Docs.self, New.self],
             defaultSubcommand: Run.self
         )
     }
