@@ -18,15 +18,16 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
-DOC_TARGETS  := PresenterKit TextUI FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console TextBytes
+DOC_TARGETS  := PresenterKit TextUI AutomationWire FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console TextBytes
 
-.PHONY: help deps build test docs flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs
+.PHONY: help deps build test docs flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs new-check
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
 	@echo "make explore  crawl the app from sign-in: every screen, each problem as a minimal flow, the map and the flows' coverage in .build/explore"
 	@echo "make test   build and run every test, then the YAML flows, then the same for Examples/Expenses (CI runs this, then make docs)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
+	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
 	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
@@ -110,6 +111,8 @@ new-check: deps
 	  echo "new-check: $$name (--store $$store): first build $$(grep -m1 -o 'Build complete! ([0-9.]*s)' $$dir.log | grep -o '[0-9.]*s'), make test $$(( $$(date +%s) - start )) s"; \
 	  [ $$status -eq 0 ] && grep -Eq '^([2-9]|[1-9][0-9]+) passed, 0 failed$$' $$dir.log || { echo "new-check: $$name's make test failed, or its flows did not end with 2 passed, 0 failed or more (see $$dir.log)" >&2; exit 1; }; \
 	done
+	# The guide's recipe "See a flow fail", on Tally as written there.
+	scripts/own-tmpdir.sh scripts/see-it-fail.sh $(NEW_CHECK)/tally
 
 # swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
 # catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a

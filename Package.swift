@@ -231,7 +231,8 @@ let package = Package(
         // FlowRunner, FlowCommandLine) and of the test support products has a /// summary, every Swift listing in
         // their articles is code that exists, and the toolkit's code names no app (it reads files); FlowKit, for the guide's
         // table of robot action parameters, checked against the parameters its helpers build.
-        .testTarget(name: "DocumentationTests", dependencies: ["FlowKit"]),
+        // The guide's listings of a new app are checked against what the built `flow new` writes.
+        .testTarget(name: "DocumentationTests", dependencies: ["FlowKit", "flow"]),
         // Runs the built `workphotos`, `workphotos-seed` and `workphotos-accounts` binaries as a person or a script would.
         .testTarget(name: "AppTests", dependencies: ["workphotos-seed", "workphotos-accounts", "WorkPhotosSeeding", "WorkPhotosSQLite", "AutomationWire", "Console", "ProcessTesting", "BadText", "TextBytes"]),
     ],

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decodes one app's frames in the order it writes them: what ``WireCodec/decodeFrame(_:)``
+/// Decodes one app's frames in the order it writes them: what `WireCodec.decodeFrame(_:)`
 /// answers, line for line, errors included, in less time.
 ///
 /// A frame repeats most of the one before it: a step types into one field, and the screen's other

@@ -103,15 +103,24 @@ struct ArticleListingTests {
         }
     }
 
+    /// Where a path an article names is: from the repository's root, but for an app `flow new`
+    /// writes (`Tally/Package.swift`), which is in the folder ``NewApps`` wrote it to.
+    static func url(of file: String) -> URL {
+        if NewApps.all.contains(where: { file.hasPrefix($0.name + "/") }), let folder = NewApps.folder {
+            return folder.appendingPathComponent(file)
+        }
+        return DocCommentTests.root.appendingPathComponent(file)
+    }
+
     /// Whether `listing` is a run of the lines of `file` (a path from the repository's root).
     static func isExcerpt(_ listing: [String], of file: String) -> Bool {
-        guard let text = try? String(contentsOf: DocCommentTests.root.appendingPathComponent(file), encoding: .utf8) else { return false }
+        guard let text = try? String(contentsOf: url(of: file), encoding: .utf8) else { return false }
         return contains(text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }, listing)
     }
 
     /// Whether `listing` is the whole of `file`, every line as it is (its indentation too).
     static func isWholeFile(_ listing: [String], of file: String) -> Bool {
-        guard let text = try? String(contentsOf: DocCommentTests.root.appendingPathComponent(file), encoding: .utf8) else { return false }
+        guard let text = try? String(contentsOf: url(of: file), encoding: .utf8) else { return false }
         var lines = text.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines == listing
@@ -140,12 +149,27 @@ struct ArticleListingTests {
     @Test(arguments: modules)
     func everyPathAnArticleNamesExists(module: String) throws {
         for article in try Self.articles(of: module) {
-            let markdown = try String(contentsOf: article, encoding: .utf8)
-            let paths = markdown.components(separatedBy: "`").filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Tests/") || $0.hasPrefix("Examples/") }
-            for path in paths where !FileManager.default.fileExists(atPath: DocCommentTests.root.appendingPathComponent(path).path) {
+            // The prose's paths: a listing's are its own (a README's `Sources/Tally` is the app's).
+            let markdown = Self.prose(of: try String(contentsOf: article, encoding: .utf8))
+            let paths = markdown.components(separatedBy: "`").filter { path in
+                ["Sources/", "Tests/", "Examples/"].contains(where: path.hasPrefix) || NewApps.all.contains { path.hasPrefix($0.name + "/") }
+            }
+            for path in paths where !FileManager.default.fileExists(atPath: Self.url(of: path).path) {
                 Issue.record("\(article.lastPathComponent) names \(path), which does not exist")
             }
         }
+    }
+
+    /// `markdown` without its fenced blocks.
+    static func prose(of markdown: String) -> String {
+        var inFence = false
+        return markdown.components(separatedBy: "\n").filter { line in
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inFence.toggle()
+                return false
+            }
+            return !inFence
+        }.joined(separator: "\n")
     }
 
     @Test func theArticlesDoShowCode() throws {
