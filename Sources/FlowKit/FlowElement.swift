@@ -80,7 +80,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     public var exists: Bool { snapshot != nil }
     /// Its label on the idle screen; empty when it is not there.
     public var label: String { snapshot?.label ?? "" }
-    /// Its value (a field's text; a secure field's mask), or nil when it has none or is not there.
+    /// Its value (a field's text, a secure field's mask, the text beside a row's label), or nil
+    /// when it has none or is not there.
     public var value: String? { snapshot?.value }
     /// Whether it is enabled; false when it is not there.
     public var isEnabled: Bool { snapshot?.isEnabled ?? false }
@@ -229,7 +230,8 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Its value (a field's text) is `expected`; a failure says the value found and the one expected.
+    /// Its value (a field's text, the text beside a row's label) is `expected`; a failure says the
+    /// value found and the one expected.
     public func assertValue(_ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
         assertState(ElementState(value: expected), "has value \"\(Suggestion.shown(expected))\"", at: CallSite(sourceLocation))
     }

@@ -80,6 +80,7 @@ extension NewAppTemplate {
     /// `.gitignore`.
     static let gitignore = #"""
         .build/
+        .build-*/
         Package.resolved
 
         """#
