@@ -26,8 +26,7 @@ extension FlowCommand {
                     to the fewest steps that still show it and written as a flow \(name) run fails on.
                     Written into --out: map.json (its schema: \(name) schema --map), map.dot, map.svg, report.html, junit.xml, and \
                     findings/*.yaml.
-                    Exit codes: 0 nothing found, 1 findings, 2 bad input (nothing launched), 130 interrupted (Ctrl-C: what was found \
-                    so far is written).
+                    \(RunnerExit.help([.passed: "nothing found", .failed: "findings", .interrupted: "interrupted (Ctrl-C: what was found so far is written)"]))
                     """
             )
         }
@@ -110,7 +109,7 @@ extension FlowCommand {
                 explorer = try Explorer(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, options: options, prefix: prefix,
                                         fixture: fixture, valuesFrom: flows, runner: RunnerSetup.current.identity)
             } catch {
-                throw FlowCommandError.usage(error.description)
+                throw error.exit == .notMade ? FlowCommandError.notMade(error.description) : .usage(error.description)
             }
             defer { explorer.close() }
             let interruption = Interruption()
@@ -186,7 +185,7 @@ enum CoverageRun {
         do {
             templates = try runner.prepare(fixtures: loaded.suite.fixtures) { _ in }
         } catch {
-            throw FlowCommandError.setup("\(error)")
+            throw (error as? SuiteRunner.SetupError).map(FlowCommandError.setup) ?? .notMade("\(error)")
         }
         let results = runner.run(loaded.suite, templates: templates) { _ in }
         return (recorder, results.filter { !$0.passed }.count)

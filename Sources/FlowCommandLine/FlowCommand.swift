@@ -8,8 +8,8 @@ import TextBytes
 /// The runner's root command: runs, checks and lists the YAML flows in the flows' folder, and
 /// merges sharded runs' results. Its name, folders and robots are the app's (``RunnerSetup``).
 ///
-/// Exit codes, decided in one place (`run`): 0 every flow passed, 1 a flow failed, 2 bad input
-/// (a flow, a scheme, an option; nothing was launched), 130 interrupted (Ctrl-C: every app ended).
+/// Exit codes, decided in one place (`run`), as ``RunnerExit`` declares them: 0 every flow
+/// passed, 1 a flow failed, 2 bad input, 3 the run could not be made, 130 interrupted.
 struct FlowCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         let setup = RunnerSetup.current
@@ -20,7 +20,7 @@ struct FlowCommand: ParsableCommand {
                 Flows are YAML files under \(setup.flows)/\(setup.guide.map { " (see \($0))" } ?? ""). A scheme \
                 (\(setup.schemes)/NAME.yaml) names the app, and its seeder and store when it keeps data, and gives launch arguments and variables. \
                 Variables can also be given as -name value (\(setup.name) run -account.email alice) or --var name=value.
-                Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted (Ctrl-C).
+                \(RunnerExit.help())
                 """,
             version: FlowRunnerVersion.current,
             subcommands: [Run.self, Lint.self, List.self, Snapshots.self, Merge.self, Studio.self, Inspect.self, Explore.self, MCPServe.self, Schema.self, Docs.self, New.self],
@@ -59,7 +59,8 @@ struct FlowCommand: ParsableCommand {
     static func outcome(of error: any Error) -> (text: String?, code: Int32) {
         switch error {
         case let error as FlowCommandError:
-            return (error.message, error.code)
+            // A run that printed why it ended (a failed flow, a report not written) adds nothing.
+            return (error.message.isEmpty ? nil : error.message, error.code)
         case let error as ExitCode:
             return (nil, error.rawValue)
         default:
@@ -96,32 +97,47 @@ struct FlowCommand: ParsableCommand {
     }
 }
 
-/// Every way the runner ends other than success, with its exit code: declared once, printed in one place.
+/// Every way the runner ends other than success, with its exit code (``RunnerExit``): declared
+/// once, printed in one place.
 enum FlowCommandError: Error {
     /// A bad option or command line: `flow: error: ...` (the runner's name), exit 2.
     case usage(String)
     /// Problems in flows, schemes or fixtures, each located: exit 2.
     case diagnostics(Diagnostics)
-    /// The run cannot start (no app, a fixture that does not seed): exit 2.
-    case setup(String)
+    /// The run could not be made (no app built, a fixture that does not seed, no pipe): exit 3.
+    case notMade(String)
+    /// What the run made could not all be written (a report, the JUnit file): exit 3, the run
+    /// printed why.
+    case notWritten
+    /// A step failed where the command needed it to pass (inspect): exit 1, with why.
+    case failed(String)
     /// Some flow failed: exit 1 (the run printed why).
     case flowsFailed
     /// Ctrl-C or a kill: every app was ended: exit 130.
     case interrupted
 
-    var code: Int32 {
+    /// The error a run's setup error is: bad input, or a run that could not be made.
+    static func setup(_ error: SuiteRunner.SetupError) -> FlowCommandError {
+        error.isBadInput ? .usage(error.description) : .notMade(error.description)
+    }
+
+    /// How the command ends.
+    var exit: RunnerExit {
         switch self {
-        case .usage, .diagnostics, .setup: 2
-        case .flowsFailed: 1
-        case .interrupted: 130
+        case .usage, .diagnostics: .badInput
+        case .notMade, .notWritten: .notMade
+        case .failed, .flowsFailed: .failed
+        case .interrupted: .interrupted
         }
     }
 
+    var code: Int32 { exit.rawValue }
+
     var message: String {
         switch self {
-        case let .usage(text), let .setup(text): RunnerSetup.current.error(text)
+        case let .usage(text), let .notMade(text), let .failed(text): RunnerSetup.current.error(text)
         case let .diagnostics(diagnostics): diagnostics.description
-        case .flowsFailed, .interrupted: ""
+        case .notWritten, .flowsFailed, .interrupted: ""
         }
     }
 }

@@ -38,11 +38,11 @@ extension FlowCommand {
                 switch session.run(line) {
                 case .kept: continue
                 case let .failed(failure, _):
-                    throw FlowCommandError.setup("step \(index + 1)\(ofFlow) failed, so there is no screen after it:\n\(failure)")
+                    throw FlowCommandError.failed("step \(index + 1)\(ofFlow) failed, so there is no screen after it:\n\(failure)")
                 case let .refused(message):
                     // Said once as the runner's error: studio's own "error: " is left out.
                     let reason = message.hasPrefix("error: ") ? String(message.dropFirst("error: ".count)) : message
-                    throw FlowCommandError.setup("step \(index + 1)\(ofFlow): \(reason)")
+                    throw FlowCommandError.usage("step \(index + 1)\(ofFlow): \(reason)")
                 }
             }
             // The screen as the next step would see it: an alert the flow's onAlert answers is answered.

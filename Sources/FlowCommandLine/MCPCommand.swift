@@ -15,8 +15,7 @@ extension FlowCommand {
                 One JSON-RPC 2.0 message a line. Every request read is answered, in order; at the end of the input (or when \
                 the client closes the output) the session's app is ended and the server exits 0. A line over \
                 \(FlowMCPServer.lineLimit >> 20) MiB is answered with an error and dropped.
-                Exit codes: 0 the input ended, 2 standard input or output failed, 130 SIGTERM or Ctrl-C (once the tool that \
-                runs has finished; the app ended).
+                \(RunnerExit.help([.passed: "the input ended", .notMade: "standard input or output failed", .interrupted: "SIGTERM or Ctrl-C (once the tool that runs has finished; the app ended)"], leaving: [.failed]))
                 """
         )
 
@@ -28,7 +27,7 @@ extension FlowCommand {
             // SIGTERM (how an MCP client ends a server that outlives its input) and Ctrl-C end the
             // app and remove the session's files, as at the end of input, not the process alone.
             var interruption: [Int32] = [-1, -1]
-            guard pipe(&interruption) == 0 else { throw FlowCommandError.setup("cannot make a pipe for signals (\(String(cString: strerror(errno))))") }
+            guard pipe(&interruption) == 0 else { throw FlowCommandError.notMade("cannot make a pipe for signals (\(String(cString: strerror(errno))))") }
             for fd in interruption { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // not the app's to inherit
             let signalled = interruption[1]
             let interrupt = Run.onInterrupt {
@@ -42,9 +41,9 @@ extension FlowCommand {
             case .interrupted:
                 throw FlowCommandError.interrupted
             case let .inputFailed(reason):
-                throw FlowCommandError.setup("cannot read standard input (\(reason)): the MCP server stopped")
+                throw FlowCommandError.notMade("cannot read standard input (\(reason)): the MCP server stopped")
             case let .outputFailed(reason):
-                throw FlowCommandError.setup("cannot write standard output (\(reason)): the MCP server stopped")
+                throw FlowCommandError.notMade("cannot write standard output (\(reason)): the MCP server stopped")
             }
         }
     }

@@ -23,7 +23,7 @@ extension FlowCommand {
                     scheme and tag options; a testcase is matched to a flow by its file attribute. A flow no shard ran, \
                     or that two shards ran, is listed and the exit code is 1; so is a flow that failed. An input that \
                     is missing, not XML or not JUnit is a located error, exit 2, and nothing is written.
-                    Exit codes: 0 every flow ran once and passed, 1 a flow missing, doubled or failed, 2 bad input.
+                    \(RunnerExit.help([.passed: "every flow ran once and passed", .failed: "a flow missing, doubled or failed", .notMade: "the merged files could not be written"], leaving: [.interrupted]))
                     """
             )
         }
@@ -75,7 +75,7 @@ extension FlowCommand {
             do {
                 try MergeOutputs.write(merged, junit: junit, html: html, report: report.map { ($0, inputs.compactMap(\.report)) })
             } catch {
-                throw FlowCommandError.setup("\(error)")
+                throw FlowCommandError.notMade("\(error)")
             }
             // Names and files come from the shards' XML: a control character in them is shown, never sent.
             for failure in merged.failures { Console.output(TerminalText.oneLine("FAIL  \(failure.name)  \(failure.file)") + "\n") }

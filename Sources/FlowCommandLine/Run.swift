@@ -4,6 +4,7 @@ import FlowExplorer
 import FlowKit
 import FlowRunner
 import Foundation
+import Synchronization
 
 extension FlowCommand {
     /// `flow run`: seed, then run the flows; lint first, and launch nothing if it finds a problem.
@@ -17,8 +18,8 @@ extension FlowCommand {
                     marked {secret: ...} in a scheme) is never printed.
                     Every flow is linted first: any problem is printed and nothing is launched (exit 2). A filter that \
                     selects no flow is an error too (exit 2) unless --allow-empty is given.
-                    Exit codes: 0 all passed, 1 a flow failed, 2 bad input (nothing launched), 130 interrupted by Ctrl-C \
-                    (every app is ended and the tally so far printed).
+                    \(RunnerExit.help([.interrupted: "interrupted by Ctrl-C (every app is ended and the tally so far printed)"])) \
+                    A report that cannot be written is 3 even when a flow failed: CI did not get the results.
                     """
             )
         }
@@ -141,13 +142,16 @@ extension FlowCommand {
                 templates = try runner.prepare(fixtures: suite.fixtures) { Console.output("\($0)\n") }
             } catch {
                 runner.cleanUp()
-                throw FlowCommandError.setup("\(error)")
+                throw (error as? SuiteRunner.SetupError).map(FlowCommandError.setup) ?? .notMade("\(error)")
             }
             defer { runner.cleanUp() }
             let total = suite.flows.count * repeatCount
             let workers = min(jobs, max(total, 1))
             Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\(loaded.leftOutNote)\n")
             let state = RunState(total: total)
+            // A cast or report that could not be written: the run then exits 3 (CI must not read
+            // a run whose results it did not get as green).
+            let unwritten = Mutex(false)
             let start = ContinuousClock.now
             // Ctrl-C (or a kill) stops the run; the runner then returns at once, and this thread
             // says so and exits 130 below. No other thread prints or exits, so nothing races.
@@ -159,7 +163,7 @@ extension FlowCommand {
                     for earlier in result.earlierTries { if let failure = earlier.failure { Console.output("\ntry \(earlier.tryNumber): \(failure)\n\n") } }
                     if let failure = result.failure { Console.output("\n\(failure)\n\n") }
                     for note in result.steps.flatMap(\.notes) { Console.output((colour ? "  \u{1B}[33mnote:\u{1B}[0m " : "  note: ") + note + "\n") }
-                    writeCasts(of: result)
+                    if !writeCasts(of: result) { unwritten.withLock { $0 = true } }
                     if progress, done < total { Console.error("[\(done)/\(total)] \(tally.failed) failed") }
                 }
             }
@@ -169,7 +173,12 @@ extension FlowCommand {
             // Written on Ctrl-C too, with the flows that finished and those that did not: a stale
             // file from an earlier run must never be read as this run's.
             let notRun = runner.wasInterrupted ? runner.notRun(of: suite, results: results) : []
-            writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner)
+            let notStarted = results.filter { $0.failure?.failure.cause == .notStarted }.count
+            let heading: RunnerExit = runner.wasInterrupted ? .interrupted : notStarted > 0 || unwritten.withLock({ $0 }) ? .notMade
+                : results.contains { !$0.passed } || (failOnFlaky && results.contains { !$0.earlierTries.isEmpty }) ? .failed : .passed
+            if !writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner, exit: heading) {
+                unwritten.withLock { $0 = true }
+            }
             if runner.wasInterrupted {
                 Console.output("interrupted: every app was ended\n")
                 Console.output(state.tally(of: total).line + "\n")
@@ -191,6 +200,12 @@ extension FlowCommand {
                     + "(\(RunnerSetup.current.name) snapshots lists them) and commit \(recorded == 1 ? "it" : "them")\n")
             }
             Console.output(tally.line + "\n")
+            // The run could not be made: an app that no process could be started for, or a file
+            // the run should have written and did not. Either outweighs a failed flow.
+            if notStarted > 0 {
+                throw FlowCommandError.notMade("the app could not be started for \(notStarted) flow\(notStarted == 1 ? "" : "s") (above): the run was not made")
+            }
+            if unwritten.withLock({ $0 }) { throw FlowCommandError.notWritten }
             if tally.failed > 0 || (failOnFlaky && !tally.flaky.isEmpty) { throw FlowCommandError.flowsFailed }
         }
 
@@ -206,9 +221,10 @@ extension FlowCommand {
         }
 
         /// Writes `result`'s cast (and its earlier tries') into the `--record-casts` folder; a file
-        /// that cannot be written is said on standard error and changes no exit code.
-        private func writeCasts(of result: FlowResult) {
-            guard let folder = recordCasts else { return }
+        /// that cannot be written is said on standard error, and false returned (the run exits 3).
+        private func writeCasts(of result: FlowResult) -> Bool {
+            guard let folder = recordCasts else { return true }
+            var written = true
             let casts = result.earlierTries.enumerated().map { ($1.cast, AsciiCast.fileName($1.flow, iteration: $1.iteration, earlierTry: $0 + 1)) }
                 + [(result.cast, AsciiCast.fileName(result.flow, iteration: result.iteration))]
             for case let (cast?, name) in casts {
@@ -217,21 +233,27 @@ extension FlowCommand {
                     try OutputFile.write(cast.text, to: path)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the cast \(path): \(error.explanation)") + "\n")
+                    written = false
                 }
             }
+            return written
         }
 
         /// JUnit, the text report and the HTML report, as asked; a file that cannot be written is
-        /// said on standard error and changes no exit code.
-        private func writeReports(_ results: [FlowResult], notRun: [NotRun], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner) {
+        /// said on standard error, the others are still written, and false is returned (exit 3).
+        private func writeReports(
+            _ results: [FlowResult], notRun: [NotRun], loaded: Selection.Loaded, duration: Duration, shard: String?, runner: SuiteRunner, exit: RunnerExit
+        ) -> Bool {
             let scheme = loaded.scheme
+            var written = true
             // Each through OutputFile: folders made if missing (out/1/junit.xml on a fresh CI
             // machine), anything but a regular file refused, never replaced.
             if let junit {
                 do {
-                    try OutputFile.write(JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun), to: junit)
+                    try OutputFile.write(JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun, exit: exit), to: junit)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the JUnit file \(junit): \(error.explanation)") + "\n")
+                    written = false
                 }
             }
             if let report {
@@ -239,6 +261,7 @@ extension FlowCommand {
                     try FolderReport.write(results, notRun: notRun, to: report)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the report to \(report): \(error.explanation(below: report))") + "\n")
+                    written = false
                 }
             }
             if let html {
@@ -250,6 +273,7 @@ extension FlowCommand {
                     try OutputFile.write(HTMLReport.html(results, summary: summary), to: html)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the HTML report \(html): \(error.explanation)") + "\n")
+                    written = false
                 }
             }
             if let timingsOut {
@@ -257,8 +281,10 @@ extension FlowCommand {
                     try FlowTimings(results: results, seeding: runner.seedingTimes, interrupted: runner.wasInterrupted).write(to: timingsOut)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the timings file \(timingsOut): \(error.explanation)") + "\n")
+                    written = false
                 }
             }
+            return written
         }
 
         /// Ctrl-C (and a `kill`) stops the run: `handler` ends every app and prints the tally.

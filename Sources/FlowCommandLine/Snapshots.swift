@@ -105,7 +105,7 @@ extension FlowCommand {
                     Console.output("\(unused.count) unused golden screen\(unused.count == 1 ? "" : "s"); nothing removed: "
                         + "\(RunnerSetup.current.name) snapshots prune --delete removes \(unused.count == 1 ? "it" : "them")\n")
                 }
-                if failed { throw FlowCommandError.setup("some unused golden screens could not be removed (above)") }
+                if failed { throw FlowCommandError.usage("some unused golden screens could not be removed (above)") }
             }
         }
 
@@ -154,7 +154,7 @@ extension FlowCommand {
                         Console.error(RunnerSetup.current.error("cannot accept \(error)") + "\n")
                     }
                 }
-                if failed { throw FlowCommandError.setup("some pending screens were not accepted (above)") }
+                if failed { throw FlowCommandError.usage("some pending screens were not accepted (above)") }
             }
         }
     }

@@ -261,12 +261,12 @@ extension SessionStart {
         }
     }
 
-    /// The session opened, or the command's setup error (seeding, launch), exit 2.
+    /// The session opened, or the command's setup error (seeding, launch), exit 3.
     func opening(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String?) throws(FlowCommandError) -> FlowSession {
         do {
             return try open(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture, runner: RunnerSetup.current.identity)
         } catch {
-            throw .setup(error.description)
+            throw .notMade(error.description)
         }
     }
 }

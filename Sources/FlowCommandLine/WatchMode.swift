@@ -55,7 +55,7 @@ final class WatchMode {
         do {
             watcher = try FileWatcher(runner: RunnerSetup.current.identity)
         } catch {
-            throw .setup(error.description)
+            throw .notMade(error.description)
         }
         interruption = try Interruption()
     }
@@ -122,8 +122,9 @@ final class WatchMode {
             templates.merge(seeded) { $1 }
         } catch {
             try stopIfInterrupted(tally: nil)
-            if first { throw .setup("\(error)") }
-            _ = FlowCommand.report(FlowCommandError.setup("\(error)"))
+            let said = (error as? SuiteRunner.SetupError).map(FlowCommandError.setup) ?? .notMade("\(error)")
+            if first { throw said }
+            _ = FlowCommand.report(said)
             return
         }
         try stopIfInterrupted(tally: nil)
@@ -195,7 +196,7 @@ final class WatchMode {
             try stopIfInterrupted(tally: nil)
             if ready < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw .setup("cannot wait for changes: poll failed: \(String(cString: strerror(errno)))")
+                throw .notMade("cannot wait for changes: poll failed: \(String(cString: strerror(errno)))")
             }
             // Nothing more is readable: the burst is over.
             if ready == 0 { return true }
@@ -309,7 +310,7 @@ final class WatchMode {
 
         init() throws(FlowCommandError) {
             var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else { throw .setup("cannot make a pipe: \(String(cString: strerror(errno)))") }
+            guard pipe(&ends) == 0 else { throw .notMade("cannot make a pipe: \(String(cString: strerror(errno)))") }
             for end in ends {
                 _ = fcntl(end, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(end, F_SETFL, O_NONBLOCK)

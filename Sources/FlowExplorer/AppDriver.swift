@@ -164,9 +164,13 @@ final class AppDriver {
 public struct ExploreError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
     public let description: String
+    /// How the command ends for it: bad input (2), or a crawl that could not be made (3: no app
+    /// built, seeding failed).
+    public let exit: RunnerExit
 
-    init(_ description: String) {
+    init(_ description: String, exit: RunnerExit = .badInput) {
         self.description = description
+        self.exit = exit
     }
 }
 

@@ -101,7 +101,7 @@ public final class Explorer {
         do {
             driver = try AppDriver(scheme: scheme, variables: variables, secrets: secrets, timeout: options.wait, flow: flow)
         } catch {
-            throw ExploreError("\(error)")
+            throw ExploreError("\(error)", exit: (error as? SuiteRunner.SetupError)?.exit ?? .badInput)
         }
     }
 

@@ -70,7 +70,7 @@ struct RunnerSetupTests {
     @Test func anErrorBeginsWithTheRunnersName() {
         RunnerSetup.$current.withValue(Self.expenses) {
             #expect(FlowCommandError.usage("something is wrong").message == "expenses-flow: error: something is wrong")
-            #expect(FlowCommandError.setup("no app").message == "expenses-flow: error: no app")
+            #expect(FlowCommandError.notMade("no app").message == "expenses-flow: error: no app")
         }
     }
 

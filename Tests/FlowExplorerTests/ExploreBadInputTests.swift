@@ -36,12 +36,12 @@ struct ExploreBadInputTests {
         #expect(!FileManager.default.fileExists(atPath: pids), "nothing launched")
     }
 
-    @Test func anAppThatIsNotThereIsRefusedWithExitTwo() throws {
+    @Test func anAppThatIsNotThereIsRefusedWithExitThree() throws {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/schemes/default.yaml", "app: /nowhere/app\n")
         let explore = try workspace.flow(["explore", "--out", "out"])
-        #expect(explore.status == 2)
+        #expect(explore.status == 3, "no app built: the crawl could not be made")
         #expect(explore.stderr.contains("the app /nowhere/app (scheme default) is not there or not executable"), "\(explore.stderr)")
     }
 

@@ -238,9 +238,17 @@ private final class StandIns {
         AppLaunch(app: "app", arguments: arguments, binaries: folder)
     }
 
+    /// Writes an executable script through a descriptor closed on exec: a process another test
+    /// starts meanwhile does not inherit it open for writing, which would make running the script
+    /// fail as "text file busy" (ETXTBSY) under load.
     private func write(_ name: String, _ script: String) throws {
         let path = folder + "/" + name
-        try (script + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let bytes = Array((script + "\n").utf8)
+        guard bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw CocoaError(.fileWriteUnknown)
+        }
     }
 }

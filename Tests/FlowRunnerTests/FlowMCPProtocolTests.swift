@@ -247,7 +247,7 @@ struct FlowMCPProtocolTests {
     }
 
     @Test(arguments: [("/dev/full", "cannot write standard output (No space left on device)"), ("/", "cannot read standard input (Is a directory)")])
-    func anOutputOrInputThatFailsIsSaidWithExit2(file: String, message: String) throws {
+    func anOutputOrInputThatFailsIsSaidWithExit3(file: String, message: String) throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         let process = Process()
@@ -267,7 +267,7 @@ struct FlowMCPProtocolTests {
         try input.fileHandleForWriting.close()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 2 && process.terminationReason == .exit)
+        #expect(process.terminationStatus == 3 && process.terminationReason == .exit)
         #expect(stderr == "flow: error: \(message): the MCP server stopped\n")
     }
 

@@ -321,13 +321,14 @@ struct StudioTests {
     }
 
     /// inspect has no screen to show after a step that failed, or one the session refused: it
-    /// says which step of which flow, and why (exit 2).
+    /// says which step of which flow, and why: exit 1 for a step that failed (the app's fault),
+    /// 2 for one the session refused (bad input).
     @Test func inspectSaysWhichStepStoppedIt() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/stops.yaml", "name: Stops\nsteps:\n  - type: {textField: Username, text: zoe}\n  - tap: Nowhere\n")
         let failed = try workspace.flow(["inspect", "Flows/stops.yaml"])
-        #expect(failed.status == 2)
+        #expect(failed.status == 1)
         #expect(failed.stderr.hasPrefix("flow: error: step 2 of Flows/stops.yaml failed, so there is no screen after it:\n"), "\(failed.stderr)")
         #expect(failed.stderr.contains("no element \"Nowhere\""), "\(failed.stderr)")
         try workspace.write("Flows/long.yaml", "name: Long\nsteps:\n  - type: {textField: Username, text: \(String(repeating: "x", count: 17_000))}\n")

@@ -89,14 +89,24 @@ public enum JUnitReport {
     /// The JUnit XML of `results`, as one suite named `suiteName` that took `duration`; failed tries are kept as Surefire's `flakyFailure` and `rerunFailure`.
     /// An interrupted run's `notRun` are no testcases (they did not run, and a merge must find
     /// them missing) but the suite's properties: `interrupted` with their count, then each one.
-    public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration, notRun: [NotRun] = []) -> String {
+    /// `exit`, when given, is the code the run ends with as its flows decide it (a report that
+    /// then cannot be written makes it 3): the properties `exit` and `exitMeaning` say it, for a
+    /// CI tool that reads the file and not the runner's status.
+    public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration, notRun: [NotRun] = [], exit: RunnerExit? = nil) -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" time="\#(time(duration))">"# + "\n"
         xml += #"  <testsuite name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(time(duration))">"# + "\n"
-        if !notRun.isEmpty {
-            xml += "    <properties>\n" + #"      <property name="interrupted" value="\#(notRun.count) \#(escape(NotRun.words))"/>"# + "\n"
-            for run in notRun { xml += #"      <property name="notRun" value="\#(escape(run.flow.file + (run.iteration > 1 ? " #\(run.iteration)" : "")))"/>"# + "\n" }
+        if !notRun.isEmpty || exit != nil {
+            xml += "    <properties>\n"
+            if let exit {
+                xml += #"      <property name="exit" value="\#(exit.rawValue)"/>"# + "\n"
+                xml += #"      <property name="exitMeaning" value="\#(escape(exit.meaning))"/>"# + "\n"
+            }
+            if !notRun.isEmpty {
+                xml += #"      <property name="interrupted" value="\#(notRun.count) \#(escape(NotRun.words))"/>"# + "\n"
+                for run in notRun { xml += #"      <property name="notRun" value="\#(escape(run.flow.file + (run.iteration > 1 ? " #\(run.iteration)" : "")))"/>"# + "\n" }
+            }
             xml += "    </properties>\n"
         }
         for result in results {

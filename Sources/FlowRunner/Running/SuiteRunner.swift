@@ -43,6 +43,18 @@ public final class SuiteRunner: @unchecked Sendable {
     public struct SetupError: Error, CustomStringConvertible {
         /// What went wrong, as `flow run` prints it.
         public let description: String
+        /// Whether the input was at fault (a scheme that lacks a part, a fixture it cannot seed),
+        /// which is exit 2, rather than the run (no app built, the seeder failed), exit 3.
+        public var isBadInput = false
+
+        /// The run could not be made because `description`.
+        public init(description: String, isBadInput: Bool = false) {
+            self.description = description
+            self.isBadInput = isBadInput
+        }
+
+        /// The code the command exits with.
+        public var exit: RunnerExit { isBadInput ? .badInput : .notMade }
     }
 
     private let scheme: Scheme
@@ -90,12 +102,12 @@ public final class SuiteRunner: @unchecked Sendable {
     /// needs nothing, and any other fixture is refused.
     public func prepare(fixtures: [String], say: (String) -> Void) throws -> [String: String] {
         // A scheme made in code is not read by the command line's check: a seeder without a store would seed for nothing.
-        if let incompleteness = scheme.incompleteness() { throw SetupError(description: incompleteness) }
+        if let incompleteness = scheme.incompleteness() { throw SetupError(description: incompleteness, isBadInput: true) }
         for (what, path) in [("app", scheme.app)] + (scheme.seeder.map { [("seeder", $0)] } ?? []) where !FileManager.default.isExecutableFile(atPath: path) {
             throw SetupError(description: "the \(what) \(path) (scheme \(scheme.name)) is not there or not executable: build it first with \(scheme.build ?? "swift build (make flows does)")")
         }
         guard let seeder = scheme.seeder else {
-            if let refusal = fixtures.lazy.compactMap(scheme.cannotSeed).first { throw SetupError(description: refusal) }
+            if let refusal = fixtures.lazy.compactMap(scheme.cannotSeed).first { throw SetupError(description: refusal, isBadInput: true) }
             return [:]
         }
         // The folders killed runners left (once per process): cleanUp never ran for them.
