@@ -144,6 +144,8 @@ extension FlowCommand {
             for problem in written.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
             if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
             if interruption.isSet { throw FlowCommandError.interrupted }
+            // What the crawl found did not all reach the folder: the crawl was not made (3).
+            if !written.problems.isEmpty { throw FlowCommandError.notWritten }
             if !map.findings.isEmpty { throw FlowCommandError.flowsFailed }
         }
     }

@@ -79,6 +79,7 @@ extension FlowCommand {
             }
             // Names and files come from the shards' XML: a control character in them is shown, never sent.
             for failure in merged.failures { Console.output(TerminalText.oneLine("FAIL  \(failure.name)  \(failure.file)") + "\n") }
+            for line in merged.shardLines { Console.output(TerminalText.oneLine(line) + "\n") }
             for line in merged.problemLines { Console.output(TerminalText.oneLine(line) + "\n") }
             Console.output(TerminalText.oneLine(merged.summary) + "\n")
             if !merged.succeeded { throw FlowCommandError.flowsFailed }

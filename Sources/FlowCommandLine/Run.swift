@@ -186,7 +186,9 @@ extension FlowCommand {
                 throw FlowCommandError.interrupted
             }
             let tally = state.tally(of: total)
-            if let coverageMap, let recorder { coverageMap.write(ExploreCoverage.of(coverageMap.map, recorder: recorder, flows: flowPathsShown)) }
+            if let coverageMap, let recorder, !coverageMap.write(ExploreCoverage.of(coverageMap.map, recorder: recorder, flows: flowPathsShown)) {
+                unwritten.withLock { $0 = true }
+            }
             if repeatCount > 1, !tally.everFailed.isEmpty {
                 Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
             }
@@ -248,14 +250,6 @@ extension FlowCommand {
             var written = true
             // Each through OutputFile: folders made if missing (out/1/junit.xml on a fresh CI
             // machine), anything but a regular file refused, never replaced.
-            if let junit {
-                do {
-                    try OutputFile.write(JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun, exit: exit), to: junit)
-                } catch {
-                    Console.error(RunnerSetup.current.error("cannot write the JUnit file \(junit): \(error.explanation)") + "\n")
-                    written = false
-                }
-            }
             if let report {
                 do {
                     try FolderReport.write(results, notRun: notRun, to: report)
@@ -281,6 +275,15 @@ extension FlowCommand {
                     try FlowTimings(results: results, seeding: runner.seedingTimes, interrupted: runner.wasInterrupted).write(to: timingsOut)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the timings file \(timingsOut): \(error.explanation)") + "\n")
+                    written = false
+                }
+            }
+            // JUnit last, with the code the run ends with: 3 if another file was not written.
+            if let junit {
+                do {
+                    try OutputFile.write(JUnitReport.xml(results, suiteName: "flows (\(scheme.name))", duration: duration, notRun: notRun, exit: written ? exit : .notMade), to: junit)
+                } catch {
+                    Console.error(RunnerSetup.current.error("cannot write the JUnit file \(junit): \(error.explanation)") + "\n")
                     written = false
                 }
             }
@@ -354,7 +357,10 @@ struct CoverageMap {
     }
 
     /// Says the coverage, and writes the map with it (and its picture and page) beside the map file.
-    func write(_ coverage: ExploreMap.Coverage) {
+    /// Writes the map with `coverage` on it, its picture and its page; false when one could not be
+    /// written (said on standard error; the run then exits 3).
+    func write(_ coverage: ExploreMap.Coverage) -> Bool {
+        var written = true
         var map = self.map
         map.coverage = coverage
         Console.output("coverage on \(file): screens \(coverage.screens), controls \(coverage.controls), transitions \(coverage.transitions)\n")
@@ -367,7 +373,9 @@ struct CoverageMap {
                 try OutputFile.write(text, to: path)
             } catch {
                 Console.error(RunnerSetup.current.error("cannot write \(path): \(error.explanation)") + "\n")
+                written = false
             }
         }
+        return written
     }
 }

@@ -29,7 +29,7 @@ public struct ElementQuery: Sendable {
     public var firstMatch: FlowElement { element(boundBy: 0) }
 
     /// How many match on the idle screen; for the cells of a long list, every row, on screen or not.
-    public var count: Int { count() }
+    public var count: Int { count(sourceLocation: (CallSite.step ?? app.lastSite ?? CallSite()).sourceLocation) }
 
     /// `count`, reporting a failure (the app crashed or hangs) at the caller's line.
     public func count(sourceLocation: SourceLocation = #_sourceLocation) -> Int {

@@ -101,7 +101,7 @@ public final class FlowApp: @unchecked Sendable {
     public func launch(waitForIdle: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
         let site = CallSite(sourceLocation)
         terminate()
-        lastSite = site
+        lastSite = CallSite.step ?? site
         failures = []
         lastFrame = nil
         launchDuration = nil
@@ -247,7 +247,8 @@ public final class FlowApp: @unchecked Sendable {
     /// The latest frame once the app is idle, or nil after recording why it never became idle.
     @discardableResult
     func settle(_ step: String, site: CallSite) -> Frame? {
-        lastSite = site
+        // Where the caller is: the robot method's caller while one runs, never a line in a robot.
+        lastSite = CallSite.step ?? site
         guard !hasFailed else { return nil }
         guard let connection else {
             fail(step, "the app is not launched", site: site)

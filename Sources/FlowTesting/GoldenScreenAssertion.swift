@@ -41,6 +41,8 @@ extension FlowApp {
     public func assertScreen(
         matches name: String, masking: [String] = [], record: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) {
+        // Inside a robot's method, the golden is the test's (its caller's), as every failure is.
+        let sourceLocation = CallSite.step?.sourceLocation ?? sourceLocation
         let site = CallSite(sourceLocation)
         let filePath = sourceLocation.filePath
         let step = "compare the screen with its golden \"\(name)\""

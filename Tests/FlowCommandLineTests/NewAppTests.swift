@@ -108,6 +108,15 @@ struct NewAppTests {
         #expect(!manifest.contains("toolkitURL"))
     }
 
+    /// The path or URL a person gives is written as given: a placeholder's spelling inside it is
+    /// not filled.
+    @Test func aPlaceholdersSpellingInThePathIsWrittenAsGiven() {
+        let manifest = NewApp.files(for: NewAppOptions(name: "Tally", toolkit: .path("/src/{{app}}-{{App}}-kit")))["Package.swift"] ?? ""
+        #expect(manifest.contains(#"let toolkitPath = "/src/{{app}}-{{App}}-kit""#), "\(manifest)")
+        let ssh = NewAppNameCheck.problem(withURL: "ssh://git@github.com/me/kit.git")
+        #expect(ssh == nil, "git@ is no secret")
+    }
+
     @Test func theToolkitByURLIsWrittenWithItsExactVersion() {
         let manifest = NewApp.files(for: NewAppOptions(name: "Tally", toolkit: .url("https://example.com/me/toolkit.git", version: "1.2.0")))["Package.swift"] ?? ""
         #expect(manifest.contains(#"let toolkitURL = "https://example.com/me/toolkit.git""#), "\(manifest)")
@@ -150,8 +159,13 @@ struct NewAppTests {
     @Test func fillsAnEmptyFolder() throws {
         let workspace = try Workspace()
         try workspace.makeFolder("ledger")
+        chmod(workspace.path("ledger"), 0o2775)
+        let before = try FileManager.default.attributesOfItem(atPath: workspace.path("ledger"))
         let outcome = Self.run(["new", "Ledger", "--store", "sqlite", "--path", workspace.path("ledger")])
         #expect(outcome.code == 0, "\(outcome.text ?? "")")
+        let after = try FileManager.default.attributesOfItem(atPath: workspace.path("ledger"))
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int, "the folder itself is filled, not replaced")
+        #expect(after[.posixPermissions] as? Int == 0o2775, "its mode (a setgid bit) stays")
         #expect(try workspace.files(below: "ledger").keys.sorted() == NewApp.files(for: NewAppOptions(name: "Ledger", store: .sqlite, toolkit: Self.toolkit)).keys.sorted())
         #expect(try workspace.entries("") == ["ledger"])
     }
@@ -185,6 +199,10 @@ struct NewAppTests {
                 message: #"--toolkit-version "1.2" is not a version X.Y.Z"#),
         Refusal(arguments: ["Tally", "--toolkit-url", "https://example.com/me/toolkit.git", "--toolkit-version", "1.2.0", "--toolkit-path", "/tmp"],
                 message: "--toolkit-path and --toolkit-url both say where the toolkit is: give one"),
+        Refusal(arguments: ["Tally", "--toolkit-url", "https://x-access-token:ghp_SECRET@github.com/me/kit.git", "--toolkit-version", "1.2.0"],
+                message: "--toolkit-url holds a user name or token before its host (the URL is not shown)"),
+        Refusal(arguments: ["Tally", "--toolkit-url", "https://ghp_SECRET@github.com/me/kit.git", "--toolkit-version", "1.2.0"],
+                message: "--toolkit-url holds a user name or token before its host (the URL is not shown)"),
         Refusal(arguments: ["Tally", "--toolkit-path", "/"], message: "--toolkit-path / is not the toolkit's clone (no Package.swift and Sources/FlowCommandLine there): give the clone's folder"),
         Refusal(arguments: ["Tally", "--toolkit-path", "/a\u{1B}b"], message: "--toolkit-path /a"),
     ]
@@ -197,6 +215,7 @@ struct NewAppTests {
         let text = outcome.text ?? ""
         #expect(text.hasPrefix("flow: error: ") && text.contains(refusal.message), "\(text)")
         #expect(!text.contains("\n"), "one line: \(text)")
+        #expect(!text.contains("SECRET"), "a token is never shown")
         #expect(try workspace.entries("").isEmpty, "nothing written")
     }
 

@@ -199,6 +199,19 @@ struct FlowAppTests {
         #expect(failure.site.line == 77, "a property has no parameter for its caller: the launch's line is the nearest")
     }
 
+    /// A robot's method drove the app last (its own line inside `at`): a property read after it
+    /// reports at the method's caller, the test, never at a line of the robot.
+    @Test func aPropertyReadAfterARobotMethodReportsAtItsCallerNotInTheRobot() throws {
+        let failures = FailureCollector()
+        let app = FlowApp(executable: "/bin/bash", arguments: [Self.fakeApp], environment: ["FAKE_BUSY": "1"], timeout: 0.2, reporter: failures)
+        defer { app.terminate() }
+        CallSite.reporting(at: .line(5)) { app.launch(waitForIdle: false, sourceLocation: .line(999, filePath: "/Robots/SomeRobot.swift")) }
+
+        #expect(app.staticTexts["Starting"].exists == false)
+        let failure = try #require(failures.failures.first)
+        #expect(failure.site.file == #filePath && failure.site.line == 5, "at the robot method's caller, not SomeRobot.swift:999")
+    }
+
     @Test func theOutermostRobotMethodsCallerWinsAndNoPlaceIsTrappedOn() throws {
         let outer = CallSite.reporting(at: .line(1)) { CallSite.reporting(at: .line(2)) { CallSite.step } }
         #expect(outer?.line == 1)

@@ -27,7 +27,10 @@ struct FlowMergeTests {
         // Both shards: one JUnit file with every flow, one report folder with every flow's report.
         let merged = try workspace.flow(["merge", "--junit", "merged.xml", "--report", "merged", "a", "b"])
         #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
-        #expect(merged.stdout == "merged 2 shards: 6 flows, 6 passed, 0 failed; every flow ran exactly once\n")
+        let lines = merged.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "merged 2 shards: 6 flows, 6 passed, 0 failed; every flow ran exactly once")
+        #expect(lines.count == 4 && lines[0].hasPrefix("shard a/junit.xml") && lines[1].hasPrefix("shard b/junit.xml"), "each shard's wall time first: \(merged.stdout)")
+        #expect(lines.dropLast(2).contains { $0.contains("slowest: ") } && lines[2].hasPrefix("the slowest's longest flows: Flows/"), "\(merged.stdout)")
         let document = try XMLDocument(data: Data(try workspace.read("merged.xml").utf8))
         #expect(try document.nodes(forXPath: "/testsuites/testsuite").count == 1)
         #expect(try document.nodes(forXPath: "/testsuites/testsuite/testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "file")?.stringValue } == Self.files)

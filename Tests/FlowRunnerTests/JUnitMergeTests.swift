@@ -74,6 +74,22 @@ struct JUnitMergeTests {
         #expect(cases.first { attribute($0, "name") == "Upload" }?.elements(forName: "error").first?.stringValue == "signal 11")
     }
 
+    /// Shards at a glance: each one's wall time, the slowest against the mean, and the flows that
+    /// made it long, so the next split can be checked.
+    @Test func eachShardsWallTimeIsSaidWithTheSlowestAgainstTheMeanAndItsLongestFlows() throws {
+        let merged = try JUnitMerge.merge([Self.first, Self.second], suite: Self.suite)
+        #expect(merged.shardTimes.map(\.seconds) == [4.5, 6.0])
+        #expect(merged.shardTimes[1].flows.map(\.file) == ["Flows/upload.yaml", "Flows/glance.yaml"], "the longest first")
+        #expect(merged.shardLines == [
+            "shard out/1/junit.xml  4.50 s  3 flows",
+            "shard out/2/junit.xml  6.00 s  2 flows  slowest: 1.14× the mean of 5.25 s",
+            "the slowest's longest flows: Flows/upload.yaml 3.00 s, Flows/glance.yaml 1.00 s",
+        ])
+        let reversed = try JUnitMerge.merge([Self.second, Self.first], suite: Self.suite)
+        #expect(reversed.shardLines.first?.hasSuffix("slowest: 1.14× the mean of 5.25 s") == true, "the slowest is found wherever it is")
+        #expect(try JUnitMerge.merge([Self.first], suite: Self.suite).shardLines.isEmpty, "one shard has nothing to compare")
+    }
+
     @Test func noFlowFailedAndEachRanOnceSucceedsAndNoShardGaveAFlakyCount() throws {
         let merged = try JUnitMerge.merge([Self.second, Self.shard("out/3/junit.xml", ["Flows/a.yaml"])],
                                           suite: ["Flows/a.yaml", "Flows/glance.yaml", "Flows/upload.yaml"])

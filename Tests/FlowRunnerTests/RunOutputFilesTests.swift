@@ -29,10 +29,10 @@ struct RunOutputFilesTests {
         let run = try flow(workspace, ["run", "--junit", "taken", "--timings-out", "pipe", "--html", "pipe", "--report", "file"])
         #expect(!run.timedOut && run.status == 3, "the flows passed, but their reports were not written: the run was not made: \(run.stderr)")
         #expect(run.stderr == """
-            flow: error: cannot write the JUnit file taken: it is a folder, not a regular file, and would be replaced: give a file's path inside it
             flow: error: cannot write the report to file: it is a regular file, not a folder: give a folder's path
             flow: error: cannot write the HTML report pipe: it is a FIFO (named pipe), not a regular file, and would be replaced: give a file's path
             flow: error: cannot write the timings file pipe: it is a FIFO (named pipe), not a regular file, and would be replaced: give a file's path
+            flow: error: cannot write the JUnit file taken: it is a folder, not a regular file, and would be replaced: give a file's path inside it
 
             """, "\(run.stderr)")
         #expect(InputFile.kind(workspace.folder.path + "/taken") == .folder && InputFile.kind(workspace.folder.path + "/pipe") == .fifo)

@@ -21,7 +21,8 @@ extension FlowCommand {
                     The package depends on the toolkit's clone this runner was built from, by path, unless --toolkit-path or \
                     --toolkit-url and --toolkit-version say otherwise; --store sqlite adds a SQLite store, its seeder and a fixture. \
                     The folder must be new or empty: every file is written, or none. Then, in it: make test.
-                    Exit codes: 0 written, 2 bad input (nothing written). Example: \(runner) new Tally --path ../tally
+                    \(RunnerExit.help([.passed: "written", .badInput: "bad input (nothing written)", .notMade: "the package could not be written (nothing is left)"], leaving: [.failed, .interrupted])) \
+                    Example: \(runner) new Tally --path ../tally
                     """
             )
         }
@@ -166,7 +167,7 @@ enum NewAppWriter {
         guard madeTemporary else {
             let reason = String(cString: strerror(errno))
             removeFolders(made)
-            throw .usage("cannot write in \(PathText.shown(parent)), the folder of \(shown): \(reason)")
+            throw .notMade("cannot write in \(PathText.shown(parent)), the folder of \(shown): \(reason)")
         }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
@@ -176,17 +177,36 @@ enum NewAppWriter {
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             removeFolders(made)
-            throw .usage("cannot write the package into \(shown): \(error.description)")
+            throw .notMade("cannot write the package into \(shown): \(error.description)")
         }
         // mkdtemp makes the folder for its owner alone: give it the usual permissions.
         chmod(temporary, 0o755)
-        // rename(2) replaces an empty folder, and refuses one that is not empty (filled meanwhile).
-        guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            removeFolders(made)
-            throw .usage("cannot move the package into \(shown): \(reason)")
+        // A new folder is the temporary one renamed. An empty folder that is there is filled, not
+        // replaced: its owner, mode and ACLs stay, and a shell whose folder it is stays in it.
+        // Its few entries move in one by one; if one cannot, those moved are taken back out.
+        if InputFile.kind(target, following: false) == nil {
+            guard rename(temporary, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                removeFolders(made)
+                throw .notMade("cannot move the package into \(shown): \(reason)")
+            }
+            return
         }
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).sorted()
+        var moved: [String] = []
+        for entry in entries {
+            let from = (temporary as NSString).appendingPathComponent(entry), to = (target as NSString).appendingPathComponent(entry)
+            // An entry made there meanwhile is never replaced: the move is refused, and undone.
+            guard InputFile.kind(to, following: false) == nil, rename(from, to) == 0 else {
+                let reason = InputFile.kind(to, following: false) != nil ? "\(entry) appeared there meanwhile" : String(cString: strerror(errno))
+                for entry in moved { try? FileManager.default.removeItem(atPath: (target as NSString).appendingPathComponent(entry)) }
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw .notMade("cannot move the package into \(shown): \(reason); nothing is left there")
+            }
+            moved.append(entry)
+        }
+        try? FileManager.default.removeItem(atPath: temporary)
     }
 
     /// Makes `path` and the folders on the way when missing; the folders made, outermost first.
@@ -205,7 +225,7 @@ enum NewAppWriter {
             guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
                 let reason = String(cString: strerror(errno))
                 removeFolders(made)
-                throw .usage("cannot make the folder \(PathText.shown(folder)) for \(shown): \(reason)")
+                throw .notMade("cannot make the folder \(PathText.shown(folder)) for \(shown): \(reason)")
             }
             made.append(folder)
         }

@@ -44,12 +44,13 @@ public enum NewApp {
     /// What each placeholder stands for, parts first (they hold the names' placeholders), names last.
     static func placeholders(_ options: NewAppOptions, names: NewAppNames) -> [(String, String)] {
         let store = options.store == .sqlite
-        let toolkit: (declaration: String, dependency: String) = switch options.toolkit {
+        // What the person gave (a path, a URL) goes in last, so no placeholder inside it is filled.
+        let toolkit: (declaration: String, dependency: String, given: [(String, String)]) = switch options.toolkit {
         case let .path(path):
-            (NewAppTemplate.toolkitByPath.replacingOccurrences(of: "{{toolkitPath}}", with: swiftLiteral(path)), ".package(path: toolkitPath)")
+            (NewAppTemplate.toolkitByPath, ".package(path: toolkitPath)", [("{{toolkitPath}}", swiftLiteral(path))])
         case let .url(url, version):
-            (NewAppTemplate.toolkitByURL.replacingOccurrences(of: "{{toolkitURL}}", with: swiftLiteral(url))
-                .replacingOccurrences(of: "{{toolkitVersion}}", with: swiftLiteral(version)), ".package(url: toolkitURL, exact: toolkitVersion)")
+            (NewAppTemplate.toolkitByURL, ".package(url: toolkitURL, exact: toolkitVersion)",
+             [("{{toolkitURL}}", swiftLiteral(url)), ("{{toolkitVersion}}", swiftLiteral(version))])
         }
         return [
             ("{{toolkit}}", toolkit.declaration),
@@ -88,7 +89,7 @@ public enum NewApp {
             ("{{APP}}", names.app.uppercased()),
             ("{{App}}", names.app),
             ("{{app}}", names.executable),
-        ]
+        ] + toolkit.given
     }
 
     /// The rule a screen titled `title` begins with, as TextUI draws it (`── Tally ───…`, 48 wide).

@@ -127,6 +127,15 @@ enum NewAppNameCheck {
 
     /// What is wrong with `url` as the toolkit's repository; nil when nothing is.
     static func problem(withURL url: String) -> String? {
+        // A user name or token before the host would be printed and committed in Package.swift:
+        // refused without showing the URL (git's credential helper gives it instead).
+        if let scheme = url.range(of: "://") {
+            let authority = url[scheme.upperBound...].prefix { $0 != "/" }
+            if let at = authority.lastIndex(of: "@"), authority[..<at] != "git" {
+                return "--toolkit-url holds a user name or token before its host (the URL is not shown): it would be written into Package.swift; "
+                    + "give the URL without it, and let git's credential helper supply it"
+            }
+        }
         let valid = !url.isEmpty && url.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0 != "\"" && $0 != "\\" }
             && url.contains("/") && repositoryName(of: url) != nil
         return valid ? nil : "--toolkit-url \"\(shown(url))\" is not a repository's URL (such as https://example.com/me/toolkit.git)"

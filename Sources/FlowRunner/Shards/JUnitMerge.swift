@@ -52,6 +52,28 @@ public struct JUnitMerge: Sendable {
         public let shards: [String]
     }
 
+    /// One shard's wall time (its JUnit file's own time) and its flows, the longest first: what
+    /// `merge` prints so that the next split can be checked.
+    public struct ShardTime: Sendable, Equatable {
+        /// The shard's JUnit file.
+        public let file: String
+        /// The time its file says the run took.
+        public let seconds: Double
+        /// Its testcases' flow files and times, the longest first.
+        public let flows: [FlowTime]
+    }
+
+    /// A flow's time in a shard.
+    public struct FlowTime: Sendable, Equatable {
+        /// The flow file.
+        public let file: String
+        /// Its testcase's time (with `--repeat`, one per run).
+        public let seconds: Double
+    }
+
+    /// Each shard's wall time and flows, in the order the shards were given.
+    public let shardTimes: [ShardTime]
+
     /// The merged JUnit XML.
     public let xml: String
     /// How many shards were merged.
@@ -91,6 +113,27 @@ public struct JUnitMerge: Sendable {
         missing.map { "missing: \($0) (no shard ran it)" }
             + doubled.map { "doubled: \($0.file) (run by \(Self.list($0.shards)))" }
             + notSelected.map { "not selected: \($0.file) (run by \(Self.list($0.shards)); the paths and filters given to \(runner.name) merge do not select it)" }
+    }
+
+    /// Shards at a glance, when there are two or more: each shard's wall time (the slowest
+    /// marked against the mean), then the flows that made the slowest long (its three longest).
+    ///
+    ///     shard out/2/junit.xml  5.10 s  4 flows  slowest: 1.59× the mean of 3.20 s
+    ///     shard out/1/junit.xml  1.30 s  3 flows
+    ///     the slowest's longest flows: Flows/upload.yaml 2.10 s, Flows/a.yaml 1.40 s, Flows/b.yaml 0.80 s
+    public var shardLines: [String] {
+        guard shardTimes.count > 1, let slowest = shardTimes.indices.max(by: { shardTimes[$0].seconds < shardTimes[$1].seconds }) else { return [] }
+        let mean = shardTimes.map(\.seconds).reduce(0, +) / Double(shardTimes.count)
+        let width = shardTimes.map(\.file.count).max() ?? 0
+        var lines = shardTimes.enumerated().map { index, shard in
+            var line = "shard " + shard.file.padding(toLength: width, withPad: " ", startingAt: 0)
+                + String(format: "  %.2f s  ", shard.seconds) + Self.count(shard.flows.count, "flow")
+            if index == slowest, mean > 0 { line += String(format: "  slowest: %.2f× the mean of %.2f s", shard.seconds / mean, mean) }
+            return line
+        }
+        let longest = shardTimes[slowest].flows.prefix(3).map { "\($0.file) " + String(format: "%.2f s", $0.seconds) }
+        if !longest.isEmpty { lines.append("the slowest's longest flows: " + longest.joined(separator: ", ")) }
+        return lines
     }
 
     /// `merged 4 shards: 13 flows, 13 passed, 0 failed; every flow ran exactly once`, or what went wrong.
@@ -156,6 +199,10 @@ public struct JUnitMerge: Sendable {
             .sorted { (Self.normalized($0.element.file), $0.offset) < (Self.normalized($1.element.file), $1.offset) }
             .map(\.element)
         shardCount = shards.count
+        shardTimes = shards.map { shard in
+            ShardTime(file: shard.file, seconds: shard.time, flows: shard.testcases.map { FlowTime(file: $0.file, seconds: $0.seconds) }
+                .enumerated().sorted { ($1.element.seconds, $0.offset) < ($0.element.seconds, $1.offset) }.map(\.element))
+        }
         tests = testcases.count
         failed = testcases.filter(\.failed).count
         skipped = testcases.filter { !$0.failed && $0.skipped }.count
@@ -213,6 +260,8 @@ extension JUnitMerge {
         struct Testcase {
             let name: String
             let file: String
+            /// Its `time` (0 when it has none).
+            let seconds: Double
             let hasFailure: Bool
             let hasError: Bool
             let skipped: Bool
@@ -225,7 +274,7 @@ extension JUnitMerge {
         /// from the document.
         static func read(_ shard: Shard) throws(LocatedError) -> Read {
             final class Collected {
-                var testcases: [(name: String, file: String, children: Set<String>)] = []
+                var testcases: [(name: String, file: String, seconds: Double, children: Set<String>)] = []
                 var rootTime: Double?
                 var suitesTime = 0.0
                 var names: [String] = []
@@ -235,8 +284,8 @@ extension JUnitMerge {
             try JUnitXML.read(shard.data, file: shard.file) { element throws(JUnitXML.Refusal) in
                 if element.isTestcase {
                     let flowFile = try element.flowFile()
-                    _ = try element.seconds()  // checked in the order the timings reader checks
-                    collected.testcases.append((element.attributes["name"] ?? "", flowFile, []))
+                    let seconds = try element.seconds()  // checked in the order the timings reader checks
+                    collected.testcases.append((element.attributes["name"] ?? "", flowFile, seconds ?? 0, []))
                 } else if element.within.last == "testcase", !element.within.dropLast().contains("testcase") {
                     collected.testcases[collected.testcases.count - 1].children.insert(element.name)
                 } else if element.name == "testsuite" || element.within.isEmpty, !element.within.contains("testcase") {
@@ -248,7 +297,7 @@ extension JUnitMerge {
             let name = collected.names.first { !$0.isEmpty }
             let xml = try testcaseXML(shard, count: collected.testcases.count)
             let testcases = zip(collected.testcases, xml).map { testcase, xml in
-                Testcase(name: testcase.name, file: testcase.file, hasFailure: testcase.children.contains("failure"),
+                Testcase(name: testcase.name, file: testcase.file, seconds: testcase.seconds, hasFailure: testcase.children.contains("failure"),
                          hasError: testcase.children.contains("error"), skipped: testcase.children.contains("skipped"), xml: xml)
             }
             return Read(file: shard.file, name: name, time: time, flaky: collected.flaky, testcases: testcases)
