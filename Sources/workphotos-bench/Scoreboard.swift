@@ -67,7 +67,9 @@ final class Scoreboard {
             let ratio = row.ratio.map { String(format: "%.2f×", $0) } ?? ""
             lines.append("| \(row.figure) | \(Row.format(row.value)) \(row.unit) | \(floor) | \(ratio) | \(row.targetText) | \(row.met ? "yes" : "NO") |")
         }
-        lines.append("\(rows.count - missed.count) of \(rows.count) targets met")
+        // A reported figure has no target: it is not counted as one met.
+        let targeted = rows.filter { if case .report = $0.target { false } else { true } }
+        lines.append("\(targeted.count - missed.count) of \(targeted.count) targets met")
         return lines.joined(separator: "\n")
     }
 }
