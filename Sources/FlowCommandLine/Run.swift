@@ -173,21 +173,28 @@ extension FlowCommand {
             // Written on Ctrl-C too, with the flows that finished and those that did not: a stale
             // file from an earlier run must never be read as this run's.
             let notRun = runner.wasInterrupted ? runner.notRun(of: suite, results: results) : []
+            let tally = state.tally(of: total)
+            if !runner.wasInterrupted, let coverageMap, let recorder,
+               !coverageMap.write(ExploreCoverage.of(coverageMap.map, recorder: recorder, flows: flowPathsShown)) {
+                unwritten.withLock { $0 = true }
+            }
+            // How the run ends, decided once: the JUnit file (written last) records it, and the
+            // run exits with it. An app no process could be started for, or a file the run should
+            // have written and did not, outweighs a failed flow: the run was not made.
             let notStarted = results.filter { $0.failure?.failure.cause == .notStarted }.count
-            let heading: RunnerExit = runner.wasInterrupted ? .interrupted : notStarted > 0 || unwritten.withLock({ $0 }) ? .notMade
-                : results.contains { !$0.passed } || (failOnFlaky && results.contains { !$0.earlierTries.isEmpty }) ? .failed : .passed
-            if !writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner, exit: heading) {
+            func ending() -> RunnerExit {
+                if runner.wasInterrupted { return .interrupted }
+                if notStarted > 0 || unwritten.withLock({ $0 }) { return .notMade }
+                return tally.failed > 0 || (failOnFlaky && !tally.flaky.isEmpty) ? .failed : .passed
+            }
+            if !writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner, exit: ending()) {
                 unwritten.withLock { $0 = true }
             }
             if runner.wasInterrupted {
                 Console.output("interrupted: every app was ended\n")
-                Console.output(state.tally(of: total).line + "\n")
+                Console.output(tally.line + "\n")
                 runner.cleanUp()
                 throw FlowCommandError.interrupted
-            }
-            let tally = state.tally(of: total)
-            if let coverageMap, let recorder, !coverageMap.write(ExploreCoverage.of(coverageMap.map, recorder: recorder, flows: flowPathsShown)) {
-                unwritten.withLock { $0 = true }
             }
             if repeatCount > 1, !tally.everFailed.isEmpty {
                 Console.output("flows that failed at least once: " + tally.everFailed.joined(separator: ", ") + "\n")
@@ -202,13 +209,13 @@ extension FlowCommand {
                     + "(\(RunnerSetup.current.name) snapshots lists them) and commit \(recorded == 1 ? "it" : "them")\n")
             }
             Console.output(tally.line + "\n")
-            // The run could not be made: an app that no process could be started for, or a file
-            // the run should have written and did not. Either outweighs a failed flow.
-            if notStarted > 0 {
+            switch ending() {
+            case .notMade where notStarted > 0:
                 throw FlowCommandError.notMade("the app could not be started for \(notStarted) flow\(notStarted == 1 ? "" : "s") (above): the run was not made")
+            case .notMade: throw FlowCommandError.notWritten
+            case .failed: throw FlowCommandError.flowsFailed
+            case .passed, .badInput, .interrupted: return
             }
-            if unwritten.withLock({ $0 }) { throw FlowCommandError.notWritten }
-            if tally.failed > 0 || (failOnFlaky && !tally.flaky.isEmpty) { throw FlowCommandError.flowsFailed }
         }
 
         /// The runner's options from the command line's: how many at once, how often, and what it

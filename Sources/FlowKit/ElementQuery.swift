@@ -29,11 +29,15 @@ public struct ElementQuery: Sendable {
     public var firstMatch: FlowElement { element(boundBy: 0) }
 
     /// How many match on the idle screen; for the cells of a long list, every row, on screen or not.
-    public var count: Int { count(sourceLocation: (CallSite.step ?? app.lastSite ?? CallSite()).sourceLocation) }
+    public var count: Int { count(at: app.propertySite) }
 
     /// `count`, reporting a failure (the app crashed or hangs) at the caller's line.
     public func count(sourceLocation: SourceLocation = #_sourceLocation) -> Int {
-        guard let screen = app.settle("count \(kindName)s", site: CallSite(sourceLocation))?.screen else { return 0 }
+        count(at: CallSite(sourceLocation))
+    }
+
+    private func count(at site: CallSite) -> Int {
+        guard let screen = app.settle("count \(kindName)s", site: site)?.screen else { return 0 }
         return total(in: screen)
     }
 

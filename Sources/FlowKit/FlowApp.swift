@@ -227,6 +227,10 @@ public final class FlowApp: @unchecked Sendable {
     /// for its caller's line, reports there.
     private(set) var lastSite: CallSite?
 
+    /// Where a read that takes no caller's line (an element's `exists`, a query's `count`)
+    /// reports: the robot method's caller while one runs, else where the app was last driven.
+    var propertySite: CallSite { CallSite.step ?? lastSite ?? CallSite() }
+
     /// The latest frame said the app was idle.
     var isIdleNow: Bool { lastFrame?.idle == true }
 

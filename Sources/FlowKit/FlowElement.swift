@@ -19,7 +19,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// Where a property read (`exists`, `label`) reports a failure: the robot method's or YAML
     /// step's caller while one runs, else where the app was last driven from (a property has no
     /// parameter to take the caller's line by).
-    var site: CallSite { CallSite.step ?? app.lastSite ?? CallSite() }
+    var site: CallSite { app.propertySite }
     /// Take the first of several elements with the name, instead of failing as ambiguous.
     let takesFirst: Bool
 

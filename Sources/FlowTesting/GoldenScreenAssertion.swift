@@ -63,11 +63,10 @@ extension FlowApp {
             snapshotDirectory: GoldenScreenFile.folder(of: filePath), fileID: StaticString(stringLiteral: "FlowTesting"),
             file: StaticString(stringLiteral: "FlowTesting"), testName: GoldenScreenFile.owner(of: filePath)
         )
-        let location = sourceLocation
         if recording || !exists {
             // swift-snapshot-testing calls a recording a failure; here it is a warning the test passes with.
             guard FileManager.default.fileExists(atPath: path) else { return fail(step, message ?? "the golden \(path) was not written", site: site) }
-            Issue.record("\(exists ? "re-recorded" : "recorded") golden screen \"\(name)\": \(path) (review it and commit it)", severity: .warning, sourceLocation: location)
+            Issue.record("\(exists ? "re-recorded" : "recorded") golden screen \"\(name)\": \(path) (review it and commit it)", severity: .warning, sourceLocation: sourceLocation)
             return
         }
         guard let message else { return }

@@ -160,80 +160,24 @@ enum NewAppWriter {
         case let kind?:
             throw .usage("\(shown) is \(kind), not a folder: give a new or empty folder")
         }
-        let parent = (target as NSString).deletingLastPathComponent
-        let made = try makeFolders(parent, shown: shown)
-        var template = Array(((parent as NSString).appendingPathComponent(".new-app.XXXXXX")).utf8CString)
-        let madeTemporary = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } != nil }
-        guard madeTemporary else {
-            let reason = String(cString: strerror(errno))
-            removeFolders(made)
-            throw .notMade("cannot write in \(PathText.shown(parent)), the folder of \(shown): \(reason)")
+        // A file where a folder should be, on the way there, is bad input: said before anything is made.
+        var onTheWay = (target as NSString).deletingLastPathComponent
+        while InputFile.kind(onTheWay) == nil, onTheWay != "/", !onTheWay.isEmpty { onTheWay = (onTheWay as NSString).deletingLastPathComponent }
+        if let kind = InputFile.kind(onTheWay), kind != .folder {
+            throw .usage("\(PathText.shown(onTheWay)), on the way to \(shown), is \(kind), not a folder: give another path")
         }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Every file through one OutputBatch: all appear, or none, nor the folders made for them.
+        // An empty folder that is there is filled, not replaced: its owner and mode stay, and a
+        // shell whose folder it is stays in it.
+        let batch = OutputBatch()
         do {
             for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-                try OutputFile.write(text, to: (temporary as NSString).appendingPathComponent(path))
+                try batch.add(text, to: (target as NSString).appendingPathComponent(path))
             }
+            try batch.commit()
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            removeFolders(made)
+            batch.discard()
             throw .notMade("cannot write the package into \(shown): \(error.description)")
         }
-        // mkdtemp makes the folder for its owner alone: give it the usual permissions.
-        chmod(temporary, 0o755)
-        // A new folder is the temporary one renamed. An empty folder that is there is filled, not
-        // replaced: its owner, mode and ACLs stay, and a shell whose folder it is stays in it.
-        // Its few entries move in one by one; if one cannot, those moved are taken back out.
-        if InputFile.kind(target, following: false) == nil {
-            guard rename(temporary, target) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                removeFolders(made)
-                throw .notMade("cannot move the package into \(shown): \(reason)")
-            }
-            return
-        }
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []).sorted()
-        var moved: [String] = []
-        for entry in entries {
-            let from = (temporary as NSString).appendingPathComponent(entry), to = (target as NSString).appendingPathComponent(entry)
-            // An entry made there meanwhile is never replaced: the move is refused, and undone.
-            guard InputFile.kind(to, following: false) == nil, rename(from, to) == 0 else {
-                let reason = InputFile.kind(to, following: false) != nil ? "\(entry) appeared there meanwhile" : String(cString: strerror(errno))
-                for entry in moved { try? FileManager.default.removeItem(atPath: (target as NSString).appendingPathComponent(entry)) }
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw .notMade("cannot move the package into \(shown): \(reason); nothing is left there")
-            }
-            moved.append(entry)
-        }
-        try? FileManager.default.removeItem(atPath: temporary)
-    }
-
-    /// Makes `path` and the folders on the way when missing; the folders made, outermost first.
-    private static func makeFolders(_ path: String, shown: String) throws(FlowCommandError) -> [String] {
-        var missing: [String] = []
-        var folder = path
-        while InputFile.kind(folder) == nil, folder != "/", !folder.isEmpty {
-            missing.insert(folder, at: 0)
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        if let kind = InputFile.kind(folder), kind != .folder {
-            throw .usage("\(PathText.shown(folder)), on the way to \(shown), is \(kind), not a folder: give another path")
-        }
-        var made: [String] = []
-        for folder in missing {
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
-                let reason = String(cString: strerror(errno))
-                removeFolders(made)
-                throw .notMade("cannot make the folder \(PathText.shown(folder)) for \(shown): \(reason)")
-            }
-            made.append(folder)
-        }
-        return made
-    }
-
-    /// Removes the folders made, innermost first, when they are empty.
-    private static func removeFolders(_ made: [String]) {
-        for folder in made.reversed() { rmdir(folder) }
     }
 }
