@@ -72,6 +72,9 @@ enum WireReader {
     private static let frameKeys = JSONLexer.Words(Frame.CodingKeys.allCases) { $0.stringValue }
     private static let screenKeys = JSONLexer.Words(Screen.CodingKeys.allCases) { $0.stringValue }
     private static let listKeys = JSONLexer.Words(ListWindow.CodingKeys.allCases) { $0.stringValue }
+    private static let busyKeys = JSONLexer.Words(BusyWork.CodingKeys.allCases) { $0.stringValue }
+    /// The bit of `busy` among a frame's keys: a frame of protocol 1 has none, so it is never missing.
+    private static let busyBit: UInt16 = 1 << UInt16(Frame.CodingKeys.allCases.firstIndex(of: .busy) ?? 0)
     private static let elementKeys = JSONLexer.Words(Element.CodingKeys.allCases) { $0.stringValue }
     private static let kinds = JSONLexer.Words(Element.Kind.allCases) { $0.rawValue }
     private static let commandKeys = JSONLexer.Words(Request.CodingKeys.allCases) { $0.stringValue }
@@ -175,6 +178,7 @@ enum WireReader {
             }
             try lexer.openObject()
             var seq: Int?, reply: Int??, idle: Bool?, error: String??, screen: Screen?, text: String?
+            var busy: [BusyWork]??
             var seen: UInt16 = 0
             var first = true
             while let key = try nextKey(WireReader.frameKeys, first: &first, seen: &seen, in: "a frame") {
@@ -185,11 +189,45 @@ enum WireReader {
                 case .error: error = try optionalString("error")
                 case .screen: screen = try self.screen()
                 case .text: text = try string("text")
+                case .busy: busy = try self.busy().map { .some($0) }
                 }
             }
-            noteMissing(WireReader.frameKeys, seen)
-            guard let seq, let reply, let idle, let error, let screen, let text else { return nil }
-            return Frame(seq: seq, reply: reply, idle: idle, error: error, screen: screen, text: text)
+            noteMissing(WireReader.frameKeys, seen | WireReader.busyBit)
+            if seen & WireReader.busyBit == 0 { busy = .some(nil) }
+            guard let seq, let reply, let idle, let error, let screen, let text, let busy else { return nil }
+            return Frame(seq: seq, reply: reply, idle: idle, error: error, screen: screen, text: text, busy: busy)
+        }
+
+        /// The work in flight (protocol 2): an array of `{"work": NAME, "for_ms": N}`.
+        mutating func busy() throws(JSONLexer.Failure) -> [BusyWork]? {
+            guard try lexer.valueKind() == .array else { return try wrong("busy") }
+            try lexer.openArray()
+            var work: [BusyWork] = []
+            var complete = true
+            var first = true
+            var position = 0
+            while try lexer.nextItem(first: &first) {
+                defer { position += 1 }
+                if let one = try busyWork(position) { work.append(one) } else { complete = false }
+            }
+            return complete ? work : nil
+        }
+
+        mutating func busyWork(_ position: Int) throws(JSONLexer.Failure) -> BusyWork? {
+            guard try lexer.valueKind() == .object else { return try wrong("busy.\(position)") }
+            try lexer.openObject()
+            var name: String?, milliseconds: Int?
+            var seen: UInt16 = 0
+            var first = true
+            while let key = try nextKey(WireReader.busyKeys, first: &first, seen: &seen, in: "a frame's busy work") {
+                switch key {
+                case .work: name = try string("busy.\(position).work")
+                case .milliseconds: milliseconds = try integer("busy.\(position).for_ms")
+                }
+            }
+            noteMissing(WireReader.busyKeys, seen, at: "busy.\(position).")
+            guard let name, let milliseconds else { return nil }
+            return BusyWork(work: name, milliseconds: milliseconds)
         }
 
         mutating func screen() throws(JSONLexer.Failure) -> Screen? {

@@ -24,7 +24,19 @@ struct WireWriter {
     }
 
     mutating func frame(_ frame: Frame) {
-        raw("{\"error\":")
+        raw("{")
+        if let busy = frame.busy {
+            raw("\"busy\":[")
+            for (position, work) in busy.enumerated() {
+                raw(position == 0 ? "{\"for_ms\":" : ",{\"for_ms\":")
+                int(work.milliseconds)
+                raw(",\"work\":")
+                string(work.work)
+                raw("}")
+            }
+            raw("],")
+        }
+        raw("\"error\":")
         optionalString(frame.error)
         raw(",\"idle\":")
         bool(frame.idle)

@@ -49,7 +49,11 @@ public final class FlowApp: @unchecked Sendable {
     /// How many of the connection's lines that were not frames a failure has said.
     private var unreadableSaid = 0
     private var launchStart: ContinuousClock.Instant?
-    private var lastFrame: Frame?
+    private var lastFrame: Frame? {
+        didSet { lastFrameAt = ContinuousClock.now }
+    }
+    /// When the latest frame was read: its busy work has run that much longer since.
+    private var lastFrameAt = ContinuousClock.now
     private var nextCommandID = 0
     private var monitors: [(token: Int, description: String, handler: (FlowElement) -> Bool)] = []
     private var nextMonitorToken = 0
@@ -108,7 +112,9 @@ public final class FlowApp: @unchecked Sendable {
         launchStart = ContinuousClock.now
         unreadableSaid = 0
         do {
-            connection = try AppConnection(executable: executable, arguments: launchArguments, environment: launchEnvironment)
+            connection = try AppConnection(
+                executable: executable, arguments: launchArguments, environment: AutomationLaunch.environment(launchEnvironment)
+            )
         } catch {
             fail("launch \(executable)", "cannot start it: \(error.localizedDescription)", site: site, cause: .notStarted)
             return
@@ -233,6 +239,29 @@ public final class FlowApp: @unchecked Sendable {
 
     /// The latest frame said the app was idle.
     var isIdleNow: Bool { lastFrame?.idle == true }
+
+    /// What the app is busy with now, as its latest frame said, each piece of work's time counted
+    /// on to now: nil when it is idle, or when it speaks protocol 1 and does not say (or before
+    /// its first frame).
+    public var busyNow: [BusyWork]? {
+        guard let lastFrame, !lastFrame.idle, let busy = lastFrame.busy else { return nil }
+        let since = ContinuousClock.now - lastFrameAt
+        let (seconds, attoseconds) = since.components
+        let more = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        return busy.map { BusyWork(work: $0.work, milliseconds: $0.milliseconds + more) }
+    }
+
+    /// Why the app is not idle after `waited`, in the words of a failure: `still busy after 5 s:
+    /// upload (4.9 s)`; nil when the latest frame is idle.
+    func stillBusy(after waited: TimeInterval) -> String? {
+        guard let lastFrame, !lastFrame.idle else { return nil }
+        let head = "still busy after \(Self.seconds(waited))"
+        guard lastFrame.busy != nil else {
+            return head + " (it does not say with what: the app speaks version 1 of the automation protocol, which names no work)"
+        }
+        guard let busy = busyNow, !busy.isEmpty else { return head + " (it named no work in flight)" }
+        return head + ": " + BusyWork.summary(busy)
+    }
 
     /// The screen of the latest frame read, rendered, without waiting for anything: what a report
     /// shows after a step. Nil before the first frame.
@@ -424,7 +453,9 @@ public final class FlowApp: @unchecked Sendable {
             fail(step, ending(connection), site: site, cause: endingCause(connection))
             return nil
         case .timedOut:
-            fail(step, "the app did not answer within \(Self.seconds(timeout)) (it may hang); it was killed", site: site, cause: .hung)
+            let reason = stillBusy(after: timeout).map { "the app was \($0); it was killed" }
+                ?? "the app did not answer within \(Self.seconds(timeout)) (it may hang); it was killed"
+            fail(step, reason, site: site, cause: .hung)
             connection.kill()
             return nil
         }

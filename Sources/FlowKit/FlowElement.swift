@@ -142,7 +142,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// flight is seen. On an idle screen without it, it fails at once.
     public func waitFor(timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
         guard !waitForExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
-        var reason = "it did not appear within \(FlowApp.seconds(timeout))"
+        var reason = "it did not appear within \(FlowApp.seconds(timeout))" + (app.stillBusy(after: timeout).map { ": the app was \($0)" } ?? "")
         if app.isIdleNow {
             var seen = "it is not there"
             if case let .unlike(_, difference)? = lookup("wait for \(self)", site: CallSite(sourceLocation)) { seen = "it is there, but \(difference)" }
@@ -157,7 +157,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         guard !waitForNonExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
         let reason = app.isIdleNow
             ? "it is still there, and the app is idle: nothing is left in flight that would take it away"
-            : "it did not go within \(FlowApp.seconds(timeout))"
+            : "it did not go within \(FlowApp.seconds(timeout))" + (app.stillBusy(after: timeout).map { ": the app was \($0)" } ?? "")
         app.fail("wait for \(self) to go", reason, site: CallSite(sourceLocation))
     }
 

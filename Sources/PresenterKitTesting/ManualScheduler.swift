@@ -7,7 +7,7 @@ import PresenterKit
 /// view shows while work is in flight.
 @MainActor
 public final class ManualScheduler: WorkScheduling {
-    private var queue: [() -> Void] = []
+    private var queue: [(name: String, run: () -> Void)] = []
     /// Each job runs at once, inside `schedule`, instead of waiting for the test.
     public let runsImmediately: Bool
 
@@ -20,21 +20,26 @@ public final class ManualScheduler: WorkScheduling {
     /// The jobs waiting to run.
     public var pendingWorkCount: Int { queue.count }
 
+    /// The names of the jobs waiting to run, oldest first: a presenter test pins what the app
+    /// says it is busy with (`#expect(scheduler.pendingWork == ["upload"])`).
+    public var pendingWork: [String] { queue.map(\.name) }
+
     /// Queues the job (work, then its completion with the result), or runs it now when
     /// ``runsImmediately``.
     public func schedule<Output: Sendable>(
+        named name: String,
         _ work: @escaping @Sendable () throws -> Output,
         completion: @escaping @MainActor (Result<Output, any Error>) -> Void
     ) {
         let job = { completion(Result { try work() }) }
-        if runsImmediately { job() } else { queue.append(job) }
+        if runsImmediately { job() } else { queue.append((name, job)) }
     }
 
     /// Runs the oldest pending job (work, then completion). Returns false when there was none.
     @discardableResult
     public func runNext() -> Bool {
         guard !queue.isEmpty else { return false }
-        queue.removeFirst()()
+        queue.removeFirst().run()
         return true
     }
 

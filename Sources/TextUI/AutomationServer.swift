@@ -13,12 +13,17 @@ public final class AutomationServer: Adapter {
     private let output: TextOutput
     /// Writes the elements that are as they were in the last frame as the same bytes, copied.
     private var encoder = FrameEncoder()
+    /// The protocol version spoken: from 2, frames say the work in flight (`busy`).
+    public let protocolVersion: Int
 
     /// A server that carries out commands on `session` and writes one frame a line to `output`
-    /// (standard output in the app, a buffer in a test).
-    public init(session: Session, output: TextOutput) {
+    /// (standard output in the app, a buffer in a test), in the protocol's `version` (what the
+    /// runner asked for: ``AutomationLaunch/version(in:)``; 1 writes no `busy`, as a runner older
+    /// than version 2 reads frames).
+    public init(session: Session, output: TextOutput, protocolVersion: Int = AutomationLaunch.protocolVersion) {
         self.session = session
         self.output = output
+        self.protocolVersion = protocolVersion
     }
 
     /// Writes the first frame, unasked: the runner learns the app is up, and what it shows.
@@ -96,7 +101,7 @@ public final class AutomationServer: Adapter {
     private func send(_ frame: Session.Frame, reply: Int?, error: CommandError?) {
         let wire = Frame(
             seq: frame.sequence, reply: reply, idle: frame.isIdle, error: error?.description,
-            screen: frame.screen, text: Renderer.render(frame.screen)
+            screen: frame.screen, text: Renderer.render(frame.screen), busy: protocolVersion >= 2 ? frame.busy : nil
         )
         var line = encoder.encode(wire)
         line.append(0x0A)

@@ -1,4 +1,5 @@
 import NameMatching
+import PresenterKit
 
 /// The app as the text UI runs it: carries out commands on the stage and publishes frames.
 ///
@@ -9,6 +10,7 @@ public final class Session {
     /// The screens and alerts commands act on.
     public let stage: Stage
     private let pendingWork: @MainActor () -> Int
+    private let busyWork: @MainActor () -> [(name: String, running: Duration)]
 
     /// The number of the last frame published; every frame gets the next one.
     public private(set) var sequence = 0
@@ -19,9 +21,21 @@ public final class Session {
     /// - Parameters:
     ///   - stage: the screens and alerts that commands act on.
     ///   - pendingWork: how many background jobs are in flight (from the scheduler).
-    public init(stage: Stage, pendingWork: @escaping @MainActor () -> Int = { 0 }) {
+    ///   - busyWork: the jobs in flight by name, with how long each has run (from the scheduler):
+    ///     what a frame says the app is busy with.
+    public init(
+        stage: Stage, pendingWork: @escaping @MainActor () -> Int = { 0 },
+        busyWork: @escaping @MainActor () -> [(name: String, running: Duration)] = { [] }
+    ) {
         self.stage = stage
         self.pendingWork = pendingWork
+        self.busyWork = busyWork
+    }
+
+    /// A session over `stage` whose work is `scheduler`'s: idle when it has no job in flight, busy
+    /// with its jobs by name.
+    public convenience init(stage: Stage, scheduler: BackgroundScheduler) {
+        self.init(stage: stage, pendingWork: { scheduler.pendingWorkCount }, busyWork: { scheduler.busyWork() })
     }
 
     /// No background work in flight, as `pendingWork` counts it. Commands run synchronously, so
@@ -36,6 +50,8 @@ public final class Session {
         public let isIdle: Bool
         /// The screen as the stage shows it: the top screen's title and elements, then any alerts.
         public let screen: Screen
+        /// The work in flight when the frame was made, by name, oldest first; empty when idle.
+        public let busy: [BusyWork]
     }
 
     /// A frame of the screen as it is now, numbered.
@@ -54,9 +70,16 @@ public final class Session {
     private func makeFrame(of screen: Screen) -> Frame {
         noteSecureFields(of: screen)
         sequence += 1
-        let frame = Frame(sequence: sequence, isIdle: isIdle, screen: screen)
+        let busy = isIdle ? [] : busyWork().map { BusyWork(work: $0.name, milliseconds: Self.milliseconds($0.running)) }
+        let frame = Frame(sequence: sequence, isIdle: isIdle, screen: screen, busy: busy)
         published = (frame.screen, frame.isIdle)
         return frame
+    }
+
+    /// A duration in whole milliseconds, rounded down.
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// Keeps the names of the secure fields `screen` shows in `secureFieldNames`.

@@ -55,11 +55,13 @@ public enum TextApp {
         Console.ignoreBrokenPipes()
         let defaults = UserDefaultsLaunchDefaults()
         let isAutomation: Bool
+        var protocolVersion = 1
         do {
             // The words as given first: CommandLine.arguments has replaced what is not UTF-8.
             try UserDefaultsLaunchDefaults.validateText(of: ArgumentText.processArguments)
             try UserDefaultsLaunchDefaults.validateShape(of: CommandLine.arguments)
             isAutomation = try defaults.flag(AutomationLaunch.key) ?? false
+            if isAutomation { protocolVersion = try AutomationLaunch.version(in: ProcessInfo.processInfo.environment) }
         } catch {
             return failed(name: name, error)
         }
@@ -77,9 +79,9 @@ public enum TextApp {
             return failed(name: name, error)
         }
 
-        let session = Session(stage: launch.stage, pendingWork: { scheduler.pendingWorkCount })
+        let session = Session(stage: launch.stage, scheduler: scheduler)
         let adapter: Adapter = isAutomation
-            ? AutomationServer(session: session, output: StandardOutput())
+            ? AutomationServer(session: session, output: StandardOutput(), protocolVersion: protocolVersion)
             : InteractiveShell(
                 session: session, output: StandardOutput(), terminal: launch.terminal,
                 drawsPictures: Console.isTerminal(STDOUT_FILENO) && TerminalColour.supportsTrueColour(environment: ProcessInfo.processInfo.environment)

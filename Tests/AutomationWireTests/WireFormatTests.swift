@@ -42,12 +42,15 @@ struct WireFormatTests {
         } + [Element.alert("A", title: text, message: text, buttons: ["No", text])]
         for list in [nil, ListWindow(first: 40, total: 5000)] {
             for (reply, error) in [(nil, nil), (Optional(12), Optional(text))] {
-                let frame = Frame(seq: 123_456, reply: reply, idle: reply == nil, error: error,
-                                  screen: Screen(title: text, elements: elements, list: list), text: text)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                #expect(WireCodec.encodeFrame(frame) == Array(try encoder.encode(frame)))
-                #expect(try WireCodec.decodeFrame(WireCodec.encodeFrame(frame)) == frame)
+                // Protocol 1 (no busy), and 2: idle, and busy with work named anyhow.
+                for busy in [nil, [], [BusyWork(work: text, milliseconds: 4900), BusyWork(work: "b", milliseconds: 0)]] as [[BusyWork]?] {
+                    let frame = Frame(seq: 123_456, reply: reply, idle: reply == nil, error: error,
+                                      screen: Screen(title: text, elements: elements, list: list), text: text, busy: busy)
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                    #expect(WireCodec.encodeFrame(frame) == Array(try encoder.encode(frame)))
+                    #expect(try WireCodec.decodeFrame(WireCodec.encodeFrame(frame)) == frame)
+                }
             }
         }
     }

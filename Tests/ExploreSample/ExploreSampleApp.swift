@@ -45,7 +45,7 @@ enum ExploreSampleApp {
             let app = ExploreSample(launch: launch, bugs: bugs, rows: try launch.defaults.integer("sample.rows") ?? 3,
                                     depth: max(1, try launch.defaults.integer("sample.depth") ?? 10))
             if try launch.defaults.flag("sample.busy") == true {
-                launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+                launch.scheduler.schedule(named: "start up", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
             }
             app.start()
             return app
@@ -188,7 +188,7 @@ final class ExploreSample {
             if app.bugs.contains("crash"), text.unicodeScalars.contains(where: { !$0.isASCII }) { fatalError("the sample's crash on a name that is not ASCII") }
             if app.bugs.contains("hang"), text.count > 100 {
                 ExploreSampleApp.note("hang \(getpid())")
-                app.launch.scheduler.schedule({ DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+                app.launch.scheduler.schedule(named: "save the name", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
             }
         }
     }

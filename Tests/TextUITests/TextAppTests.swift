@@ -195,6 +195,28 @@ struct TextAppTests {
         #expect(result.stdout == "2\n")
     }
 
+    @Test func aProtocolVersionThatIsNoVersionEndsTheAppWithCodeTwoBeforeAnyFrame() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUTOMATION_PROTOCOL"] = "two"
+        let result = try ChildProcess.run(Self.executable, AutomationLaunch.arguments, environment: environment, input: "")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "no frame: \(result.stdout)")
+        #expect(result.stderr.contains(#"textapp-sample: error: AUTOMATION_PROTOCOL is "two": it takes the automation protocol's version"#), "\(result.stderr)")
+    }
+
+    @Test(arguments: [(nil, false), ("1", false), ("2", true), ("7", true)] as [(String?, Bool)])
+    func theAppWritesBusyOnlyToARunnerThatReadsIt(version: String?, saysBusy: Bool) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable))
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUTOMATION_PROTOCOL"] = version
+        let result = try ChildProcess.run(Self.executable, AutomationLaunch.arguments, environment: environment, input: #"{"id": 1, "action": "snapshot"}"# + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"busy":[],"error""#) == saysBusy }, "\(result.stdout)")
+    }
+
     // MARK: - Helpers
 
     static let executable = BuiltProduct.url("textapp-sample").path

@@ -146,7 +146,7 @@ extension NewAppTemplate {
             override public func viewDidLoad() {
                 status = Message.loading
                 show()
-                scheduler.schedule({ [store] in try store.count() }) { [weak self] result in
+                scheduler.schedule(named: "load the count", { [store] in try store.count() }) { [weak self] result in
                     guard let self else { return }
                     switch result {
                     case let .success(loaded):
@@ -177,7 +177,7 @@ extension NewAppTemplate {
             private func save(_ newCount: Int) {
                 isBusy = true
                 show()
-                scheduler.schedule({ [store] in try store.save(newCount) }) { [weak self] result in
+                scheduler.schedule(named: "save the count", { [store] in try store.save(newCount) }) { [weak self] result in
                     guard let self else { return }
                     isBusy = false
                     switch result {

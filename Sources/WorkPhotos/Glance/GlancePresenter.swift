@@ -7,6 +7,12 @@ import PresenterKit
 /// the counts are read again each time the screen appears, since access or photos may have changed.
 @MainActor
 public final class GlancePresenter: Presenter<any GlanceView> {
+    /// The work this presenter schedules, by the names the app is busy with while it runs
+    /// (a runner that times out says them: `still busy after 5 s: upload (4.9 s)`).
+    public enum Work {
+        public static let countPhotos = "count photos"
+    }
+
     public enum Message {
         public static let title = "At a glance"
         public static let counting = "Counting…"
@@ -42,7 +48,7 @@ public final class GlancePresenter: Presenter<any GlanceView> {
     }
 
     override public func viewDidAppear() {
-        reader.read({ library in
+        reader.read(named: Work.countPhotos, { library in
             let split = WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos())
             return (work: split.work.count, other: split.other.count, lastUpload: try library.lastUpload())
         }) { [weak self] outcome in

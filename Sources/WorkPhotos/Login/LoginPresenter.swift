@@ -6,6 +6,12 @@ import PresenterKit
 /// view or the log.
 @MainActor
 public final class LoginPresenter: Presenter<any LoginView> {
+    /// The work this presenter schedules, by the names the app is busy with while it runs
+    /// (a runner that times out says them: `still busy after 5 s: upload (4.9 s)`).
+    public enum Work {
+        public static let signIn = "sign in"
+    }
+
     /// The texts the result line can show.
     public enum Message {
         public static let signingIn = "Signing in…"
@@ -57,7 +63,7 @@ public final class LoginPresenter: Presenter<any LoginView> {
         logger.log("login: signing in as \(credentials.username)")
 
         let authenticator = self.authenticator
-        scheduler.schedule({ try authenticator.authenticate(credentials) }) { [weak self] outcome in
+        scheduler.schedule(named: Work.signIn, { try authenticator.authenticate(credentials) }) { [weak self] outcome in
             self?.finishSignIn(outcome, username: credentials.username)
         }
     }

@@ -23,9 +23,10 @@ public final class LibraryReader {
         self.scheduler = scheduler
     }
 
-    /// Runs `body` on the library once access is given, then `completion` on the main actor.
-    /// Does nothing if a read is already under way.
+    /// Runs `body` on the library once access is given, then `completion` on the main actor; the
+    /// app is busy with it under `name` meanwhile. Does nothing if a read is already under way.
     public func read<Value: Sendable>(
+        named name: String,
         _ body: @escaping @Sendable (any PhotoLibrary) throws -> Value,
         completion: @escaping @MainActor (Outcome<Value>) -> Void
     ) {
@@ -39,7 +40,7 @@ public final class LibraryReader {
                 completion(.noAccess)
                 return
             }
-            scheduler.schedule({ try body(library) }) { [weak self] result in
+            scheduler.schedule(named: name, { try body(library) }) { [weak self] result in
                 self?.isReading = false
                 switch result {
                 case let .success(value): completion(.read(value))

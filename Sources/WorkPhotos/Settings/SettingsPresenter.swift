@@ -4,6 +4,13 @@ import PresenterKit
 /// off, as in a phone's privacy settings.
 @MainActor
 public final class SettingsPresenter: Presenter<any SettingsView> {
+    /// The work this presenter schedules, by the names the app is busy with while it runs
+    /// (a runner that times out says them: `still busy after 5 s: upload (4.9 s)`).
+    public enum Work {
+        public static let readPhotoAccess = "read photo access"
+        public static let setPhotoAccess = "set photo access"
+    }
+
     public enum Message {
         public static let title = "Settings"
         public static func access(_ authorization: PhotoAuthorization?) -> String {
@@ -30,7 +37,7 @@ public final class SettingsPresenter: Presenter<any SettingsView> {
     override public func viewDidLoad() {
         display()
         let library = self.library
-        scheduler.schedule({ try library.authorization() }) { [weak self] result in
+        scheduler.schedule(named: Work.readPhotoAccess, { try library.authorization() }) { [weak self] result in
             self?.finish(result)
         }
     }
@@ -40,7 +47,7 @@ public final class SettingsPresenter: Presenter<any SettingsView> {
         guard let current = authorization else { return }
         let next: PhotoAuthorization = current == .authorized ? .denied : .authorized
         let library = self.library
-        scheduler.schedule({ try library.setAuthorization(next); return next }) { [weak self] result in
+        scheduler.schedule(named: Work.setPhotoAccess, { try library.setAuthorization(next); return next }) { [weak self] result in
             self?.finish(result)
         }
     }

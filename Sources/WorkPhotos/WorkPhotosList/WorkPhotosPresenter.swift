@@ -6,6 +6,14 @@ import PresenterKit
 /// while in flight, with Retry when it fails) or to delete them (after the system asks).
 @MainActor
 public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
+    /// The work this presenter schedules, by the names the app is busy with while it runs
+    /// (a runner that times out says them: `still busy after 5 s: upload (4.9 s)`).
+    public enum Work {
+        public static let readWorkPhotos = "read work photos"
+        public static let upload = "upload"
+        public static let deletePhotos = "delete photos"
+    }
+
     public enum Message {
         public static let title = "Work photos"
         public static let loading = "Loading…"
@@ -66,7 +74,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
 
     /// Reads the list each time the screen appears: access may have been given in Settings.
     override public func viewDidAppear() {
-        reader.read({ library in
+        reader.read(named: Work.readWorkPhotos, { library in
             WorkPhotoClassifier(locations: try library.workLocations()).split(try library.photos()).work
         }) { [weak self] outcome in
             self?.photosRead(outcome)
@@ -136,7 +144,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         progress.presentProgress(title: Message.uploading, message: Message.uploadingCount(chosen.count))
         let job = PhotoUpload(photos: chosen, date: now())
         let library = self.library, drive = self.drive
-        scheduler.schedule({ try job.run(library: library, drive: drive) }) { [weak self] outcome in
+        scheduler.schedule(named: Work.upload, { try job.run(library: library, drive: drive) }) { [weak self] outcome in
             self?.uploaded(outcome, photos: chosen)
         }
     }
@@ -166,7 +174,7 @@ public final class WorkPhotosPresenter: Presenter<any WorkPhotosView> {
         model.notice = Message.deleting
         showSelection()
         let library = self.library
-        scheduler.schedule({ try library.deletePhotos(ids) }) { [weak self] outcome in
+        scheduler.schedule(named: Work.deletePhotos, { try library.deletePhotos(ids) }) { [weak self] outcome in
             self?.deleted(outcome, count: ids.count)
         }
     }

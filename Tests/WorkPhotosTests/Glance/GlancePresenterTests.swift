@@ -18,6 +18,7 @@ struct GlancePresenterTests {
         #expect(sut.scheduler.pendingWorkCount == 0, "the library is not read before access is given")
 
         sut.access.answer(.authorized)
+        #expect(sut.scheduler.pendingWork == [GlancePresenter.Work.countPhotos])
         sut.scheduler.runAll()
 
         #expect(sut.view.displayed.last == model(work: "2 work photos", other: "1 other photo", lastUpload: "No uploads yet"))

@@ -28,6 +28,7 @@ struct LoginPresenterTests {
 
         #expect(sut.view.last == LoginViewModel(isLoginEnabled: false, isSigningIn: true, result: "Signing in…"))
         #expect(sut.navigator.messages.isEmpty, "nothing happens before the work completes")
+        #expect(sut.scheduler.pendingWork == [LoginPresenter.Work.signIn])
         sut.scheduler.runAll()
         #expect(sut.authenticator.receivedCredentials == [Credentials(username: "alice", password: "secret")])
         #expect(sut.navigator.messages == [.showGlance(Account(username: "alice"))])

@@ -15,7 +15,8 @@ struct PhotoDetailPresenterTests {
         sut.presenter.viewDidLoad()
 
         #expect(sut.view.displayed == [model()])
-        #expect(sut.scheduler.pendingWorkCount == 1, "reading and processing go through the scheduler")
+        #expect(sut.scheduler.pendingWork == [PhotoDetailPresenter.Work.showAndHide], "reading and processing go through the scheduler")
+        #expect(PhotoDetailPresenter.Work.showAndHide == "Show & Hide")
         #expect(sut.processing.calls.isEmpty, "nothing is processed on the main actor")
         sut.processing.verify()
     }
@@ -59,7 +60,7 @@ struct PhotoDetailPresenterTests {
         sut.presenter.didTapApply()
         #expect(sut.view.displayed.last?.status == "Applying Show & Hide…")
         #expect(sut.view.displayed.last?.isApplyEnabled == false)
-        #expect(sut.scheduler.pendingWorkCount == 1, "one save, however often Apply is tapped")
+        #expect(sut.scheduler.pendingWork == [PhotoDetailPresenter.Work.saveShowAndHide], "one save, however often Apply is tapped")
         #expect(try sut.library.picture(ofPhoto: 7) == Self.picture, "not saved before the work runs")
         sut.scheduler.runAll()
 

@@ -15,10 +15,12 @@ struct SettingsPresenterTests {
         let (sut, view, scheduler) = makeSUT(library)
         sut.viewDidLoad()
         #expect(view.displayed.last?.photosAccess == "…")
+        #expect(scheduler.pendingWork == [SettingsPresenter.Work.readPhotoAccess])
         scheduler.runAll()
         #expect(view.displayed.last?.photosAccess == before)
 
         sut.didTogglePhotosAccess()
+        #expect(scheduler.pendingWork == [SettingsPresenter.Work.setPhotoAccess])
         scheduler.runAll()
 
         #expect(view.displayed.last == SettingsViewModel(title: "Settings", photosAccess: after, notice: ""))

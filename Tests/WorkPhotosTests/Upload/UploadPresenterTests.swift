@@ -33,7 +33,8 @@ struct UploadPresenterTests {
         sut.didTapUpload()
         #expect(progress.calls == [.present(title: "Uploading…", message: "Uploading 2 photos to the drive")])
         #expect(drive.attempts == 0, "nothing is uploaded on the main actor")
-        #expect(scheduler.pendingWorkCount == 1)
+        #expect(scheduler.pendingWork == [WorkPhotosPresenter.Work.upload], "the app is busy with the upload, by that name")
+        #expect(WorkPhotosPresenter.Work.upload == "upload")
         #expect(view.last?.canUpload == false, "one upload at a time")
         #expect(view.last?.canDelete == false, "no deleting what is being uploaded")
 
@@ -108,6 +109,7 @@ struct UploadPresenterTests {
 
         try library.deletePhotos([2])
         sut.viewDidAppear()
+        #expect(scheduler.pendingWork == [WorkPhotosPresenter.Work.readWorkPhotos])
         scheduler.runAll()
         drive.shouldFail = false
         progress.expect().present(title: "Uploading…", message: "Uploading 1 photo to the drive")
@@ -217,7 +219,7 @@ struct UploadPresenterTests {
         confirmer.answer(true)
         sut.didTapUpload()
         #expect(view.last?.canUpload == false)
-        #expect(scheduler.pendingWorkCount == 1, "the deletion only")
+        #expect(scheduler.pendingWork == [WorkPhotosPresenter.Work.deletePhotos], "the deletion only")
         scheduler.runAll()
         #expect(drive.attempts == 0)
         progress.verify()

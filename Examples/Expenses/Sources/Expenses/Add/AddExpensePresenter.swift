@@ -4,6 +4,12 @@ import PresenterKit
 /// ``ExpenseDraft``), records the expense in the background, and says why when the store fails.
 @MainActor
 public final class AddExpensePresenter: Presenter<any AddExpenseView> {
+    /// The work it schedules, by the name the app is busy with while it runs.
+    public enum Work {
+        /// Recording the expense in the store.
+        public static let save = "save expense"
+    }
+
     /// The words the screen shows, declared once.
     public enum Message {
         /// The screen's title.
@@ -57,7 +63,7 @@ public final class AddExpensePresenter: Presenter<any AddExpenseView> {
         isSaving = true
         status = Message.saving
         show()
-        scheduler.schedule({ [store] in try store.record(expense) }) { [weak self] result in
+        scheduler.schedule(named: Work.save, { [store] in try store.record(expense) }) { [weak self] result in
             guard let self else { return }
             isSaving = false
             switch result {

@@ -4,6 +4,14 @@ import PresenterKit
 /// every expense once the person has said yes.
 @MainActor
 public final class ExpenseListPresenter: Presenter<any ExpenseListView> {
+    /// The work it schedules, by the names the app is busy with while it runs.
+    public enum Work {
+        /// Reading every expense from the store.
+        public static let load = "load expenses"
+        /// Deleting every expense.
+        public static let clearAll = "clear all expenses"
+    }
+
     /// The words the screen shows, declared once (the robots copy those they read; a test checks them).
     public enum Message {
         /// The screen's title.
@@ -76,7 +84,7 @@ public final class ExpenseListPresenter: Presenter<any ExpenseListView> {
     private func reload() {
         isWorking = true
         show()
-        scheduler.schedule({ [store] in try store.allExpenses() }) { [weak self] result in
+        scheduler.schedule(named: Work.load, { [store] in try store.allExpenses() }) { [weak self] result in
             guard let self else { return }
             isWorking = false
             switch result {
@@ -93,7 +101,7 @@ public final class ExpenseListPresenter: Presenter<any ExpenseListView> {
     private func clear(_ count: Int) {
         isWorking = true
         show()
-        scheduler.schedule({ [store] in try store.clearAll() }) { [weak self] result in
+        scheduler.schedule(named: Work.clearAll, { [store] in try store.clearAll() }) { [weak self] result in
             guard let self else { return }
             isWorking = false
             switch result {

@@ -63,7 +63,7 @@ struct AddExpensePresenterTests {
         sut.presenter.didChangeAmount("1")
         sut.presenter.didTapSave()
         sut.presenter.didTapSave()
-        #expect(sut.scheduler.pendingWorkCount == 1)
+        #expect(sut.scheduler.pendingWork == [AddExpensePresenter.Work.save], "the app is busy saving, by that name")
         sut.scheduler.runAll()
         #expect(sut.navigator.messages == [.didRecordExpense])
         sut.store.verify()

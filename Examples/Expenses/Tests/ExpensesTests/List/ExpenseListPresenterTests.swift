@@ -19,6 +19,7 @@ struct ExpenseListPresenterTests {
 
         sut.presenter.viewDidAppear()
         #expect(sut.view.last?.isClearEnabled == false, "not while the store is read")
+        #expect(sut.scheduler.pendingWork == [ExpenseListPresenter.Work.load], "the app is busy loading, by that name")
         sut.scheduler.runAll()
 
         #expect(sut.view.last == ExpenseListViewModel(
@@ -76,6 +77,7 @@ struct ExpenseListPresenterTests {
         sut.presenter.didTapClearAll()
         sut.confirmer.answer(true)
         #expect(sut.view.last?.isClearEnabled == false, "not twice while clearing")
+        #expect(sut.scheduler.pendingWork == [ExpenseListPresenter.Work.clearAll])
         sut.scheduler.runAll()
 
         #expect(sut.view.last == ExpenseListViewModel(rows: [], total: "Total: 0.00", notice: "2 expenses cleared", isClearEnabled: false))

@@ -1,0 +1,46 @@
+/// One piece of work an app has in flight, by the name it was given where it was scheduled, and
+/// how long it has been running: what keeps the app from being idle (`{"work": "upload",
+/// "for_ms": 1200}`).
+///
+/// Frames carry them from protocol 2 on (``AutomationLaunch/protocolVersion``): a wait that
+/// times out can then say what the app was still busy with, and for how long, not only that it was.
+public struct BusyWork: Codable, Equatable, Sendable {
+    /// The work's name, as the app's code gave it when it scheduled the work (`upload`).
+    public var work: String
+    /// How long it had run when the frame was made, in whole milliseconds.
+    public var milliseconds: Int
+
+    public init(work: String, milliseconds: Int) {
+        self.work = work
+        self.milliseconds = milliseconds
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case work
+        case milliseconds = "for_ms"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        work = try c.decode(String.self, forKey: .work)
+        milliseconds = try c.decode(Int.self, forKey: .milliseconds)
+    }
+
+    /// The work as a person reads it: `upload (4.9 s)`, its time given to a tenth of a second.
+    public var summary: String {
+        "\(work) (\(BusyWork.seconds(milliseconds)))"
+    }
+
+    /// Milliseconds as seconds to a tenth (`4.9 s`), or as milliseconds under a tenth (`40 ms`).
+    static func seconds(_ milliseconds: Int) -> String {
+        guard milliseconds >= 100 else { return "\(max(milliseconds, 0)) ms" }
+        let tenths = (milliseconds + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    /// A frame's busy list as one line: `upload (4.9 s), read the library (0.2 s)`; the work
+    /// that has run longest first, as it is the likeliest to be the one that hangs.
+    public static func summary(_ work: [BusyWork]) -> String {
+        work.sorted { $0.milliseconds > $1.milliseconds }.map(\.summary).joined(separator: ", ")
+    }
+}
