@@ -2,8 +2,9 @@
 SWIFT        ?= swift
 # Debian packages the build needs (GRDB links the system SQLite; account passwords use libxcrypt;
 # the drive's manifest checksums use OpenSSL's SHA-256; flow studio edits lines with libedit;
-# a test measures the runner's memory with GNU time; a test plays a recorded run's asciicast with asciinema).
-APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time asciinema
+# a test measures the runner's memory with GNU time; a test plays a recorded run's asciicast with asciinema;
+# a test renders the golden review page and the HTML report in headless Chromium, and checks for script errors).
+APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time asciinema chromium
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow

@@ -267,10 +267,12 @@ extension FlowCommand {
             }
             if let html {
                 do {
-                    let summary = HTMLReport.Summary(
+                    var summary = HTMLReport.Summary(
                         scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard,
                         notRun: notRun
                     )
+                    // A golden that did not match: its review page beside the report, and a link to it.
+                    summary.goldenReview = Snapshots.Review.writePage(for: results, besideReport: html, written: &written)
                     try OutputFile.write(HTMLReport.html(results, summary: summary), to: html)
                 } catch {
                     Console.error(RunnerSetup.current.error("cannot write the HTML report \(html): \(error.explanation)") + "\n")

@@ -14,15 +14,21 @@ extension FlowCommand {
                 discussion: """
                     A golden screen is a text file in the \(GoldenScreenFile.folderName) folder beside the flow that checks it. A run that \
                     finds a screen different from its golden fails and writes the screen beside it (NAME.txt\(GoldenScreenFile.pendingSuffix)); \
-                    accept puts it in place. Only accept and \(RunnerSetup.current.name) run --record rewrite a golden.
+                    review writes a page that shows each pending screen beside its golden; accept puts it in place. Only accept and \
+                    \(RunnerSetup.current.name) run --record rewrite a golden.
                     """,
-                subcommands: [List.self, Prune.self, Accept.self],
+                subcommands: [List.self, Review.self, Prune.self, Accept.self],
                 defaultSubcommand: List.self
             )
         }
 
         /// The flows and the golden screens under the paths (the flows' folder by default).
         static func survey(_ paths: [String]) throws(FlowCommandError) -> GoldenScreenCatalog {
+            try surveyed(paths).catalog
+        }
+
+        /// The golden screens under the paths (the flows' folder by default), and the flows read there.
+        static func surveyed(_ paths: [String]) throws(FlowCommandError) -> (catalog: GoldenScreenCatalog, suite: FlowSuite) {
             let paths = paths.isEmpty ? [RunnerSetup.current.flows] : paths
             for path in paths where InputFile.kind(path) == nil {
                 throw .usage("there is no flow file or folder \(Suggestion.shown(path))")
@@ -34,7 +40,7 @@ extension FlowCommand {
                 // Which goldens a broken flow checks is not known: nothing is said unused while one is.
                 throw .diagnostics(error)
             }
-            return GoldenScreenCatalog.survey(paths, suite: suite)
+            return (GoldenScreenCatalog.survey(paths, suite: suite), suite)
         }
 
         /// `flow snapshots list`: every golden screen, which flows check it, and what waits to be accepted.
@@ -65,6 +71,72 @@ extension FlowCommand {
                 let unused = catalog.entries.filter(\.isUnused).count
                 let recorded = catalog.entries.filter(\.exists).count
                 Console.output("\(recorded) golden screen\(recorded == 1 ? "" : "s"), \(pending) pending, \(unused) unused\n")
+            }
+        }
+
+        /// `flow snapshots review`: one HTML page with every pending screen beside its golden.
+        struct Review: ParsableCommand {
+            static var configuration: CommandConfiguration {
+                let name = RunnerSetup.current.name
+                return CommandConfiguration(
+                    abstract: "Write one HTML page to review the pending screens: each beside its golden, the changes marked, and the command that accepts it.",
+                    discussion: """
+                        The page (self-contained: open it in any browser) shows every pending screen under the paths beside its golden, line by \
+                        line: the lines that differ are marked, and in a changed line the characters. With each: the screen's name, the \
+                        golden's file, the flows and the assertScreen steps (file:line:column) that check it, and the command that accepts \
+                        it (\(name) snapshots accept NAME), with a copy button. A golden that is missing, unreadable or not a golden screen is \
+                        shown with a note. The page's path is printed; with nothing pending the page says so. By default it is \
+                        \(GoldenReviewPage.defaultPath), in the build folder; \(name) run --html report.html writes one beside its report \
+                        (report.golden-review.html, linked from the report) when a golden did not match.
+                        \(RunnerExit.help([.passed: "the page was written (pending screens or none)", .badInput: "bad input (a path that is not there, a flow that cannot be read)",
+                                           .notMade: "the page could not be written"], leaving: [.failed, .interrupted]))
+                        """
+                )
+            }
+
+            @Argument(help: ArgumentHelp("Flow files or folders (default: \(RunnerSetup.current.flows))."))
+            var paths: [String] = []
+
+            @Option(help: ArgumentHelp("Write the page here (in the build folder by default).", valueName: "file"))
+            var out: String = GoldenReviewPage.defaultPath
+
+            func run() throws {
+                let (catalog, suite) = try Snapshots.surveyed(paths)
+                let runner = RunnerSetup.current.identity
+                let items = GoldenReviewPage.items(catalog, suite: suite, runner: runner)
+                do {
+                    try OutputFile.write(GoldenReviewPage.html(items, runner: runner, looked: paths.isEmpty ? [runner.flows] : paths), to: out)
+                } catch {
+                    Console.error(RunnerSetup.current.error("cannot write the review page \(TerminalText.oneLine(out)): \(error.explanation)") + "\n")
+                    throw FlowCommandError.notWritten
+                }
+                Console.output(items.isEmpty ? "nothing is pending: every golden screen matched at its last run\n"
+                    : "\(items.count) pending golden screen\(items.count == 1 ? "" : "s") to review\n")
+                Console.output(Self.shown(out) + "\n")
+            }
+
+            /// The page as a `file://` URL (absolute, so a terminal opens it from anywhere).
+            static func shown(_ path: String) -> String {
+                URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+            }
+
+            /// `run --html FILE`'s review page, beside the report, when a golden did not match in
+            /// `results`: the report's link to it (nil when none did, or the page could not be
+            /// written: then said on standard error, and `written` is false, so the run exits 3).
+            static func writePage(for results: [FlowResult], besideReport report: String, written: inout Bool) -> GoldenReviewPage.Link? {
+                let runner = RunnerSetup.current.identity
+                let items = GoldenReviewPage.items(of: results, runner: runner)
+                guard !items.isEmpty else { return nil }
+                let path = GoldenReviewPage.path(besideReport: report)
+                do {
+                    try OutputFile.write(GoldenReviewPage.html(items, runner: runner, looked: []), to: path)
+                } catch {
+                    Console.error(RunnerSetup.current.error("cannot write the golden review page \(TerminalText.oneLine(path)): \(error.explanation)") + "\n")
+                    written = false
+                    return nil
+                }
+                Console.output("\(items.count) golden screen\(items.count == 1 ? "" : "s") changed: review \(items.count == 1 ? "it" : "them") in \(shown(path))\n")
+                return GoldenReviewPage.Link(file: PathText.name(of: path), count: items.count)
             }
         }
 

@@ -53,7 +53,7 @@ struct GoldenScreenRunTests {
         #expect(junit.contains("-[1]  Username: ann  ◂\n+[1]  Username: bob  ◂"), "the JUnit failure holds the diff")
         let html = try workspace.read("out/report.html")
         #expect(html.contains("<table class=\"screen-diff\">"))
-        #expect(html.contains("<td class=\"removed\"><pre>[1]  Username: ann  ◂</pre></td><td class=\"added\"><pre>[1]  Username: bob  ◂</pre></td>"), "side by side")
+        #expect(html.contains("<td class=\"removed\"><pre>[1]  Username: <mark>ann</mark>  ◂</pre></td><td class=\"added\"><pre>[1]  Username: <mark>bob</mark>  ◂</pre></td>"), "side by side, the change marked")
 
         let listed = try workspace.flow(["snapshots"])
         #expect(listed.stdout == """

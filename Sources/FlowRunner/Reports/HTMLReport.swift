@@ -22,6 +22,9 @@ public enum HTMLReport {
         public var shard: String?
         /// The flow runs an interrupted run never finished: counted and listed as not run (interrupted).
         public var notRun: [NotRun]
+        /// The golden review page written beside the report when a golden screen did not match:
+        /// the report links to it near its top.
+        public var goldenReview: GoldenReviewPage.Link? = nil
 
         /// A summary of a run under `scheme` that took `duration`, with its filters and shard if
         /// any, and what it never finished when it was interrupted.
@@ -91,6 +94,7 @@ public enum HTMLReport {
         if let shard = summary.shard { html += item("Shard", shard) }
         if !summary.notRun.isEmpty { html += item("Not run (interrupted)", "\(summary.notRun.count)", class: "notrun") }
         html += "</dl>\n"
+        if let link = summary.goldenReview { html += GoldenReviewPage.linkHTML(link) }
         // Shown by the script: with scripts off there is no filter, and every flow is shown.
         html += "<p id=\"filter\" class=\"filter\" hidden=\"hidden\"><label><input type=\"checkbox\" id=\"only-failed\"/> "
             + "Show only the failed flows</label></p>\n</header>\n"
@@ -157,32 +161,9 @@ public enum HTMLReport {
         return html + "</li>\n"
     }
 
-    /// A golden screen and the screen now, line by line side by side: the lines that differ marked,
-    /// a line only one side has facing a blank.
+    /// A golden screen and the screen now, side by side (``ScreenDiffTable``).
     static func sideBySide(_ diff: ScreenDiff) -> String {
-        var html = "<table class=\"screen-diff\">\n<thead><tr><th>" + escape("golden: \(diff.goldenPath)") + "</th><th>"
-            + escape("the screen now: \(diff.pendingPath)") + "</th></tr></thead>\n<tbody>\n"
-        let lines = LineDiff.lines(from: LineDiff.split(diff.golden), to: LineDiff.split(diff.current))
-        var index = 0
-        while index < lines.count {
-            if case let .same(text) = lines[index] {
-                html += "<tr><td><pre>" + escape(text) + "</pre></td><td><pre>" + escape(text) + "</pre></td></tr>\n"
-                index += 1
-                continue
-            }
-            // A run of changes: what was removed facing what was added, row by row.
-            var removed: [String] = [], added: [String] = []
-            while index < lines.count {
-                if case let .removed(text) = lines[index] { removed.append(text) } else if case let .added(text) = lines[index] { added.append(text) } else { break }
-                index += 1
-            }
-            for row in 0..<max(removed.count, added.count) {
-                let old = row < removed.count ? "<td class=\"removed\"><pre>" + escape(removed[row]) + "</pre></td>" : "<td class=\"blank\"></td>"
-                let new = row < added.count ? "<td class=\"added\"><pre>" + escape(added[row]) + "</pre></td>" : "<td class=\"blank\"></td>"
-                html += "<tr>" + old + new + "</tr>\n"
-            }
-        }
-        return html + "</tbody>\n</table>\n"
+        ScreenDiffTable.html(golden: diff.golden, current: diff.current, goldenCaption: "golden: \(diff.goldenPath)", currentCaption: "the screen now: \(diff.pendingPath)")
     }
 
     /// A step's time: most take milliseconds, which `0.00 s` would hide.
@@ -288,6 +269,11 @@ public enum HTMLReport {
         table.screen-diff td.removed { background: #fdecea; }
         table.screen-diff td.added { background: #e6f4ea; }
         table.screen-diff td.blank { background: #f4f4f4; }
+        table.screen-diff mark { color: inherit; border-radius: 2px; }
+        table.screen-diff td.removed mark { background: #f5b5ae; }
+        table.screen-diff td.added mark { background: #9fd9ac; }
+        p.golden-review { background: #fff4e0; border: 1px solid #e8c88a; border-radius: 4px; padding: 0.4em 0.8em; margin: 0 0 1em; }
+        p.golden-review a { font-weight: 600; }
 
         """
 
