@@ -6,7 +6,7 @@ import TextBytes
 /// `snapshots review`'s page, which a run with `--html` also writes beside its report when a
 /// golden screen did not match: one self-contained HTML page (its styles and the copy buttons'
 /// few lines of script inline) with every pending golden screen beside its golden, the lines and
-/// characters that differ marked (``ScreenDiffTable``, as the run's report shows them), the flows
+/// characters that differ marked (as in the run's report), the flows
 /// and `assertScreen` steps that check it, and the command that accepts it.
 ///
 /// It shows the files as they are, so what it shows is what `snapshots accept` would put in place:
