@@ -1,3 +1,5 @@
+import NameMatching
+
 /// One piece of work an app has in flight, by the name it was given where it was scheduled, and
 /// how long it has been running: what keeps the app from being idle (`{"work": "upload",
 /// "for_ms": 1200}`).
@@ -26,21 +28,44 @@ public struct BusyWork: Codable, Equatable, Sendable {
         milliseconds = try c.decode(Int.self, forKey: .milliseconds)
     }
 
-    /// The work as a person reads it: `upload (4.9 s)`, its time given to a tenth of a second.
+    /// The most milliseconds a frame may give work: a bit over 31 years. A larger `for_ms` is
+    /// refused when read, so no sum with it can overflow.
+    public static let longest = 1_000_000_000_000
+
+    /// A duration in whole milliseconds, rounded down, from 0 to ``longest``: the one conversion
+    /// both sides make (a clock that stepped back gives 0).
+    public static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        guard seconds < Int64(longest / 1000) else { return longest }
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// The work as a person reads it: `upload (4.9 s)`, its time given to a tenth of a second,
+    /// its name on one line and at most 60 characters (the app chose it: it may be anything).
     public var summary: String {
-        "\(work) (\(BusyWork.seconds(milliseconds)))"
+        "\(BusyWork.shown(work)) (\(BusyWork.seconds(milliseconds)))"
+    }
+
+    /// A name as a one-line message may show it: a control character as `?`, a long one cut.
+    static func shown(_ name: String) -> String {
+        let line = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        return Suggestion.shown(line)
     }
 
     /// Milliseconds as seconds to a tenth (`4.9 s`), or as milliseconds under a tenth (`40 ms`).
     static func seconds(_ milliseconds: Int) -> String {
         guard milliseconds >= 100 else { return "\(max(milliseconds, 0)) ms" }
-        let tenths = (milliseconds + 50) / 100
+        let tenths = (min(milliseconds, longest) + 50) / 100
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
     /// A frame's busy list as one line: `upload (4.9 s), read the library (0.2 s)`; the work
-    /// that has run longest first, as it is the likeliest to be the one that hangs.
+    /// that has run longest first, as it is the likeliest to be the one that hangs; at most five,
+    /// then how many more.
     public static func summary(_ work: [BusyWork]) -> String {
-        work.sorted { $0.milliseconds > $1.milliseconds }.map(\.summary).joined(separator: ", ")
+        let sorted = work.sorted { $0.milliseconds > $1.milliseconds }
+        let shown = sorted.prefix(5).map(\.summary).joined(separator: ", ")
+        return sorted.count > 5 ? shown + " and \(sorted.count - 5) more" : shown
     }
 }

@@ -222,7 +222,13 @@ enum WireReader {
             while let key = try nextKey(WireReader.busyKeys, first: &first, seen: &seen, in: "a frame's busy work") {
                 switch key {
                 case .work: name = try string("busy.\(position).work")
-                case .milliseconds: milliseconds = try integer("busy.\(position).for_ms")
+                case .milliseconds:
+                    milliseconds = try integer("busy.\(position).for_ms")
+                    // A time no work can have run: refused, as a value of the wrong type is.
+                    if let read = milliseconds, !(0...BusyWork.longest).contains(read) {
+                        note(.wrongType(field: "busy.\(position).for_ms"))
+                        milliseconds = nil
+                    }
                 }
             }
             noteMissing(WireReader.busyKeys, seen, at: "busy.\(position).")

@@ -64,6 +64,19 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Write one self-contained HTML page here: every flow, every step's screen, the failures.", valueName: "file"))
         var html: String?
 
+        @Option(name: .customLong("trace"), help: ArgumentHelp(
+            "Keep a trace of every step (the screen before and after, what it waited for, the app's standard error) in the HTML report and --trace-out: for every flow, only for the flows that failed (the default), or none (as fast as can be).",
+            valueName: "on|on-failure|off"))
+        var traceMode: TraceMode?
+
+        /// `--trace`, or its default: the failed flows' traces, where there is a place to show them.
+        var trace: TraceMode { traceMode ?? .onFailure }
+
+        @Option(name: .customLong("trace-out"), help: ArgumentHelp(
+            "Write each traced flow run's trace here as JSON (Flows/\(FlowTraceFile.schemaFileName) is its schema); default: a traces folder beside --html.",
+            valueName: "dir"))
+        var traceOut: String?
+
         @Option(help: ArgumentHelp("The longest any step waits for the app, in seconds (a safety net for an app that hangs).", valueName: "seconds"))
         var timeout: Double = 10
 
@@ -102,6 +115,30 @@ extension FlowCommand {
                 } catch {
                     throw ValidationError("--record-casts \(recordCasts): \(error.explanation)")
                 }
+            }
+            if let traceOut {
+                if trace == .off { throw ValidationError("--trace-out \(traceOut) goes with --trace on or on-failure: --trace off keeps no trace to write") }
+                if watch { throw ValidationError("--trace-out goes with one run; --watch cannot go with it") }
+            }
+            if let traceMode, traceMode != .off, traceOut == nil, html == nil {
+                throw ValidationError("--trace \(traceMode.rawValue) keeps traces for the HTML report or the trace files: give --html FILE or --trace-out DIR")
+            }
+            if let folder = traceFolder {
+                do {
+                    try OutputFile.checkFolder(folder)
+                } catch {
+                    throw ValidationError("\(traceOut == nil ? "the traces' folder beside --html, " : "--trace-out ")\(folder): \(error.explanation)")
+                }
+            }
+        }
+
+        /// Where the traces' JSON files go: --trace-out, else a `traces` folder beside --html; nil
+        /// when neither is given, or when nothing is traced.
+        var traceFolder: String? {
+            guard trace != .off, !watch else { return nil }
+            return traceOut ?? html.map { html in
+                let parent = PathText.parent(of: html)
+                return parent.isEmpty ? "traces" : parent == "/" ? "/traces" : parent + "/traces"
             }
         }
 
@@ -162,6 +199,10 @@ extension FlowCommand {
                     Console.output(ConsoleReport.line(result, colour: colour, repeated: repeatCount > 1, tries: retries + 1) + "\n")
                     for earlier in result.earlierTries { if let failure = earlier.failure { Console.output("\ntry \(earlier.tryNumber): \(failure)\n\n") } }
                     if let failure = result.failure { Console.output("\n\(failure)\n\n") }
+                    switch writeTraces(of: result) {
+                    case let .written(paths): for path in paths { Console.output("  trace: \(TerminalText.oneLine(path))\n") }
+                    case .failed: unwritten.withLock { $0 = true }
+                    }
                     for note in result.steps.flatMap(\.notes) { Console.output((colour ? "  \u{1B}[33mnote:\u{1B}[0m " : "  note: ") + note + "\n") }
                     if !writeCasts(of: result) { unwritten.withLock { $0 = true } }
                     if progress, done < total { Console.error("[\(done)/\(total)] \(tally.failed) failed") }
@@ -182,9 +223,11 @@ extension FlowCommand {
             // run exits with it. An app no process could be started for, or a file the run should
             // have written and did not, outweighs a failed flow: the run was not made.
             let notStarted = results.filter { $0.failure?.failure.cause == .notStarted }.count
+            let badSetup = results.filter { $0.failure?.failure.cause == .badSetup }.count
             func ending() -> RunnerExit {
                 if runner.wasInterrupted { return .interrupted }
                 if notStarted > 0 || unwritten.withLock({ $0 }) { return .notMade }
+                if badSetup > 0 { return .badInput }
                 return tally.failed > 0 || (failOnFlaky && !tally.flaky.isEmpty) ? .failed : .passed
             }
             if !writeReports(results, notRun: notRun, loaded: loaded, duration: duration, shard: shown, runner: runner, exit: ending()) {
@@ -213,8 +256,10 @@ extension FlowCommand {
             case .notMade where notStarted > 0:
                 throw FlowCommandError.notMade("the app could not be started for \(notStarted) flow\(notStarted == 1 ? "" : "s") (above): the run was not made")
             case .notMade: throw FlowCommandError.notWritten
+            case .badInput:
+                throw FlowCommandError.usage("\(badSetup) flow\(badSetup == 1 ? "" : "s") could not run with what the run was given (above): nothing was launched for \(badSetup == 1 ? "it" : "them")")
             case .failed: throw FlowCommandError.flowsFailed
-            case .passed, .badInput, .interrupted: return
+            case .passed, .interrupted: return
             }
         }
 
@@ -226,7 +271,35 @@ extension FlowCommand {
             options.recording.recordsGoldens = record
             options.recording.recordsCasts = recordCasts != nil
             options.recording.audits = audit
+            // Traced only where a trace is shown: the HTML report, or the trace files.
+            options.trace = traceFolder == nil ? .off : trace
             return options
+        }
+
+        /// What writing a flow's traces did: the files written for its failed tries (to say beside
+        /// its failure), or a file that could not be written (said on standard error).
+        enum TracesWritten {
+            case written([String])
+            case failed
+        }
+
+        /// Writes the traces `result` kept (its earlier tries' too) as JSON into ``traceFolder``.
+        private func writeTraces(of result: FlowResult) -> TracesWritten {
+            guard let folder = traceFolder else { return .written([]) }
+            let tries = result.earlierTries + [result]
+            var failedPaths: [String] = []
+            for (index, attempt) in tries.enumerated() where attempt.steps.contains(where: { $0.trace != nil }) {
+                let name = FlowTraceFile.fileName(attempt.flow, iteration: attempt.iteration, earlierTry: index < tries.count - 1 ? index + 1 : nil)
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                do {
+                    try OutputFile.write(FlowTraceFile.json(attempt, tryNumber: index + 1, tries: tries.count), to: path)
+                } catch {
+                    Console.error(RunnerSetup.current.error("cannot write the trace \(path): \(error.explanation)") + "\n")
+                    return .failed
+                }
+                if !attempt.passed { failedPaths.append(path) }
+            }
+            return .written(failedPaths)
         }
 
         /// Writes `result`'s cast (and its earlier tries') into the `--record-casts` folder; a file

@@ -9,15 +9,24 @@ extension FlowCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
                 abstract: "Print the JSON Schema of a flow file (\(RunnerSetup.current.flows)/flow.schema.json).",
-                discussion: "With --map, the JSON Schema of the map explore writes (map.json), committed as \(RunnerSetup.current.flows)/\(ExploreMapSchemaFile.name)."
+                discussion: "With --map, the JSON Schema of the map explore writes (map.json), committed as \(RunnerSetup.current.flows)/\(ExploreMapSchemaFile.name); "
+                    + "with --trace, that of a flow's trace (run --trace-out), committed as \(RunnerSetup.current.flows)/\(FlowTraceFile.schemaFileName)."
             )
         }
 
         @Flag(help: "Print the schema of the map explore writes (map.json) instead.")
         var map = false
 
+        @Flag(help: "Print the schema of a flow's trace (run --trace-out) instead.")
+        var trace = false
+
+        func validate() throws {
+            if map, trace { throw ValidationError("--map and --trace each print one schema: give one") }
+        }
+
         func run() throws {
-            Console.output(map ? ExploreMap.schema : FlowSchema.json(catalog: RunnerSetup.current.catalog, runner: RunnerSetup.current.identity))
+            Console.output(trace ? FlowTraceFile.schema
+                : map ? ExploreMap.schema : FlowSchema.json(catalog: RunnerSetup.current.catalog, runner: RunnerSetup.current.identity))
         }
     }
 }

@@ -1,4 +1,5 @@
 import FlowKit
+import FlowRunner
 import Foundation
 
 extension ExploreMap {
@@ -11,7 +12,7 @@ extension ExploreMap {
         let integer: [String: Any] = ["type": "integer", "minimum": 0]
         let number: [String: Any] = ["type": "number", "minimum": 0]
         func strings(_ description: String) -> [String: Any] { ["type": "array", "items": string, "description": description] }
-        func described(_ type: [String: Any], _ description: String) -> [String: Any] { type.merging(["description": description]) { $1 } }
+        let (described, object) = (JSONSchemaText.described, JSONSchemaText.object)
         let control = object([
             ("kind", described(["type": "string", "enum": ElementSnapshot.Kind.allCases.map(\.rawValue)], "the control's kind"), true),
             ("identifier", described(string, "its identifier; for rows, their class (digits made #: photo-#)"), true),
@@ -79,19 +80,7 @@ extension ExploreMap {
                 ("testedTransitions", ["type": "array", "items": integer, "description": "indexes of the transitions the flows took"], true),
             ], "what a suite's flows exercise of the map (explore --against, run --coverage)"), false),
         ]
-        var root = object(properties, "The map flow explore writes (map.json): an app's screens as nodes, the actions between them as edges, the findings.")
-        root["$schema"] = "http://json-schema.org/draft-07/schema#"
-        root["title"] = "flow explore map"
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    /// An object of `properties` (name, schema, required), no other key allowed.
-    private static func object(_ properties: [(String, [String: Any], Bool)], _ description: String) -> [String: Any] {
-        var schema: [String: Any] = ["type": "object", "additionalProperties": false, "description": description,
-                                     "properties": Dictionary(properties.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })]
-        let required = properties.filter(\.2).map(\.0)
-        if !required.isEmpty { schema["required"] = required }
-        return schema
+        let root = object(properties, "The map flow explore writes (map.json): an app's screens as nodes, the actions between them as edges, the findings.")
+        return JSONSchemaText.document(root, title: "flow explore map")
     }
 }

@@ -327,7 +327,7 @@ public final class Explorer {
                 note(state, action, to: nil, outcome: "broke")
                 add(ExploreFinding(kind: .wireError, screen: state.identity, summary: "after \(action) on \"\(state.identity.title)\" the app wrote a line that is not a frame: "
                     + driver.mask(String(line.prefix(200))), details: details, actions: trace, signature: "wire", secretVariable: nil, alertButtons: [], alert: nil))
-            case .check, .refused, .notStarted:
+            case .check, .refused, .notStarted, .badSetup:
                 note(state, action, to: nil, outcome: "ended")
             }
         }
@@ -455,7 +455,7 @@ public final class Explorer {
         case .hung: .hang
         case .exited: .exit
         case .brokeProtocol: .wireError
-        case .check, .refused, .notStarted: .crash
+        case .check, .refused, .notStarted, .badSetup: .crash
         }
         add(ExploreFinding(kind: kind, screen: placeholder, summary: "the app did not start: \(driver.mask(failure.reason))",
                            details: said(driver.app?.standardErrorTail(lines: 400) ?? failure.standardError), actions: [], signature: "launch",

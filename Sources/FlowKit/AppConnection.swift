@@ -34,6 +34,8 @@ final class AppConnection: @unchecked Sendable {
     private var outputOpen = true
     private var errorsOpen = true
     private var errorTail = Data()
+    /// Every line the app has written to standard error, counted (the tail keeps the last 64 KiB).
+    private var errorLines = 0
     private(set) var unreadable: [String] = []
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -103,6 +105,22 @@ final class AppConnection: @unchecked Sendable {
             if fds.count > 1, fds[1].revents != 0 { drainErrors() }
             if fds[0].revents != 0 { readFrames() }
         }
+    }
+
+    /// How many lines the app has written to standard error so far (what it has written is read first).
+    func standardErrorLineCount() -> Int {
+        drainErrors()
+        return errorLines
+    }
+
+    /// The lines the app wrote to standard error after the first `count`, of those the last 64 KiB
+    /// still holds whole, and how many of them it no longer holds: what it wrote during a step,
+    /// given the count before it.
+    func standardErrorLines(after count: Int) -> (kept: [String], dropped: Int) {
+        drainErrors()
+        let new = max(0, errorLines - count)
+        let kept = new > 0 ? standardErrorTail(lines: new) : []
+        return (kept, new - kept.count)
     }
 
     /// The last lines the app wrote to standard error (what it has written so far is read first).
@@ -183,8 +201,16 @@ final class AppConnection: @unchecked Sendable {
             Self.splitLines(&pendingErrors, final: !errorsOpen) { line in
                 errorTail.append(line)
                 errorTail.append(0x0A)
+                errorLines += 1
             }
-            if errorTail.count > Self.errorTailLimit { errorTail.removeFirst(errorTail.count - Self.errorTailLimit) }
+            if errorTail.count > Self.errorTailLimit {
+                // Cut to the limit, then to the next whole line: a piece of a line is no line (and
+                // may be half a secret, which no mask would know).
+                let cut = errorTail.startIndex + (errorTail.count - Self.errorTailLimit)
+                let atLineStart = errorTail[cut - 1] == 0x0A
+                errorTail.removeSubrange(errorTail.startIndex..<cut)
+                if !atLineStart, let newline = errorTail.firstIndex(of: 0x0A) { errorTail.removeSubrange(errorTail.startIndex...newline) }
+            }
             if chunk != .full { return }
         }
     }

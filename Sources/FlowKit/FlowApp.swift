@@ -111,10 +111,12 @@ public final class FlowApp: @unchecked Sendable {
         launchDuration = nil
         launchStart = ContinuousClock.now
         unreadableSaid = 0
+        closeSpans()  // the last process's work ended with it
         do {
             connection = try AppConnection(
                 executable: executable, arguments: launchArguments, environment: AutomationLaunch.environment(launchEnvironment)
             )
+            launches += 1  // its standard error counts from its first line
         } catch {
             fail("launch \(executable)", "cannot start it: \(error.localizedDescription)", site: site, cause: .notStarted)
             return
@@ -137,6 +139,7 @@ public final class FlowApp: @unchecked Sendable {
     /// its process is gone.
     public func terminate() {
         connection?.terminate()
+        closeSpans()
     }
 
     // MARK: - Queries
@@ -240,14 +243,125 @@ public final class FlowApp: @unchecked Sendable {
     /// The latest frame said the app was idle.
     var isIdleNow: Bool { lastFrame?.idle == true }
 
+    // MARK: - What a step waited for (a runner's trace)
+
+    /// Where a runner began to watch what the app does, for a step: taken with ``observationMark()``,
+    /// given back to ``observed(since:)``. Marks nest: a `runFlow` step's mark covers its steps'.
+    public struct ObservationMark: Sendable {
+        let time: ContinuousClock.Instant
+        let waited: Duration
+        let frames: Int
+        let launch: Int
+        let errorLines: Int
+    }
+
+    /// What the app did since a mark: how long the runner waited for its frames, how many it read,
+    /// each piece of work its frames named busy with how long it ran meanwhile, and the lines it
+    /// wrote to standard error.
+    public struct Observed: Sendable, Equatable {
+        /// The time spent waiting for the app's frames (not the runner's own work).
+        public var waited: Duration
+        /// Frames read.
+        public var frames: Int
+        /// The work the app was busy with, by name in the order first seen, each with how long it
+        /// ran from the mark (or from when it began, if later) until the frame that no longer named
+        /// it, or until now for work still in flight (a wait that timed out).
+        public var busy: [BusyWork]
+        /// The lines the app wrote to standard error, of those the runner still holds (the last 64 KiB).
+        public var standardError: [String]
+        /// Lines it wrote that the runner no longer holds, or that a relaunch took away.
+        public var standardErrorDropped: Int
+    }
+
+    /// Whether the app's frames are watched for ``observed(since:)``: a runner that traces its
+    /// steps turns it on before launching; off, reading a frame costs nothing more.
+    public var observes = false
+    /// The time waited for frames and the frames read since the app was made.
+    private var totalWaited: Duration = .zero
+    private var totalFrames = 0
+    /// Each piece of work a frame named: when it began (the frame's time less its `for_ms`), and
+    /// when a frame first no longer named it (or the process ended).
+    private var spans: [(work: String, start: ContinuousClock.Instant, end: ContinuousClock.Instant?)] = []
+    /// How many processes have been launched: a mark's standard error belongs to one.
+    private var launches = 0
+
+    /// A mark to give ``observed(since:)`` after a step.
+    public func observationMark() -> ObservationMark {
+        ObservationMark(
+            time: .now, waited: totalWaited, frames: totalFrames, launch: launches,
+            errorLines: observes ? connection?.standardErrorLineCount() ?? 0 : 0
+        )
+    }
+
+    /// What the app did since `mark` (nothing unless ``observes``).
+    public func observed(since mark: ObservationMark) -> Observed {
+        let now = ContinuousClock.now
+        let busy = spans.filter { ($0.end ?? now) > mark.time }.map {
+            BusyWork(work: $0.work, milliseconds: BusyWork.milliseconds(($0.end ?? now) - max($0.start, mark.time)))
+        }
+        var merged: [BusyWork] = []
+        for work in busy {
+            if let index = merged.firstIndex(where: { $0.work == work.work }) {
+                merged[index].milliseconds = max(merged[index].milliseconds, work.milliseconds)
+            } else {
+                merged.append(work)
+            }
+        }
+        var lines: (kept: [String], dropped: Int) = ([], 0)
+        if observes, let connection {
+            // Lines of a process launched since the mark count from its first.
+            let since = mark.launch == launches ? mark.errorLines : 0
+            lines = connection.standardErrorLines(after: since)
+        }
+        return Observed(
+            waited: totalWaited - mark.waited, frames: totalFrames - mark.frames, busy: merged,
+            standardError: lines.kept, standardErrorDropped: lines.dropped
+        )
+    }
+
+    /// Notes a frame read after waiting `waited` for it: the work it names busy opens a span, the
+    /// work it no longer names closes one. An idle frame names none, whatever it says.
+    private func observe(_ frame: Frame, waited: Duration) {
+        let now = ContinuousClock.now
+        totalWaited += waited
+        totalFrames += 1
+        let busy = frame.idle ? [] : frame.busy ?? []
+        closeSpans(at: now) { span in !busy.contains { $0.work == span } }
+        for work in busy where !spans.contains(where: { $0.work == work.work && $0.end == nil }) {
+            spans.append((work.work, now - .milliseconds(work.milliseconds), nil))
+        }
+    }
+
+    /// Ends the open spans `which` names (all of them by default): their work is done, or their
+    /// process is.
+    private func closeSpans(at time: ContinuousClock.Instant = .now, _ which: (String) -> Bool = { _ in true }) {
+        for index in spans.indices where spans[index].end == nil && which(spans[index].work) {
+            spans[index].end = time
+        }
+    }
+
+    /// Waits for the connection's next frame, noting the wait when observing.
+    private func next(_ connection: AppConnection, before deadline: Date) -> AppConnection.Next {
+        guard observes else { return connection.next(before: deadline) }
+        let start = ContinuousClock.now
+        let next = connection.next(before: deadline)
+        let waited = ContinuousClock.now - start
+        switch next {
+        case let .frame(frame, _): observe(frame, waited: waited)
+        case .ended:
+            totalWaited += waited
+            closeSpans()
+        case .timedOut: totalWaited += waited
+        }
+        return next
+    }
+
     /// What the app is busy with now, as its latest frame said, each piece of work's time counted
     /// on to now: nil when it is idle, or when it speaks protocol 1 and does not say (or before
     /// its first frame).
     public var busyNow: [BusyWork]? {
         guard let lastFrame, !lastFrame.idle, let busy = lastFrame.busy else { return nil }
-        let since = ContinuousClock.now - lastFrameAt
-        let (seconds, attoseconds) = since.components
-        let more = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        let more = BusyWork.milliseconds(ContinuousClock.now - lastFrameAt)
         return busy.map { BusyWork(work: $0.work, milliseconds: $0.milliseconds + more) }
     }
 
@@ -316,7 +430,7 @@ public final class FlowApp: @unchecked Sendable {
             if let frame = lastFrame {
                 if seen(frame.screen) || frame.idle { return true }
             }
-            switch connection.next(before: deadline) {
+            switch next(connection, before: deadline) {
             case let .frame(frame, bytes):
                 lastFrame = frame
                 lastFrameBytes = bytes
@@ -438,7 +552,7 @@ public final class FlowApp: @unchecked Sendable {
     }
 
     private func nextFrame(_ connection: AppConnection, step: String, deadline: Date, site: CallSite) -> Frame? {
-        switch connection.next(before: deadline) {
+        switch next(connection, before: deadline) {
         case let .frame(frame, bytes):
             lastFrameBytes = bytes
             frameObserver?(frame)

@@ -142,7 +142,9 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// flight is seen. On an idle screen without it, it fails at once.
     public func waitFor(timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
         guard !waitForExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
-        var reason = "it did not appear within \(FlowApp.seconds(timeout))" + (app.stillBusy(after: timeout).map { ": the app was \($0)" } ?? "")
+        // The wait is the step's, within the app's safety net.
+        let waited = min(timeout, app.timeout)
+        var reason = "it did not appear within \(FlowApp.seconds(waited))" + (app.stillBusy(after: waited).map { ": the app was \($0)" } ?? "")
         if app.isIdleNow {
             var seen = "it is not there"
             if case let .unlike(_, difference)? = lookup("wait for \(self)", site: CallSite(sourceLocation)) { seen = "it is there, but \(difference)" }
@@ -157,7 +159,7 @@ public struct FlowElement: Sendable, CustomStringConvertible {
         guard !waitForNonExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
         let reason = app.isIdleNow
             ? "it is still there, and the app is idle: nothing is left in flight that would take it away"
-            : "it did not go within \(FlowApp.seconds(timeout))" + (app.stillBusy(after: timeout).map { ": the app was \($0)" } ?? "")
+            : "it did not go within \(FlowApp.seconds(min(timeout, app.timeout)))" + (app.stillBusy(after: min(timeout, app.timeout)).map { ": the app was \($0)" } ?? "")
         app.fail("wait for \(self) to go", reason, site: CallSite(sourceLocation))
     }
 

@@ -87,8 +87,11 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
         case hung
         /// The app answered a command with an error frame (its words).
         case refused(String)
-        /// The app could not be started at all.
+        /// The app could not be started at all (its store could not be made, its process not started).
         case notStarted
+        /// What the flow needs from the run is not there (the test account's credentials): the
+        /// scheme's or the command line's fault, not the app's; nothing was launched.
+        case badSetup
         /// The app wrote a line that is not a frame on its output (the line, as the failure quotes it).
         case brokeProtocol(String)
 
@@ -96,7 +99,7 @@ public struct FlowFailure: Error, Sendable, CustomStringConvertible {
         public var isTheAppsEnd: Bool {
             switch self {
             case .crashed, .exited, .hung: true
-            case .check, .refused, .notStarted, .brokeProtocol: false
+            case .check, .refused, .notStarted, .badSetup, .brokeProtocol: false
             }
         }
     }

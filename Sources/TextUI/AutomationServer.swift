@@ -20,7 +20,7 @@ public final class AutomationServer: Adapter {
     /// (standard output in the app, a buffer in a test), in the protocol's `version` (what the
     /// runner asked for: ``AutomationLaunch/version(in:)``; 1 writes no `busy`, as a runner older
     /// than version 2 reads frames).
-    public init(session: Session, output: TextOutput, protocolVersion: Int = AutomationLaunch.protocolVersion) {
+    public init(session: Session, output: TextOutput, protocolVersion: Int = 1) {
         self.session = session
         self.output = output
         self.protocolVersion = protocolVersion

@@ -14,7 +14,7 @@ public final class Session {
 
     /// The number of the last frame published; every frame gets the next one.
     public private(set) var sequence = 0
-    private var published: (screen: Screen, idle: Bool)?
+    private var published: (screen: Screen, idle: Bool, work: [String])?
 
     /// A session over `stage`, idle whenever `pendingWork` says no job is in flight.
     ///
@@ -59,10 +59,12 @@ public final class Session {
         makeFrame(of: stage.screen)
     }
 
-    /// A frame only if the screen or idle changed since the last one published, else nil.
+    /// A frame only if the screen, idle or the work in flight (by name) changed since the last
+    /// one published, else nil: a job that ends while another goes on, or starts another, changes
+    /// what a runner would say the app waits on.
     public func frameIfChanged() -> Frame? {
         let screen = stage.screen
-        if let published, published.screen == screen, published.idle == isIdle { return nil }
+        if let published, published.screen == screen, published.idle == isIdle, published.work == busyWork().map(\.name) { return nil }
         return makeFrame(of: screen)
     }
 
@@ -70,16 +72,10 @@ public final class Session {
     private func makeFrame(of screen: Screen) -> Frame {
         noteSecureFields(of: screen)
         sequence += 1
-        let busy = isIdle ? [] : busyWork().map { BusyWork(work: $0.name, milliseconds: Self.milliseconds($0.running)) }
+        let busy = isIdle ? [] : busyWork().map { BusyWork(work: $0.name, milliseconds: BusyWork.milliseconds($0.running)) }
         let frame = Frame(sequence: sequence, isIdle: isIdle, screen: screen, busy: busy)
-        published = (frame.screen, frame.isIdle)
+        published = (frame.screen, frame.isIdle, frame.busy.map(\.work))
         return frame
-    }
-
-    /// A duration in whole milliseconds, rounded down.
-    static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     /// Keeps the names of the secure fields `screen` shows in `secureFieldNames`.

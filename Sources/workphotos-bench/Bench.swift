@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
     /// The runner-level figures, each beside its floor measured in the same run. (The in-process
     /// ones, images, the wire and seeding, are in the Benchmarks/ package: ordo-one/benchmark.)
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case launch, step, suite, list, upload, scale, start, explore, adopt, all
+        case launch, step, suite, list, upload, scale, start, explore, trace, adopt, all
         /// The figures `make bench-check` guards: a step, the default run's hundred flows, `flow`'s start.
         case targets
     }
@@ -67,7 +67,7 @@ struct Bench: ParsableCommand {
         let scoreboard = Scoreboard()
         let measures: [(Measure, (Scoreboard) throws -> Void)] = [
             (.launch, launch), (.step, step), (.suite, { try suite($0, every: measure != .targets) }), (.list, list), (.upload, upload),
-            (.scale, scale), (.start, start), (.explore, explore), (.adopt, adopt),
+            (.scale, scale), (.start, start), (.explore, explore), (.trace, trace), (.adopt, adopt),
         ]
         let guarded: Set<Measure> = [.step, .suite, .start]
         // `adopt` builds the toolkit from nothing, twice a run (minutes): only when asked by name.
@@ -399,27 +399,9 @@ struct Bench: ParsableCommand {
     /// one job and with two: wall time, and where a flow's time goes. Signing in needs the stub, so
     /// the flows run the debug app, as `make flows` does.
     private func suite(_ scoreboard: Scoreboard, every: Bool) throws {
-        let debug = binaries.debug
-        let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-flows-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for index in 1...100 {
-            try """
-                name: Generated \(index)
-                steps:
-                  - Login.login
-                  - Glance.answerPhotoAccess: {allow: true}
-                  - Glance.checkCounts: {work: 8, other: 1}
-                """.write(to: folder.appendingPathComponent("flow-\(index).yaml"), atomically: true, encoding: .utf8)
-        }
-        let suite = try FlowSuite.load([folder.path], catalog: WorkPhotosCatalog.catalog)
-        let scheme = Scheme(
-            name: "bench", app: flowApp, seeder: debug.appendingPathComponent("workphotos-seed").path,
-            seeds: seeds, store: Scheme.Store(argument: "photos.store", file: "photos.sqlite"), credentials: ["test.user", "test.password"],
-            launch: LaunchSettings(arguments: ["-ui-testing", "YES"], defaults: [("model.user", "test"), ("model.password", "1234")],
-                                                 environment: [("TZ", "UTC")])
-        )
+        let (suite, scheme) = try hundredFlows(in: folder)
         // The floor: a hundred launches of the static Foundation echo, one after another.
         let floor = FileManager.default.isExecutableFile(atPath: self.floor) ? try Self.launches(of: self.floor, count: 100).reduce(0, +) / 1000 : 0
         if floor > 0 { print(String(format: "100 launches of the static Foundation echo (the floor of 100 flows): %.2f s", floor)) }
@@ -447,6 +429,31 @@ struct Bench: ParsableCommand {
                 scoreboard.add("100 flows, 2 jobs, the default run (\(self.app == nil ? "debug app" : "--app"))", wall, floor: floor > 0 ? floor : nil, unit: "s", target: .atMost(1))
             }
         } } }
+    }
+
+    /// A hundred generated flows (sign in, allow, check the glance) written into `folder`, and the
+    /// scheme they run under (the debug app's stubs, as `make flows` runs it).
+    func hundredFlows(in folder: URL) throws -> (FlowSuite, Scheme) {
+        let debug = binaries.debug
+        let seeds = try FixtureCatalog.locate(explicit: self.seeds).directory.path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 1...100 {
+            try """
+                name: Generated \(index)
+                steps:
+                  - Login.login
+                  - Glance.answerPhotoAccess: {allow: true}
+                  - Glance.checkCounts: {work: 8, other: 1}
+                """.write(to: folder.appendingPathComponent("flow-\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        let suite = try FlowSuite.load([folder.path], catalog: WorkPhotosCatalog.catalog)
+        let scheme = Scheme(
+            name: "bench", app: flowApp, seeder: debug.appendingPathComponent("workphotos-seed").path,
+            seeds: seeds, store: Scheme.Store(argument: "photos.store", file: "photos.sqlite"), credentials: ["test.user", "test.password"],
+            launch: LaunchSettings(arguments: ["-ui-testing", "YES"], defaults: [("model.user", "test"), ("model.password", "1234")],
+                                                 environment: [("TZ", "UTC")])
+        )
+        return (suite, scheme)
     }
 
     /// Launch to the first idle frame, beside its floors measured in the same loop (one launch of

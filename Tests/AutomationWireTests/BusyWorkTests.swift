@@ -40,6 +40,8 @@ struct BusyWorkTests {
         (#"[{"work": "upload", "for_ms": 2, "since": 1}]"#, #"unknown field "since" in a frame's busy work"#),
         (#"[{"work": "a", "for_ms": 2, "work": "b"}]"#, #"field "work" appears twice"#),
         (#"["upload"]"#, #""busy.0" has the wrong type"#),
+        (#"[{"work": "upload", "for_ms": -1}]"#, #""busy.0.for_ms" has the wrong type"#),
+        (#"[{"work": "upload", "for_ms": 9223372036854775807}]"#, #""busy.0.for_ms" has the wrong type"#),
     ])
     func aBusyListOfTheWrongShapeIsAnErrorThatNamesTheField(busy: String, error: String) throws {
         let result = Result { () throws(WireError) in try WireCodec.decodeFrame(Self.line(busy: busy)) }
@@ -58,6 +60,20 @@ struct BusyWorkTests {
         #expect(BusyWork(work: "x", milliseconds: 99).summary == "x (99 ms)")
         #expect(BusyWork(work: "x", milliseconds: -5).summary == "x (0 ms)", "a clock that stepped back says no time, not a negative one")
         #expect(BusyWork.summary([]) == "")
+        #expect(BusyWork(work: "x", milliseconds: BusyWork.longest).summary == "x (1000000000.0 s)", "the longest time a frame may give adds up")
+    }
+
+    @Test func aNameIsSaidOnOneLineAndShortAndAtMostFiveOfThem() {
+        #expect(BusyWork(work: "up\nload\u{1B}[31m", milliseconds: 0).summary == "up?load?[31m (0 ms)")
+        #expect(BusyWork(work: String(repeating: "w", count: 10_000), milliseconds: 0).summary.count < 100)
+        let many = (1...8).map { BusyWork(work: "job \($0)", milliseconds: $0 * 1000) }
+        #expect(BusyWork.summary(many) == "job 8 (8.0 s), job 7 (7.0 s), job 6 (6.0 s), job 5 (5.0 s), job 4 (4.0 s) and 3 more")
+    }
+
+    @Test func aDurationIsWholeMillisecondsFromNoneToTheLongest() {
+        #expect(BusyWork.milliseconds(.milliseconds(1234) + .microseconds(999)) == 1234)
+        #expect(BusyWork.milliseconds(.seconds(-3)) == 0)
+        #expect(BusyWork.milliseconds(.seconds(Int64.max)) == BusyWork.longest)
     }
 
     @Test func aRunnerThatSaysNoVersionGetsProtocolOne() throws {

@@ -4,6 +4,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ProcessTesting
 import Testing
 
 /// The map: the same crawl twice is the same map, action for action; its JSON is what its schema
@@ -56,7 +57,7 @@ struct ExploreMapTests {
         let map = try JSONSerialization.jsonObject(with: Data(workspace.read("out/map.json").utf8))
         let schema = try JSONSerialization.jsonObject(with: Data(ExploreMap.schema.utf8))
         var problems: [String] = []
-        Self.check(map, against: schema, at: "map", problems: &problems)
+        JSONSchemaCheck.check(map, against: schema, at: "map", problems: &problems)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         // Every kind of object was there to check: screens, transitions, findings, the coverage.
         let object = map as? [String: Any]
@@ -65,31 +66,6 @@ struct ExploreMapTests {
         let committed = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Flows/explore-map.schema.json"), encoding: .utf8)
         #expect(committed == ExploreMap.schema, "Flows/explore-map.schema.json is stale: .build/debug/flow schema --map > Flows/explore-map.schema.json")
-    }
-
-    /// Every key of `value` declared by `schema`, every required one there, and the types right.
-    static func check(_ value: Any, against schema: Any, at path: String, problems: inout [String]) {
-        guard let schema = schema as? [String: Any] else { return }
-        switch schema["type"] as? String {
-        case "object":
-            guard let object = value as? [String: Any] else { return problems.append("\(path) is not an object") }
-            let properties = schema["properties"] as? [String: Any] ?? [:]
-            for key in object.keys where properties[key] == nil { problems.append("\(path).\(key) is not in the schema") }
-            for key in schema["required"] as? [String] ?? [] where object[key] == nil { problems.append("\(path).\(key) is required but missing") }
-            for (key, item) in object { if let property = properties[key] { check(item, against: property, at: "\(path).\(key)", problems: &problems) } }
-        case "array":
-            guard let array = value as? [Any] else { return problems.append("\(path) is not an array") }
-            for (index, item) in array.enumerated() { check(item, against: schema["items"] as Any, at: "\(path)[\(index)]", problems: &problems) }
-        case "string":
-            if !(value is String) { problems.append("\(path) is not a string") }
-            if let choices = schema["enum"] as? [String], let text = value as? String, !choices.contains(text) { problems.append("\(path) is \(text), not one of \(choices)") }
-        case "integer", "number":
-            if !(value is NSNumber) { problems.append("\(path) is not a number") }
-        case "boolean":
-            if !(value is Bool) { problems.append("\(path) is not true or false") }
-        default:
-            break
-        }
     }
 
     @Test func thePictureAndThePageAreWellFormedAndShowEveryScreen() throws {

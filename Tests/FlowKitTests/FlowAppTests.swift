@@ -48,6 +48,24 @@ struct FlowAppTests {
         #expect(!isAlive(pid), "no process is left behind")
     }
 
+    @Test func aStepThatWritesMoreThanIsKeptGetsWholeLinesAndTheCountOfTheRest() throws {
+        let (app, _) = launchFakeApp(environment: ["FAKE_NOISE": "1000"])
+        defer { app.terminate() }
+        app.observes = true
+        let mark = app.observationMark()
+        guard case .done = app.attempt(.tap, target: "Noise", text: nil) else {
+            Issue.record("the fake app did not answer Noise")
+            return
+        }
+        let observed = app.observed(since: mark)
+        #expect(observed.standardError.count + observed.standardErrorDropped == 1000, "every line counted, kept or not")
+        #expect(observed.standardErrorDropped > 0, "110 KB is more than the 64 KiB kept")
+        let whole = observed.standardError.allSatisfy { $0.wholeMatch(of: /noise line \d{6} x{94}/) != nil }
+        #expect(whole, "no piece of a line: \(observed.standardError.first ?? "")")
+        #expect(observed.standardError.last == "noise line 001000 " + String(repeating: "x", count: 94))
+        #expect(observed.frames >= 1)
+    }
+
     @Test func anAppThatExitsSaysWithWhatCodeAndWhatItWrote() throws {
         let (app, failures) = launchFakeApp()
         app.buttons["Exit"].tap()

@@ -96,6 +96,25 @@ struct PrelaunchTests {
         #expect(failure.description.contains("in a private scheme (UITests/Flows/schemes/default.private.yaml, or --scheme-file PATH)"), "\(failure)")
     }
 
+    @Test func aFlowWithoutItsCredentialsIsTheSetupsFaultAndOneWhoseStoreCannotBeMadeWasNotStarted() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/b.yaml", "name: B\nsteps:\n  - type: {secureTextField: Password, text: \"${test.password}\"}\n")
+        try workspace.write("Flows/c.yaml", FlowWorkspace.passing("C"))
+        let suite = try FlowSuite.load([workspace.folder.appendingPathComponent("Flows").path], catalog: WorkPhotosCatalog.catalog)
+        let flows = Dictionary(uniqueKeysWithValues: suite.flows.map { ($0.name, $0) })
+        struct Full: Error, CustomStringConvertible { var description: String { "no space left on the device" } }
+        let environment = FlowEnvironment(scheme: FlowWorkspace.scheme, variables: [:], secrets: [], timeout: 5, folder: workspace.folder) { _ in throw Full() }
+        let (b, c) = (try #require(flows["B"]), try #require(flows["C"]))
+        let noAccount = try #require(FlowExecutor(environment: environment).run(b).failure)
+        #expect(noAccount.failure.cause == .badSetup, "flow run exits 2 for it")
+        var withAccount = environment
+        withAccount.variables = FlowWorkspace.scheme.variables
+        let noStore = try #require(FlowExecutor(environment: withAccount).run(c).failure)
+        #expect(noStore.failure.cause == .notStarted, "flow run exits 3 for it: \(noStore)")
+        #expect(noStore.summary == "seed: seed default failed: no space left on the device")
+    }
+
     @Test func aFlowRetriedWhileTheNextAppWaitsPassesAndSoDoesTheNext() throws {
         // The first flow fails its first try (the test drive's first upload fails) and passes the
         // retry, on a fresh copy in its own folder; the next flow's app, started ahead, waits.

@@ -75,6 +75,40 @@ struct BusyWorkFrameTests {
         #expect(frames.map(\.busy) == [[], [BusyWork(work: "upload", milliseconds: 4900)], []])
     }
 
+    @Test func aJobThatEndsWhileAnotherGoesOnIsAFrameThoughTheScreenIsTheSame() async throws {
+        // Two jobs at once on a concurrent queue: the upload waits on a gate the test holds.
+        let clock = TestClock()
+        let scheduler = BackgroundScheduler(queue: DispatchQueue(label: "work", attributes: .concurrent), clock: { clock.read() })
+        let stage = Stage()
+        stage.setRoot(FakeScreen(elements: [.button("Upload")]))
+        let output = OutputSpy()
+        let server = AutomationServer(session: Session(stage: stage, scheduler: scheduler), output: output, protocolVersion: 2)
+        server.start()
+        let gate = DispatchSemaphore(value: 0)
+        scheduler.schedule(named: "upload", { gate.wait() }, completion: { _ in })
+        server.settle()
+        await Self.settled(scheduler) {
+            scheduler.schedule(named: "count photos", { 1 }, completion: { _ in })
+            server.settle()
+        }
+        server.settle()  // "count photos" ended, "upload" goes on, and the screen is the same
+        let frames = try output.lines.map { try WireCodec.decodeFrame(Array($0.utf8)) }
+        #expect(frames.map { $0.busy?.map(\.work) } == [[], ["upload"], ["upload", "count photos"], ["upload"]])
+        #expect(frames.dropFirst().allSatisfy { !$0.idle })
+        await Self.settled(scheduler) { gate.signal() }
+    }
+
+    /// Does `start`, then returns once a completion of `scheduler`'s has run.
+    static func settled(_ scheduler: BackgroundScheduler, after start: () -> Void) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            scheduler.onSettle = {
+                scheduler.onSettle = nil
+                done.resume()
+            }
+            start()
+        }
+    }
+
     @Test func aRunnerOfProtocolOneGetsFramesWithoutBusy() async throws {
         let (scheduler, queue, _) = makeScheduler()
         let stage = Stage()

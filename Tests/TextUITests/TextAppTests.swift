@@ -215,6 +215,7 @@ struct TextAppTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"busy":[],"error""#) == saysBusy }, "\(result.stdout)")
+        #expect(lines.allSatisfy { $0.contains("\"busy\"") == saysBusy }, "no busy key at all for a runner of protocol 1: \(result.stdout)")
     }
 
     // MARK: - Helpers

@@ -150,15 +150,45 @@ public enum HTMLReport {
         }
         for note in step.notes { html += "<p class=\"note\">" + escape(note) + "</p>\n" }
         if let diff = step.screenDiff { html += sideBySide(diff) }
+        if let trace = step.trace { html += self.trace(trace, of: step, open: failure != nil) }
         switch step.status {
         case .skipped:
             html += "<p class=\"no-screen\">Not run: an earlier step failed.</p>\n"
+        case _ where step.trace != nil:
+            break  // the trace shows the screen after it, beside the one before
         case .failed:
             html += screen(step.screen ?? step.after, caption: "The screen when it failed", open: failure != nil)
         case .passed:
             html += screen(step.after, caption: "The screen after it", open: false)
         }
         return html + "</li>\n"
+    }
+
+    /// A step's trace: what it waited for, the screen before and after it side by side with the
+    /// changed lines marked, and the app's standard error meanwhile. Open on the failed step.
+    static func trace(_ trace: StepTrace, of step: StepRecord, open: Bool) -> String {
+        let changed = FlowTraceFile.changedLines(trace)
+        let lines = trace.standardError.count
+        var html = "<details class=\"trace\"" + (open ? " open=\"open\"" : "") + "><summary>" + escape(
+            "Trace: waited \(trace.waitSummary) · \(changed == 0 ? "the screen did not change" : "\(changed) line\(changed == 1 ? "" : "s") changed")"
+                + " · \(lines) line\(lines == 1 ? "" : "s") on standard error"
+        ) + "</summary>\n"
+        html += "<p class=\"source\"><span class=\"location\">" + escape(step.location.description) + "</span> <code>" + escape(step.title) + "</code></p>\n"
+        html += "<p class=\"wait\"><strong>Waited</strong> " + escape(trace.waitSummary) + "</p>\n"
+        if let before = trace.before, let after = trace.after {
+            html += ScreenDiffTable.html(golden: before, current: after, goldenCaption: "before the step",
+                                         currentCaption: step.status == .failed ? "when it failed" : "after the step")
+        } else {
+            html += screen(trace.after ?? trace.before, caption: trace.after == nil ? "before the step" : "after the step (no screen before it)", open: true)
+        }
+        if trace.standardError.isEmpty {
+            html += "<p class=\"stderr-none\">The app wrote nothing to standard error during the step.</p>\n"
+        } else {
+            html += "<p class=\"stderr-caption\">The app's standard error during the step (\(lines) line\(lines == 1 ? "" : "s")"
+                + (trace.standardErrorDropped > 0 ? "; \(trace.standardErrorDropped) earlier not kept" : "") + "):</p>\n"
+            html += pre(trace.standardError.joined(separator: "\n"), class: "stderr")
+        }
+        return html + "</details>\n"
     }
 
     /// A golden screen and the screen now, side by side (``ScreenDiffTable``).
@@ -272,6 +302,10 @@ public enum HTMLReport {
         table.screen-diff mark { color: inherit; border-radius: 2px; }
         table.screen-diff td.removed mark { background: #f5b5ae; }
         table.screen-diff td.added mark { background: #9fd9ac; }
+        details.trace { margin: 0.3em 0; }
+        details.trace summary { cursor: pointer; color: #555; font-size: 0.9em; }
+        details.trace p { margin: 0.3em 0; }
+        p.wait strong { font-weight: 600; }
         p.golden-review { background: #fff4e0; border: 1px solid #e8c88a; border-radius: 4px; padding: 0.4em 0.8em; margin: 0 0 1em; }
         p.golden-review a { font-weight: 600; }
 
@@ -287,6 +321,12 @@ public enum HTMLReport {
           var apply = function () { document.body.classList.toggle('only-failed', box.checked); };
           box.addEventListener('change', apply);
           apply();
+        })();
+        (function () {
+          // A failed flow opens on its failed step: the first one is brought into view.
+          if (window.location.hash) { return; }
+          var failing = document.querySelector('li.step.failing');
+          if (failing) { failing.scrollIntoView({block: 'start'}); }
         })();
 
         """

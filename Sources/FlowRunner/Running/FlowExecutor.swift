@@ -24,6 +24,8 @@ public struct FlowEnvironment: Sendable {
     public var keepsScreens = false
     /// Golden screens re-recorded, casts, the audit: what the run keeps or checks besides its steps.
     public var recording = RecordingOptions()
+    /// Which flows keep a trace of every step (``StepRecord/trace``): none by default.
+    public var trace = TraceMode.off
 
     /// An environment with no process callback and no screens kept; set those afterwards when wanted.
     public init(
@@ -62,6 +64,9 @@ public struct StepRecord: Sendable {
     public var notes: [String] = []
     /// The golden screen it did not match, for the HTML report's side-by-side view.
     public var screenDiff: ScreenDiff? = nil
+    /// What the step did, when the run traces its flow (`--trace`): nil otherwise, and for a step
+    /// that was skipped.
+    public var trace: StepTrace? = nil
 }
 
 /// How a flow went.
@@ -169,10 +174,22 @@ public final class FlowExecutor {
         }
         finish()
         let failure = started.failure ?? self.failure(flow)
-        var result = FlowResult(flow: flow, iteration: iteration, failure: failure, steps: records, duration: ContinuousClock.now - start - next + ahead,
-                                copyDuration: started.copy, launchDuration: started.launch)
+        var result = FlowResult(flow: flow, iteration: iteration, failure: failure, steps: keptTraces(passed: failure == nil),
+                                duration: ContinuousClock.now - start - next + ahead, copyDuration: started.copy, launchDuration: started.launch)
         result.cast = recorder.cast(title: flow.name)
         return result
+    }
+
+    /// The records, their traces kept (masked) when the flow's trace is kept: always with `on`,
+    /// with `on-failure` only when the flow failed. Traced raw while the flow runs, so that a flow
+    /// whose trace is dropped spends nothing on masking.
+    private func keptTraces(passed: Bool) -> [StepRecord] {
+        guard environment.trace == .on || (environment.trace == .onFailure && !passed) else {
+            if environment.trace == .onFailure { return records.map { var record = $0; record.trace = nil; return record } }
+            return records
+        }
+        let mask = SecretMask(environment.secrets)
+        return records.map { var record = $0; record.trace = record.trace?.masked(mask.mask); return record }
     }
 
     /// What starting a flow took, or why it could not start.
@@ -232,7 +249,7 @@ public final class FlowExecutor {
                 + names.map { "-\($0) VALUE" }.joined(separator: " ")
             return (.zero, .zero, FlowRunFailure(
                 location: use.location, stepTitle: "credentials", via: [],
-                failure: FlowFailure(step: "find the test account", reason: reason, screen: nil, standardError: [], site: use.location.site)
+                failure: FlowFailure(step: "find the test account", reason: reason, screen: nil, standardError: [], site: use.location.site, cause: .badSetup)
             ))
         }
         let copy: Duration
@@ -242,13 +259,15 @@ public final class FlowExecutor {
             try copyTemplate(flow.fixture ?? "default")
             copy = ContinuousClock.now - copyStart
         } catch {
+            // The store could not be made, so the app cannot be started on it: the run was not made.
             return (.zero, .zero, FlowRunFailure(location: root, stepTitle: "seed", via: [], failure: FlowFailure(
-                step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site)))
+                step: "seed \(flow.fixture ?? "default")", reason: "\(error)", screen: nil, standardError: [], site: root.site, cause: .notStarted)))
         }
         app = FlowApp(
             executable: scheme.app, arguments: launchArguments(flow), environment: launchEnvironment(flow),
             variables: environment.variables, timeout: environment.timeout, reporter: collector
         )
+        app.observes = environment.trace != .off
         recorder.attach(to: app, flow: flow)
         onAlert = flow.onAlert
         for (alert, button) in flow.onAlert {
@@ -352,6 +371,8 @@ public final class FlowExecutor {
             }
             let before = collector.failures.count
             let start = ContinuousClock.now
+            let screenBefore = environment.trace == .off ? nil : app.latestScreen
+            let mark = environment.trace == .off ? nil : app.observationMark()
             keptScreen = nil
             recorder.beginStep(step.title)
             answerAlerts(before: step)
@@ -368,6 +389,13 @@ public final class FlowExecutor {
             )
             if environment.keepsScreens { record.after = app.latestScreen.map(mask) }
             (record.notes, record.screenDiff) = (notes, diff)
+            if let mark {
+                let observed = app.observed(since: mark)
+                record.trace = StepTrace(
+                    before: screenBefore, after: app.latestScreen, waited: observed.waited, frames: observed.frames,
+                    busy: observed.busy, standardError: observed.standardError, standardErrorDropped: observed.standardErrorDropped
+                )
+            }
             records.append(record)
         }
     }

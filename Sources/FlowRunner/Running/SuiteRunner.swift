@@ -24,6 +24,8 @@ public final class SuiteRunner: @unchecked Sendable {
         public var prelaunch: Bool
         /// Golden screens re-recorded (`--record`), casts (`--record-casts`), the audit (`--audit`).
         public var recording = RecordingOptions()
+        /// Which flows keep a trace of every step (`--trace`): none unless set.
+        public var trace = TraceMode.off
 
         /// Options with one job a core, each flow run once, no retries, no screens kept, and the next app started ahead.
         public init(
@@ -166,6 +168,7 @@ public final class SuiteRunner: @unchecked Sendable {
                     environment.onProcess = { [weak self] pid in self?.register(slot, pid: pid) }
                     environment.keepsScreens = options.keepsScreens
                     environment.recording = options.recording
+                    environment.trace = options.trace
                     return FlowExecutor(environment: environment)
                 }
                 while let current = nextFlow(for: job, work: work, makeExecutor: executor) {

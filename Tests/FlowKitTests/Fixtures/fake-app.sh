@@ -9,7 +9,8 @@
 # accessibility audit must find: a button with no label, and two buttons with one identifier;
 # with FAKE_SCREEN=later it shows that screen only from its answer to the first tap on; with
 # FAKE_SCREEN=latin1 it has a "Latin1" button; with FAKE_SCREEN=refuse its one button, "Refuse", is
-# answered with an error (an action its own screen offers, refused).
+# answered with an error (an action its own screen offers, refused). A tap on "Noise" (on no
+# screen: sent raw) writes FAKE_NOISE lines of about 110 bytes to standard error, then answers.
 elements='{"kind":"button","identifier":"Crash","label":"Crash","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Hang","label":"Hang","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Exit","label":"Exit","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"staticText","identifier":"hello","label":"Hello","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-1","label":"OK","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"ok-2","label":"OK","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]},{"kind":"button","identifier":"Work","label":"Work","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
 working='{"kind":"staticText","identifier":"working","label":"Working","value":null,"enabled":true,"selected":false,"selectable":false,"focused":false,"secure":false,"children":[]}'
 frame() {
@@ -41,6 +42,9 @@ while IFS= read -r line; do
     *'"target":"Work"'*) frame "$seq" "${id:-0}" false "$elements,$working"; seq=$((seq + 1)); frame "$seq" null ;;
     *'"target":"Exit"'*) echo "fake-app: exiting" >&2; echo "this is not a frame"; exit 3 ;;
     *'"target":"Latin1"'*) printf '{"seq":%d,"text":"caf\351"}\n' "$seq"; exit 3 ;;
+    *'"target":"Noise"'*)
+      awk -v n="${FAKE_NOISE:-0}" 'BEGIN { for (i = 1; i <= n; i++) printf "noise line %06d %s\n", i, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" > "/dev/stderr" }'
+      frame "$seq" "${id:-0}" ;;
     *'"target":"Refuse"'*) frame "$seq" "${id:-0}" true "$elements" '"it is not allowed"' ;;
     *) echo "fake-app: got $line" >&2; frame "$seq" "${id:-0}" ;;
   esac

@@ -1,0 +1,5 @@
+import ArgumentParser
+import FlowRunner
+
+/// `--trace on|on-failure|off`, read by its raw values.
+extension TraceMode: ExpressibleByArgument {}
