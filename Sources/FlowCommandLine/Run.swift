@@ -123,11 +123,13 @@ extension FlowCommand {
             if let traceMode, traceMode != .off, traceOut == nil, html == nil {
                 throw ValidationError("--trace \(traceMode.rawValue) keeps traces for the HTML report or the trace files: give --html FILE or --trace-out DIR")
             }
-            if let folder = traceFolder {
+            // --trace-out is checked before anything runs; the folder beside --html, like the
+            // report itself, when it is written (a run whose report or traces were not written exits 3).
+            if let traceOut {
                 do {
-                    try OutputFile.checkFolder(folder)
+                    try OutputFile.checkFolder(traceOut)
                 } catch {
-                    throw ValidationError("\(traceOut == nil ? "the traces' folder beside --html, " : "--trace-out ")\(folder): \(error.explanation)")
+                    throw ValidationError("--trace-out \(traceOut): \(error.explanation)")
                 }
             }
         }

@@ -13,7 +13,10 @@ extension Bench {
     func trace(_ scoreboard: Scoreboard) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workphotos-bench-trace-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (suite, scheme) = try hundredFlows(in: folder.appendingPathComponent("flows"))
+        var (suite, scheme) = try hundredFlows(in: folder.appendingPathComponent("flows"))
+        // The testing build when there is one (make testing-app): the app with the least noise of its own.
+        if app == nil, let testing = binaries.testing { scheme.app = testing }
+        print("trace: the app: \(scheme.app)")
         let floor = FileManager.default.isExecutableFile(atPath: self.floor) ? try Self.launches(of: self.floor, count: 100).reduce(0, +) / 1000 : 0
         let modes: [TraceMode] = [.off, .onFailure, .on]
         var walls: [TraceMode: [Double]] = [:]

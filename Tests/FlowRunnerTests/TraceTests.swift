@@ -99,6 +99,18 @@ struct TraceTests {
         #expect(!html.contains("The screen after it") || !traced, "not twice")
     }
 
+    @Test func aTraceThatCannotBeWrittenBesideTheReportEndsTheRunWithThree() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/slow.yaml", BusyTimeoutTests.slowUpload)
+        try workspace.write("out/traces", "a file where the traces' folder would go\n")
+        let run = try workspace.flow(["run", "--timeout", "1", "--html", "out/report.html", "Flows/slow.yaml"])
+        #expect(run.status == 3, "the flow failed, but its trace was not written: the run was not made")
+        #expect(run.stderr.contains("flow: error: cannot write the trace out/traces/Flows_slow.trace.json"), "\(run.stderr)")
+        #expect(try workspace.read("out/traces") == "a file where the traces' folder would go\n")
+        #expect(try workspace.read("out/report.html").contains("<details class=\"trace\""), "the report is written all the same")
+    }
+
     @Test func aRunFlowStepsTraceCoversItsNestedSteps() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
@@ -153,13 +165,11 @@ struct TraceTests {
         (["--trace", "sometimes"], "--trace"),
         (["--trace-out", "Flows/schemes/default.yaml"], "--trace-out Flows/schemes/default.yaml"),
         (["--trace", "on"], "--trace on keeps traces for the HTML report or the trace files: give --html FILE or --trace-out DIR"),
-        (["--html", "Flows/schemes/report.html"], "the traces' folder beside --html, Flows/schemes/traces"),
     ])
     func badTraceOptionsAreUsageErrors(arguments: [String], said: String) throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/pass.yaml", Self.passing)
-        try workspace.write("Flows/schemes/traces", "a file where the traces' folder would go\n")
         let run = try workspace.flow(["run"] + arguments + ["Flows/pass.yaml"])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains(said), "\(run.stderr)")
