@@ -253,6 +253,12 @@ extension FlowCommand {
                 Console.output("\(recorded) golden screen\(recorded == 1 ? "" : "s") recorded: review \(recorded == 1 ? "it" : "them") "
                     + "(\(RunnerSetup.current.name) snapshots lists them) and commit \(recorded == 1 ? "it" : "them")\n")
             }
+            // Without --html, where the review page is written beside the report: where to see them.
+            let changed = results.flatMap(\.steps).filter { $0.screenDiff != nil }.count
+            if html == nil, changed > 0 {
+                Console.output("\(changed) golden screen\(changed == 1 ? "" : "s") changed: \(RunnerSetup.current.name) snapshots review shows "
+                    + "\(changed == 1 ? "it" : "each") beside its golden, with the command that accepts it\n")
+            }
             Console.output(tally.line + "\n")
             switch ending() {
             case .notMade where notStarted > 0:

@@ -31,6 +31,12 @@ struct GoldenScreenRunTests {
 
         let same = try workspace.flow(["run", "Flows/form.yaml", "--jobs", "1", "--var", "who=ann"])
         #expect(same.status == 0 && !same.stdout.contains("note:"), "\(same.stdout)")
+        #expect(!same.stdout.contains("snapshots review"), "nothing changed, nothing to review")
+
+        // Without --html, the run says where the changed golden can be seen beside its own.
+        let plain = try workspace.flow(["run", "Flows/form.yaml", "--jobs", "1", "--var", "who=bob"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("1 golden screen changed: flow snapshots review shows it beside its golden, with the command that accepts it\n"), "\(plain.stdout)")
 
         let changed = try workspace.flow(["run", "Flows/form.yaml", "--jobs", "1", "--var", "who=bob", "--junit", "out/junit.xml", "--html", "out/report.html"])
         #expect(changed.status == 1)

@@ -315,6 +315,22 @@ struct HTMLReportTests {
         )
     }()
 
+    @Test func aReasonOfSeveralLinesKeepsItsLinesUnderItsFirst() throws {
+        let location = SourceLocation(file: "Flows/g.yaml", line: 5, column: 5)
+        let reason = "the screen does not match its golden\n--- golden\n+++ the screen now\n-7 work photos\n+8 work photos"
+        let result = FlowResult(
+            flow: Self.flow(file: "Flows/g.yaml", name: "Golden"), iteration: 1,
+            failure: FlowRunFailure(location: location, stepTitle: "assertScreen", via: [], failure: FlowFailure(
+                step: "compare the screen", reason: reason, screen: nil, standardError: [], site: CallSite(file: "Flows/g.yaml", line: 5))),
+            steps: [StepRecord(title: "assertScreen", location: location, duration: .milliseconds(1), status: .failed, screen: nil, depth: 0)],
+            duration: .milliseconds(5), copyDuration: .zero, launchDuration: .zero
+        )
+        let page = HTMLReport.html([result], summary: .init(scheme: "default", duration: .milliseconds(5)))
+        #expect(page.contains(": error: assertScreen: compare the screen failed: the screen does not match its golden</p>\n<pre class=\"reason-more\">--- golden\n+++ the screen now\n-7 work photos\n+8 work photos</pre>"), "\(page)")
+        #expect(page.contains("<strong>Reason:</strong> the screen does not match its golden</p>\n<pre class=\"reason-more\">--- golden\n"))
+        _ = try Self.parse(page)
+    }
+
     static func flow(file: String, name: String, tags: [String] = []) -> Flow {
         Flow(file: file, name: name, tags: tags, fixture: nil, launch: LaunchSettings(), onAlert: [], steps: [], variableUses: [])
     }

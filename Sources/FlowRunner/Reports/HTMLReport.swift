@@ -122,7 +122,10 @@ public enum HTMLReport {
             html += "<div class=\"failure\">\n<p class=\"where\">"
             let location = escape(failure.location.description)
             html += failing.map { "<a href=\"#\(id)-step-\($0 + 1)\">\(location)</a>" } ?? location
-            html += ": error: " + escape(failure.summary) + "</p>\n"
+            // The first line in the heading; the rest (a golden's diff) kept as lines, not run together.
+            let (first, rest) = firstLine(failure.summary)
+            html += ": error: " + escape(first) + "</p>\n"
+            if let rest { html += pre(rest, class: "reason-more") }
             for site in failure.via.reversed() { html += "<p class=\"via\">" + escape("\(site): note: in runFlow") + "</p>\n" }
             // No step to show it at (the flow did not start): the evidence goes here.
             if failing == nil { html += evidence(failure, screen: failure.failure.screen) }
@@ -203,7 +206,9 @@ public enum HTMLReport {
 
     /// The reason, FlowKit's own step, the app's standard error and (when given) the screen.
     private static func evidence(_ failure: FlowRunFailure, screen: String?) -> String {
-        var html = "<p class=\"reason\"><strong>Reason:</strong> \(escape(failure.failure.reason))</p>\n"
+        let (first, rest) = firstLine(failure.failure.reason)
+        var html = "<p class=\"reason\"><strong>Reason:</strong> \(escape(first))</p>\n"
+        if let rest { html += pre(rest, class: "reason-more") }
         html += "<p class=\"flowkit-step\"><strong>Step:</strong> <code>\(escape(failure.failure.step))</code></p>\n"
         if let screen { html += self.screen(screen, caption: "The screen was", open: true) }
         let lines = failure.failure.standardError
@@ -214,6 +219,12 @@ public enum HTMLReport {
             html += pre(lines.joined(separator: "\n"), class: "stderr")
         }
         return html
+    }
+
+    /// A text's first line, and the lines after it (nil when it has one).
+    static func firstLine(_ text: String) -> (String, String?) {
+        guard let newline = text.firstIndex(of: "\n") else { return (text, nil) }
+        return (String(text[..<newline]), String(text[text.index(after: newline)...]))
     }
 
     private static func screen(_ text: String?, caption: String, open: Bool) -> String {
