@@ -18,7 +18,7 @@ public final class AutomationServer: Adapter {
 
     /// A server that carries out commands on `session` and writes one frame a line to `output`
     /// (standard output in the app, a buffer in a test), in the protocol's `version` (what the
-    /// runner asked for: ``AutomationLaunch/version(in:)``; 1 writes no `busy`, as a runner older
+    /// runner asked for: `AutomationLaunch.version(in:)`; 1 writes no `busy`, as a runner older
     /// than version 2 reads frames).
     public init(session: Session, output: TextOutput, protocolVersion: Int = 1) {
         self.session = session
