@@ -140,7 +140,7 @@ run: build
 	$(APP) $(RUN_ARGS) -photos.store $(STORE)
 
 # make bench: the runner-level figures (launch, a step, 100 flows, a long list, an upload, the
-# runner at scale, flow's start, a crawl and a shrink by flow explore), each beside its floor measured in the same run (a Foundation program
+# runner at scale, flow's start, a crawl and a shrink by flow explore, the cost of --trace), each beside its floor measured in the same run (a Foundation program
 # that prints a line, linked as usual and statically; a pipe round trip), then a summary table of the
 # figures that have a target (figure, floor, ratio, target, met?), then the in-process benchmarks of
 # the Benchmarks/ package (ordo-one/benchmark: images, the wire, seeding).
