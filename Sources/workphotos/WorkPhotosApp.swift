@@ -84,6 +84,8 @@ enum WorkPhotosApp {
                 }
             }
             return StubDrive(failures: failures, delay: .seconds(seconds)) { _ in
+                // Said in the log, so a run that times out on it shows why in the step's lines.
+                logger.log("test drive: a slow network (-drive.delay \(seconds)): an upload takes \(seconds) s")
                 // Not a wait for anything: this sleep *is* the slow network `-drive.delay` asks the
                 // test drive to be, spent inside the upload's background job (the app is busy all
                 // along). Flows and the runner never sleep; they wait on the frames the app pushes.

@@ -50,11 +50,14 @@ struct TraceTests {
         #expect(signIn["standardError"] as? [String] == ["workphotos: login: signing in as test", "workphotos: login: signed in as test"],
                 "the lines the app wrote during the step, and only those")
         #expect((steps[1]["trace"] as? [String: Any])?["standardError"] as? [String] == [])
+        #expect(tap["standardError"] as? [String] == ["workphotos: test drive: a slow network (-drive.delay 30.0): an upload takes 30.0 s"],
+                "what the app said while the step waited: \(tap)")
 
         let html = try workspace.read("out/report.html")
         #expect(html.components(separatedBy: "<details class=\"trace\"").count - 1 == 4, "a trace for each step")
         #expect(html.components(separatedBy: "<details class=\"trace\" open=\"open\"").count - 1 == 1, "the failed step's is open")
         #expect(html.contains("busy with upload (1."), "\(html)")
+        #expect(html.contains("The app's standard error during the step (1 line):</p>\n<pre class=\"stderr\">workphotos: test drive: a slow network"), "the app's lines in the trace")
         #expect(html.contains("<th>before the step</th><th>when it failed</th>"))
         #expect(html.contains("<span class=\"location\">Flows/slow.yaml:9:5</span> <code>tap</code>"), "the step's source line")
         #expect(XMLParser(data: Data(html.utf8)).parse(), "the page stays well-formed XML")
