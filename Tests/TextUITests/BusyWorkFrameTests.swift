@@ -26,13 +26,7 @@ struct BusyWorkFrameTests {
 
     /// Lets the held work run, and returns once its completion has run.
     func finish(_ scheduler: BackgroundScheduler, _ queue: DispatchQueue) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            scheduler.onSettle = {
-                scheduler.onSettle = nil
-                done.resume()
-            }
-            queue.resume()
-        }
+        await Self.settled(scheduler) { queue.resume() }
     }
 
     @Test func theSchedulerKeepsEachJobsNameAndHowLongItHasRunUntilItsCompletionHasRun() async {
