@@ -130,6 +130,23 @@ struct TraceTests {
         #expect((traces[0]["standardError"] as? [String])?.contains("workphotos: login: signed in as test") == true)
     }
 
+    @Test func eachTryOfARetriedFlowKeepsItsOwnTrace() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        try workspace.write("Flows/flaky.yaml", RetryTests.flakyUpload(marker: workspace.folder.appendingPathComponent("marker").path))
+        let run = try workspace.flow(["run", "--retries", "1", "--trace-out", "t", "Flows/flaky.yaml"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // on-failure: the failed first try's trace, not the passing second's.
+        #expect(traceFiles(workspace, "t") == ["Flows_flaky-try1.trace.json"])
+        let first = try json(workspace, "t/Flows_flaky-try1.trace.json")
+        #expect(first["try"] as? Int == 1 && first["tries"] as? Int == 2 && first["passed"] as? Bool == false, "\(first)")
+        let on = try workspace.flow(["run", "--retries", "1", "--trace", "on", "--trace-out", "all", "Flows/flaky.yaml"])
+        #expect(on.status == 0)
+        // The marker is there now: the flow passes at once, one try.
+        #expect(traceFiles(workspace, "all") == ["Flows_flaky.trace.json"])
+        #expect(try json(workspace, "all/Flows_flaky.trace.json")["tries"] as? Int == 1)
+    }
+
     @Test func traceOffKeepsNoTraceOfAFailedFlowEither() throws {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
