@@ -73,7 +73,7 @@ extension FlowCommand {
         var trace: TraceMode { traceMode ?? .onFailure }
 
         @Option(name: .customLong("trace-out"), help: ArgumentHelp(
-            "Write each traced flow run's trace here as JSON (Flows/\(FlowTraceFile.schemaFileName) is its schema); default: a traces folder beside --html.",
+            "Write each traced flow run's trace here as JSON (\(RunnerSetup.current.flows)/\(FlowTraceFile.schemaFileName) is its schema); default: a traces folder beside --html.",
             valueName: "dir"))
         var traceOut: String?
 
