@@ -18,13 +18,11 @@ final class AppConnection: @unchecked Sendable {
     }
 
     private(set) var processIdentifier: Int32 = 0
-    private let process: Process
+    /// The app's process (posix_spawn, not Foundation's Process: see SpawnedChild).
+    private let process: SpawnedChild
     private let input: FileHandle
     private let output: FileHandle
     private let errors: FileHandle
-    /// Signalled by the termination handler (Foundation's thread).
-    private let exit = NSCondition()
-    private var exited = false
 
     private var frames: [(frame: Frame, bytes: Int)] = []
     /// Reads each frame's elements that are as they were in the last one only once.
@@ -43,28 +41,13 @@ final class AppConnection: @unchecked Sendable {
 
     init(executable: String, arguments: [String], environment: [String: String]) throws {
         Console.ignoreBrokenPipes()  // writing to an app that died must fail the write, not kill the runner
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        input = stdin.fileHandleForWriting
-        output = stdout.fileHandleForReading
-        errors = stderr.fileHandleForReading
-        let exit = self.exit
-        process.terminationHandler = { [weak self] _ in
-            exit.lock()
-            self?.exited = true
-            exit.broadcast()
-            exit.unlock()
-        }
-        try process.run()
+        process = try SpawnedChild(executable: executable, arguments: arguments, environment: environment)
+        input = process.input
+        output = process.output
+        errors = process.errors
         processIdentifier = process.processIdentifier
-        // Foundation closes the parent's copies of the child's pipe ends after spawning, so reads
-        // see end of file when the app exits. Both are read without blocking; poll(2) waits.
+        // The parent's copies of the child's pipe ends are closed after spawning, so reads see
+        // end of file when the app exits. Both are read without blocking; poll(2) waits.
         for fd in [output.fileDescriptor, errors.fileDescriptor] {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
@@ -132,8 +115,7 @@ final class AppConnection: @unchecked Sendable {
 
     /// How the app ended, once it has: its exit code, or the signal that killed it.
     var ending: (status: Int32, signaled: Bool)? {
-        guard !process.isRunning else { return nil }
-        return (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+        process.ending
     }
 
     /// Waits for an app that closed its output to exit by itself, killing it after `grace`.
@@ -151,25 +133,20 @@ final class AppConnection: @unchecked Sendable {
         kill()
     }
 
-    /// Waits on the termination handler's signal until the app exits or `grace` runs out.
+    /// Waits until the app exits or `grace` runs out.
     private func waitForExit(grace: TimeInterval) {
-        exit.lock()
-        let deadline = Date().addingTimeInterval(grace)
-        while !exited, exit.wait(until: deadline) {}
-        exit.unlock()
+        process.waitForExit(until: Date().addingTimeInterval(grace))
     }
 
     /// Kills the app if it still runs (SIGKILL), and waits until it is gone.
     func kill() {
-        if process.isRunning { Foundation.kill(processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.waitForExit()
     }
 
     deinit {
-        if process.isRunning {
-            Foundation.kill(processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        kill()
+        try? input.close()
         try? output.close()
         try? errors.close()
     }
