@@ -3,7 +3,8 @@ import Foundation
 /// Runs a program to its end with a whole standard input, and returns what it wrote and how it
 /// ended: the one way the seeding step, `flow`'s git queries and the black-box tests run a binary.
 /// (The flow runner's long-lived app is `FlowKit.AppConnection`; the benchmarks time their own
-/// `Process` launches.)
+/// `Process` launches.) It starts the program as ``SpawnedChild`` does, not with Foundation's
+/// `Process`, whose `run()` can crash on Linux (see there).
 public enum ChildProcess {
     /// What the program wrote, and how it ended.
     public struct Output: Sendable {
@@ -26,38 +27,31 @@ public enum ChildProcess {
         currentDirectory: String? = nil
     ) throws -> Output {
         Console.ignoreBrokenPipes()  // a program that exits without reading its input must not end us
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        // Told of the exit at once: `waitUntilExit()` looks for it every 50 ms, which was most of
-        // `flow lint`'s time (its git query) and of every seeding a test asked for.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        // Told of the exit at once by the child's own waiting thread (Foundation's
+        // `waitUntilExit()` looked for it every 50 ms, most of `flow lint`'s time).
+        let process = try SpawnedChild(
+            executable: executable, arguments: arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+            currentDirectory: currentDirectory
+        )
         let errors = Box()
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            errors.data = process.errors.readDataToEndOfFile()
             finished.signal()
         }
         Thread.detachNewThread {
-            Console.write(input, to: stdin.fileHandleForWriting.fileDescriptor)
-            try? stdin.fileHandleForWriting.close()
+            Console.write(input, to: process.input.fileDescriptor)
+            try? process.input.close()
             finished.signal()
         }
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let out = process.output.readDataToEndOfFile()
         finished.wait()
         finished.wait()
-        exited.wait()
+        process.waitForExit()
+        let ending = process.ending ?? (status: -1, signaled: false)
         return Output(
             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self),
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal
+            status: ending.status, signaled: ending.signaled
         )
     }
 

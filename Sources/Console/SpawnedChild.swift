@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// A child process started with `posix_spawn` directly, its three standard streams on pipes:
-/// how the runner starts an app.
+/// how the runner starts an app, and how ``ChildProcess`` runs a program to its end.
 ///
 /// Not Foundation's `Process`: on Linux its `run()` lists `/proc/self/fd` to close every other
 /// descriptor in the child, and copies each directory entry's whole 256-byte name, reading past
@@ -40,8 +40,8 @@ public final class SpawnedChild: @unchecked Sendable {
     }
 
     /// Starts `executable` with `arguments` (not counting its own name) and `environment`, its
-    /// standard streams on new pipes.
-    public init(executable: String, arguments: [String], environment: [String: String]) throws {
+    /// standard streams on new pipes, in `currentDirectory` (by default this process's).
+    public init(executable: String, arguments: [String], environment: [String: String], currentDirectory: String? = nil) throws {
         var access = stat()
         guard stat(executable, &access) == 0 else { throw SpawnError(executable, errno) }
         guard access.st_mode & S_IFMT == S_IFREG, Glibc.access(executable, X_OK) == 0 else { throw SpawnError(executable, EACCES) }
@@ -65,6 +65,13 @@ public final class SpawnedChild: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdout[1], STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, stderr[1], STDERR_FILENO)
         if let closeFrom = Self.closeFrom { _ = closeFrom(&actions, 3) }
+        if let currentDirectory {
+            guard let changeDirectory = Self.changeDirectory else {
+                for fd in pipes.joined() { close(fd) }
+                throw SpawnError("cannot start \(executable) in \(currentDirectory): this C library cannot change a spawned program's folder", ENOSYS)
+            }
+            _ = changeDirectory(&actions, currentDirectory)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -138,10 +145,14 @@ public final class SpawnedChild: @unchecked Sendable {
         if isRunning { Glibc.kill(processIdentifier, signal) }
     }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 on), looked up once: Swift does
-    /// not see its declaration, which needs `_GNU_SOURCE`.
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 on) and `..._addchdir_np` (2.29
+    /// on), looked up once: Swift does not see their declarations, which need `_GNU_SOURCE`.
     private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+    private static let changeDirectory: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
     }()
 }

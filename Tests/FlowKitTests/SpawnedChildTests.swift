@@ -45,6 +45,14 @@ struct SpawnedChildTests {
         #expect(child.ending?.status == SIGKILL && child.ending?.signaled == true)
     }
 
+    @Test func childProcessRunsAProgramToItsEndInTheFolderGivenWithItsInput() throws {
+        let run = try ChildProcess.run("/bin/sh", ["-c", "pwd; cat; echo oops >&2; exit 3"], input: "typed\n", currentDirectory: "/usr/lib")
+        #expect(run.stdout == "/usr/lib\ntyped\n")
+        #expect(run.stderr == "oops\n")
+        #expect(run.status == 3 && !run.signaled)
+        #expect(throws: (any Error).self) { try ChildProcess.run("/bin/pwd", [], currentDirectory: "/nonexistent/folder") }
+    }
+
     @Test(arguments: ["/nonexistent/app", "/etc", "/etc/hostname"])
     func whatCannotBeStartedIsAnErrorNamingIt(path: String) {
         #expect {
