@@ -48,7 +48,7 @@ public enum AutomationLaunch {
         }
 
         public var description: String {
-            let printable = String(String.UnicodeScalarView(value.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+            let printable = BusyWork.oneLine(value)
             let shown = printable.count > 40 ? String(printable.prefix(40)) + "…" : printable
             return "\(AutomationLaunch.versionVariable) is \"\(shown)\": it takes the automation protocol's version, a whole number from 1 (this app speaks 1 to \(AutomationLaunch.protocolVersion))"
         }

@@ -49,8 +49,13 @@ public struct BusyWork: Codable, Equatable, Sendable {
 
     /// A name as a one-line message may show it: a control character as `?`, a long one cut.
     static func shown(_ name: String) -> String {
-        let line = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
-        return Suggestion.shown(line)
+        Suggestion.shown(oneLine(name))
+    }
+
+    /// `text` with every control character, newline and tab included, shown as `?`: what the
+    /// app sends (a work's name, a version) said in a line of the runner's or the app's own.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
     }
 
     /// Milliseconds as seconds to a tenth (`4.9 s`), or as milliseconds under a tenth (`40 ms`).

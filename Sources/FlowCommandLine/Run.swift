@@ -138,10 +138,7 @@ extension FlowCommand {
         /// when neither is given, or when nothing is traced.
         var traceFolder: String? {
             guard trace != .off, !watch else { return nil }
-            return traceOut ?? html.map { html in
-                let parent = PathText.parent(of: html)
-                return parent.isEmpty ? "traces" : parent == "/" ? "/traces" : parent + "/traces"
-            }
+            return traceOut ?? html.map { PathText.joined(PathText.parent(of: $0), "traces") }
         }
 
         /// The most runs of each flow `--repeat` takes: a flake hunt is hundreds, and every run is
@@ -298,7 +295,7 @@ extension FlowCommand {
             var failedPaths: [String] = []
             for (index, attempt) in tries.enumerated() where attempt.steps.contains(where: { $0.trace != nil }) {
                 let name = FlowTraceFile.fileName(attempt.flow, iteration: attempt.iteration, earlierTry: index < tries.count - 1 ? index + 1 : nil)
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                let path = PathText.joined(folder, name)
                 do {
                     try OutputFile.write(FlowTraceFile.json(attempt, tryNumber: index + 1, tries: tries.count), to: path)
                 } catch {

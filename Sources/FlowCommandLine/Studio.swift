@@ -216,8 +216,7 @@ struct StudioLoop {
 
     /// `file` as a shell reads it back: bare when it is plain, else in single quotes.
     static func shellQuoted(_ file: String) -> String {
-        let plain = file.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:@%".unicodeScalars.contains($0)) }
-        return plain && !file.isEmpty ? file : "'" + file.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        ShellWord.quoted(file)
     }
 
     /// Words, with "quoted text" as one.

@@ -157,9 +157,10 @@ public struct FlowElement: Sendable, CustomStringConvertible {
     /// `timeout` (busy frames count).
     public func waitUntilGone(timeout: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
         guard !waitForNonExistence(timeout: timeout, sourceLocation: sourceLocation), !app.hasFailed else { return }
+        let waited = min(timeout, app.timeout)  // the step's wait, within the app's safety net
         let reason = app.isIdleNow
             ? "it is still there, and the app is idle: nothing is left in flight that would take it away"
-            : "it did not go within \(FlowApp.seconds(min(timeout, app.timeout)))" + (app.stillBusy(after: min(timeout, app.timeout)).map { ": the app was \($0)" } ?? "")
+            : "it did not go within \(FlowApp.seconds(waited))" + (app.stillBusy(after: waited).map { ": the app was \($0)" } ?? "")
         app.fail("wait for \(self) to go", reason, site: CallSite(sourceLocation))
     }
 

@@ -128,8 +128,7 @@ extension FlowCommand {
 
         /// `word` as a shell reads it as one word.
         static func shellWord(_ word: String) -> String {
-            let plain = word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "/._-+=:,@".unicodeScalars.contains($0) }
-            return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            ShellWord.quoted(word)
         }
     }
 }

@@ -10,6 +10,12 @@ public enum PathText {
         return String(withoutTrailingSlashes(trimmed[..<slash]))
     }
 
+    /// `name` inside `folder`: `a` + `b` → `a/b`, `a/` + `b` → `a/b`, `/` + `b` → `/b`, and
+    /// `name` alone when `folder` is empty (the current folder, as ``parent(of:)`` says it).
+    public static func joined(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder : folder + "/") + name
+    }
+
     /// The last name: `a/b` → `b`, `a/b/` → `b`, `a` → `a`, `/` → `/`.
     public static func name(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path[...])

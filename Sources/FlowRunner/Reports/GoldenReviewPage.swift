@@ -25,7 +25,7 @@ public enum GoldenReviewPage {
         let stem = (name as NSString).deletingPathExtension
         let parent = PathText.parent(of: report)
         let file = (stem.isEmpty ? name : stem) + ".golden-review.html"
-        return parent.isEmpty ? file : (parent.hasSuffix("/") ? parent : parent + "/") + file
+        return PathText.joined(parent, file)
     }
 
     /// One side of a pending golden: its file, its text when it can be shown, and what a reviewer
@@ -203,11 +203,9 @@ public enum GoldenReviewPage {
         }
     }
 
-    /// `word` as a shell reads it as one word: as it is when it holds only safe characters, else
-    /// in single quotes.
+    /// `word` as a shell reads it as one word (``ShellWord``).
     static func shellWord(_ word: String) -> String {
-        let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-./:@%+=,".unicodeScalars.contains($0)) }
-        return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        ShellWord.quoted(word)
     }
 
     // MARK: - The page

@@ -184,12 +184,15 @@ public final class FlowExecutor {
     /// with `on-failure` only when the flow failed. Traced raw while the flow runs, so that a flow
     /// whose trace is dropped spends nothing on masking.
     private func keptTraces(passed: Bool) -> [StepRecord] {
-        guard environment.trace == .on || (environment.trace == .onFailure && !passed) else {
-            if environment.trace == .onFailure { return records.map { var record = $0; record.trace = nil; return record } }
+        switch environment.trace {
+        case .off:
             return records
+        case .onFailure where passed:
+            return records.map { var record = $0; record.trace = nil; return record }
+        case .on, .onFailure:
+            let mask = SecretMask(environment.secrets)
+            return records.map { var record = $0; record.trace = record.trace?.masked(mask.mask); return record }
         }
-        let mask = SecretMask(environment.secrets)
-        return records.map { var record = $0; record.trace = record.trace?.masked(mask.mask); return record }
     }
 
     /// What starting a flow took, or why it could not start.
