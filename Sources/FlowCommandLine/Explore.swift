@@ -23,7 +23,15 @@ extension FlowCommand {
                     long text, other scripts, a would-be secret), back, and each button of an alert. Screens are told apart by their \
                     structure, not their words (--same-screen-ignoring and --same-screen-by-text change that). It finds crashes, exits, hangs, refused actions, lines that are \
                     not frames, accessibility audit findings, dead ends, secrets shown and alerts no button takes away; each is shrunk \
-                    to the fewest steps that still show it and written as a flow \(name) run fails on.
+                    to the fewest steps that still show it and written as a flow \(name) run fails on. The same problem met again \
+                    (the same kind after the same action on a screen of the same title, or the same alert) is one finding, with \
+                    the number of paths that met it.
+                    --walks N adds seeded random walks after the map (--walks-only: instead of it): each from a fresh launch, \
+                    at most --walk-length actions chosen among every enabled action of the screen, weighted towards what was \
+                    tried least, fields typed from their pool. They reach the states data makes (an item lent, then returned); \
+                    screens are then told apart by what their rows and fields hold too (--identity data, bounded). The seed is \
+                    printed and written to map.json: --seed S walks the same walks again, action for action; --shard I/N (or \
+                    auto) walks one machine's share, and \(name) merge joins the shards' folders.
                     Written into --out: map.json (its schema: \(name) schema --map), map.dot, map.svg, report.html, junit.xml, and \
                     findings/*.yaml.
                     \(RunnerExit.help([.passed: "nothing found", .failed: "findings", .interrupted: "interrupted (Ctrl-C: what was found so far is written)"]))
@@ -69,6 +77,24 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Run these flows (files or folders, repeatable) on the map and draw what they exercise: screens, controls, transitions.", valueName: "path"))
         var against: [String] = []
 
+        @Option(help: ArgumentHelp("Seeded random walks after the map, each from a fresh launch (0: none).", valueName: "n"))
+        var walks: Int = 0
+
+        @Option(name: .customLong("walk-length"), help: ArgumentHelp("The most actions a walk takes after its launch.", valueName: "n"))
+        var walkLength: Int = WalkOptions.defaultLength
+
+        @Option(help: ArgumentHelp("The walks' seed, a whole number: the same seed walks the same walks again (default: one chosen at random, and printed).", valueName: "n"))
+        var seed: UInt64?
+
+        @Flag(name: .customLong("walks-only"), help: "Walk without making the breadth-first map first.")
+        var walksOnly = false
+
+        @Option(help: ArgumentHelp("What tells screens apart: structure, or data (what rows and fields hold too, a few states a structure). Default: data with --walks, else structure.", valueName: "structure|data"))
+        var identity: ScreenIdentity.Rules.Mode?
+
+        @Option(help: ArgumentHelp("Walk this machine's share of the walks, I/N (walk k is shard k mod N + 1's), or auto from the CI engine's variables; needs --seed.", valueName: "I/N|auto"))
+        var shard: String?
+
         @OptionGroup var filters: FlowFilters
 
         func validate() throws {
@@ -80,12 +106,24 @@ extension FlowCommand {
                 throw ValidationError("--audit-skip \(rule): not a rule" + Suggestion.didYouMean(rule, in: AuditRule.allCases.map(\.rawValue))
                     + "; rules: " + AuditRule.allCases.map(\.rawValue).joined(separator: ", "))
             }
+            guard walks >= 0 else { throw ValidationError("--walks \(walks): give 0 or more") }
+            guard walkLength >= 1 else { throw ValidationError("--walk-length \(walkLength): give at least 1") }
+            guard walks <= Self.mostWalks else { throw ValidationError("--walks \(walks): give at most \(Self.mostWalks)") }
+            if walksOnly, walks == 0 { throw ValidationError("--walks-only walks instead of making the map: give --walks N too") }
+            if let shard {
+                guard walks > 0 else { throw ValidationError("--shard splits the walks between machines: give --walks N too") }
+                guard seed != nil else { throw ValidationError("--shard \(shard): every shard must walk from the same seed: give --seed N too (the CI run's number, say)") }
+                if shard != "auto" { _ = try FlowCommand.Run.parseShard(shard) }
+            }
             do {
                 try OutputFile.checkFolder(out)
             } catch {
                 throw ValidationError("--out \(out): \(error.explanation)")
             }
         }
+
+        /// The most walks one crawl takes: a million, at a thousand actions a second, is most of a week.
+        static let mostWalks = 1_000_000
 
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
@@ -96,10 +134,16 @@ extension FlowCommand {
             } else {
                 prefix = .none
             }
+            var walkShard: ExploreShard?
+            if let shard {
+                let (index, count) = try shard == "auto" ? Self.autoShard() : FlowCommand.Run.parseShard(shard)
+                walkShard = ExploreShard(index: index, count: count)
+            }
+            let walkOptions = WalkOptions(count: walks, length: walkLength, seed: seed ?? UInt64.random(in: 0..<(1 << 32)), shard: walkShard)
             let options = ExploreOptions(
                 maxActions: maxActions, maxDepth: maxDepth, time: .milliseconds(Int64((time * 1000).rounded())), wait: wait,
-                rules: ScreenIdentity.Rules(ignoring: ignoring, byText: byText), auditSkipping: Set(auditSkip.compactMap(AuditRule.init(rawValue:))),
-                shrinks: !noShrink
+                rules: ScreenIdentity.Rules(ignoring: ignoring, byText: byText, mode: identity ?? (walks > 0 ? .data : .structure)),
+                auditSkipping: Set(auditSkip.compactMap(AuditRule.init(rawValue:))), shrinks: !noShrink, walks: walkOptions, maps: !walksOnly
             )
             let explorer: Explorer
             do {
@@ -121,6 +165,12 @@ extension FlowCommand {
             }
             let live = Console.isTerminal(STDERR_FILENO)
             Console.output("exploring \(scheme.app) (scheme \(scheme.name), fixture \(explorer.fixture))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
+            if walks > 0 {
+                let share = walkShard.map { " (shard \($0.index)/\($0.count): \(walkOptions.mine.count) of them)" } ?? ""
+                let map = options.makesMap ? " after the map" : walksOnly ? "" : " (shard 1 makes the map)"
+                Console.output("walking \(walks) walks of at most \(walkLength) actions\(share)\(map), seed \(walkOptions.seed), "
+                    + "screens told apart by \(options.rules.mode.rawValue)\n")
+            }
             let result: ExploreResult
             do {
                 result = try explorer.run(progress: { progress in
@@ -150,6 +200,24 @@ extension FlowCommand {
         }
     }
 }
+
+extension FlowCommand.Explore {
+    /// This machine's shard as the CI engine says (`--shard auto`), said as `run` says it.
+    static func autoShard(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (Int, Int) {
+        do {
+            let source = try ShardSource.detect(in: environment)
+            if let problem = Sharding.problem(count: source.count) { throw FlowCommandError.usage("--shard auto: \(source): \(problem)") }
+            Console.output("\(source)\n")
+            return (source.index, source.count)
+        } catch let error as FlowCommandError {
+            throw error
+        } catch {
+            throw FlowCommandError.usage("\(error)")
+        }
+    }
+}
+
+extension ScreenIdentity.Rules.Mode: ExpressibleByArgument {}
 
 /// Ctrl-C, seen by the crawl between actions.
 final class Interruption: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import FlowExplorer
 import FlowKit
 import FlowRunner
 import Foundation
@@ -15,7 +16,7 @@ extension FlowCommand {
     struct Merge: ParsableCommand {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
-                abstract: "Join the shards' JUnit files and reports into one; check each flow ran exactly once.",
+                abstract: "Join the shards' JUnit files and reports into one (check each flow ran exactly once), or the shards of an explore's walks.",
                 discussion: """
                     Each shard output is a folder holding junit.xml (and report/ for --report), as written by \
                     \(flowRun) --shard I/N --junit out/I/junit.xml --report out/I/report, or a JUnit file (its report \
@@ -23,6 +24,10 @@ extension FlowCommand {
                     scheme and tag options; a testcase is matched to a flow by its file attribute. A flow no shard ran, \
                     or that two shards ran, is listed and the exit code is 1; so is a flow that failed. An input that \
                     is missing, not XML or not JUnit is a located error, exit 2, and nothing is written.
+                    Given the folders of an explore's shards (\(RunnerSetup.current.name) explore --walks N --seed S --shard I/N --out DIR: each \
+                    holds map.json), it joins them into --out instead: the maps, and one finding a problem across shards (the one \
+                    one machine finds first), with every shard's paths; each shard's folder once, every shard there, all of one crawl \
+                    (the same app, seed and walks), or exit 2. The exit code is explore's: 1 when there are findings.
                     \(RunnerExit.help([.passed: "every flow ran once and passed", .failed: "a flow missing, doubled or failed", .notMade: "the merged files could not be written"], leaving: [.interrupted]))
                     """
             )
@@ -34,8 +39,11 @@ extension FlowCommand {
         @Argument(help: ArgumentHelp("Each shard's output: a folder holding junit.xml (and report/), or a JUnit file.", valueName: "shard-output"))
         var outputs: [String] = []
 
-        @Option(help: ArgumentHelp("Write the merged JUnit XML here (atomically).", valueName: "file"))
-        var junit: String
+        @Option(help: ArgumentHelp("Write the merged JUnit XML here (atomically); for a run's shards.", valueName: "file"))
+        var junit: String?
+
+        @Option(help: ArgumentHelp("Write the merged map, report and findings' flows into this folder; for an explore's shards.", valueName: "dir"))
+        var out: String?
 
         @Option(help: ArgumentHelp("Join the shards' report folders (the report/ of each shard output) into this folder.", valueName: "dir"))
         var report: String?
@@ -59,9 +67,14 @@ extension FlowCommand {
         }
 
         func run() throws {
+            if let folders = exploreShards() { return try mergeExplore(folders) }
+            guard let junit else {
+                throw FlowCommandError.usage("give --junit FILE: where the merged JUnit XML goes (or the folders of an explore's shards, and --out DIR)")
+            }
+            if out != nil { throw FlowCommandError.usage("--out is for an explore's shards; these are a run's: give --junit, --report or --html") }
             let suite = try Selection.load(flowPaths.isEmpty ? [RunnerSetup.current.flows] : flowPaths, schemeOptions: schemeOptions, filters: filters, checkFixtures: false).suite
             // Every output is checked before anything is read or written: a bad path leaves nothing half-written.
-            try checkOutputs()
+            try checkOutputs(junit: junit)
             var (inputs, problems) = readOutputs()
             // The inputs that could be read are checked even when others could not: every problem at once.
             var merged: JUnitMerge?
@@ -85,8 +98,71 @@ extension FlowCommand {
             if !merged.succeeded { throw FlowCommandError.flowsFailed }
         }
 
+        /// The shard outputs when every one is a folder holding an explore's map.json; nil for a run's.
+        private func exploreShards() -> [String]? {
+            let folders = outputs.filter { InputFile.kind($0) == .folder && InputFile.kind(PathText.joined($0, ExploreOutput.mapFile)) == .file }
+            return !folders.isEmpty && folders.count == outputs.count ? folders : nil
+        }
+
+        /// Joins an explore's shards into `--out`: the maps, the findings, their flows.
+        private func mergeExplore(_ folders: [String]) throws {
+            guard let out else { throw FlowCommandError.usage("give --out DIR: where the merged map of the explore's shards goes") }
+            if junit != nil || html != nil || report != nil { throw FlowCommandError.usage("--junit, --html and --report are for a run's shards; an explore's are merged into --out DIR") }
+            do {
+                try OutputFile.checkFolder(out)
+            } catch {
+                throw FlowCommandError.usage("--out \(out): \(error.explanation)")
+            }
+            var shards: [ExploreMerge.Shard] = []
+            var problems: [LocatedError] = []
+            for folder in folders {
+                let file = PathText.joined(folder, ExploreOutput.mapFile)
+                switch InputFile.read(file, limit: MergeOutputs.fileLimit) {
+                case let .success(data):
+                    do {
+                        shards.append(ExploreMerge.Shard(folder: folder, map: try ExploreMap.read(data, file: file)))
+                    } catch {
+                        problems.append(.wholeFile(file, error.description.hasPrefix(file + ": ") ? String(error.description.dropFirst(file.count + 2)) : error.description))
+                    }
+                case let .failure(problem):
+                    problems.append(.wholeFile(file, problem.description))
+                }
+            }
+            let standard = folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            for (index, folder) in folders.enumerated() where standard[..<index].contains(standard[index]) {
+                problems.append(.wholeFile(folder, "given twice: give each shard's folder once"))
+            }
+            guard problems.isEmpty else { throw FlowCommandError.diagnostics(Diagnostics(problems)) }
+            let merged: (map: ExploreMap, flows: [(finding: ExploreMap.Finding, from: String?)])
+            switch ExploreMerge.merge(shards) {
+            case let .success(result): merged = result
+            case let .failure(error): throw FlowCommandError.diagnostics(Diagnostics(error.problems.map { LocatedError.wholeFile("merge", $0) }))
+            }
+            let findings = PathText.joined(out, ExploreOutput.findingsFolder)
+            var flows: [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)] = []
+            for (index, item) in merged.flows.enumerated() {
+                let file = PathText.joined(findings, ExploreOutput.flowName(index + 1, item.finding.kind, item.finding.title))
+                guard let source = item.from else {
+                    flows.append((item.finding, file, nil, nil))
+                    continue
+                }
+                switch InputFile.read(source, limit: MergeOutputs.fileLimit) {
+                case let .success(data): flows.append((item.finding, file, String(decoding: data, as: UTF8.self), nil))
+                case let .failure(problem): flows.append((item.finding, file, nil, "cannot read \(source): \(problem.description)"))
+                }
+            }
+            var map = merged.map
+            let written = ExploreOutput.write(flows, into: out, map: &map, runner: RunnerSetup.current.name)
+            Console.output("merged \(shards.count) shards of \(map.walks?.count ?? 0) walks (seed \(map.walks?.seed ?? "?"))\n")
+            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name))
+            for problem in written.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
+            if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
+            if !written.problems.isEmpty { throw FlowCommandError.notWritten }
+            if !map.findings.isEmpty { throw FlowCommandError.flowsFailed }
+        }
+
         /// The JUnit file, the HTML page and the report folder can be written where they are named.
-        private func checkOutputs() throws(FlowCommandError) {
+        private func checkOutputs(junit: String) throws(FlowCommandError) {
             do {
                 try OutputFile.check(junit)
                 if let html { try OutputFile.check(html) }

@@ -3,10 +3,33 @@ import FlowRunner
 import Foundation
 import Synchronization
 
+/// What a crawl needs of an app: a fresh launch (the prefix run), then one action at a time, each
+/// answered with where it led. ``AppDriver`` drives a real app's process; a test gives a model.
+protocol ExploreApp: AnyObject {
+    /// Launches the app afresh on a new copy of the store and runs the prefix: the idle frame it
+    /// ends on, or why it could not.
+    func relaunch() -> Result<Frame, AppDriver.StartFailure>
+    /// Takes `action` on the app as it is, waiting for an idle frame at most `wait` seconds (nil:
+    /// the crawl's wait): where it led.
+    func act(_ action: ExploreAction, wait: TimeInterval?) -> AppDriver.Outcome
+    /// Actions sent so far (the prefix's included).
+    var actionsSent: Int { get }
+    /// Launches so far.
+    var launches: Int { get }
+    /// What the last prefix typed: each field and its text.
+    var typedByPrefix: [(target: String, text: String)] { get }
+    /// `text` with every secret replaced by the mask.
+    func mask(_ text: String) -> String
+    /// What the app wrote to standard error up to `failure` (its last lines), secrets not yet masked.
+    func errorLines(of failure: FlowFailure) -> [String]
+    /// Ends the app now running, if one is.
+    func terminate()
+}
+
 /// The app as the explorer drives it: launched exactly as `flow run` launches a flow (the scheme,
 /// a fresh copy of the fixture's seeded store, the launch settings), then the prefix run as a
 /// flow's steps, then one action at a time, each answered with where it led.
-final class AppDriver {
+final class AppDriver: ExploreApp {
     /// What an action did.
     enum Outcome {
         /// The app is idle on this frame.
@@ -32,7 +55,7 @@ final class AppDriver {
     /// The flow every launch starts: the fixture, the launch settings, the prefix's steps.
     let flow: Flow
     private let runner: SuiteRunner
-    private let templates: [String: String]
+    private var templates: [String: String]
     private var executor: FlowExecutor?
     /// The next launch's app, started ahead on a store of its own while this one is driven (as
     /// `flow run` starts a job's next flow): a relaunch then waits only for what is left of it.
@@ -50,6 +73,13 @@ final class AppDriver {
 
     /// Seeds what the flow needs once; throws what `flow run` would say when it cannot.
     init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow) throws {
+        var scheme = scheme
+        // A crash symbolicated by Swift's backtracer costs the app a tenth of a second, and a crawl
+        // may meet one crash many times: its fatal error and a plain stack trace are enough here
+        // (`flow run` of the finding's flow shows the whole backtrace). A scheme that sets it wins.
+        if !scheme.launch.environment.contains(where: { $0.key == Self.backtraceVariable }) {
+            scheme.launch.environment.append((Self.backtraceVariable, Text("enable=no")))
+        }
         self.scheme = scheme
         self.variables = variables
         self.secrets = secrets
@@ -63,6 +93,9 @@ final class AppDriver {
             throw error
         }
     }
+
+    /// Swift's backtracer's setting.
+    static let backtraceVariable = "SWIFT_BACKTRACE"
 
     /// Ends the apps and removes the stores.
     func close() {
@@ -102,6 +135,32 @@ final class AppDriver {
         return .success(frame)
     }
 
+    /// Runs each of `flows` from a fresh launch on a store of its own (its fixture seeded first)
+    /// and says what each told the app to type: each `type` command's field and text, by flow file.
+    /// A flow that fails is watched up to where it failed; a fixture that does not seed leaves
+    /// its flows out.
+    func typed(by flows: [Flow]) -> [String: [(target: String, text: String)]] {
+        var typed: [String: [(target: String, text: String)]] = [:]
+        for flow in flows {
+            let fixtures = FlowSuite(flows: [flow]).fixtures.filter { templates[$0] == nil }
+            if !fixtures.isEmpty {
+                guard let seeded = try? runner.prepare(fixtures: fixtures, say: { _ in }) else { continue }
+                templates.merge(seeded) { old, _ in old }
+            }
+            let executor = makeExecutor()
+            defer { executor.finish() }
+            if executor.start(flow).failure != nil { continue }
+            var commands: [(target: String, text: String)] = []
+            executor.app.commandObserver = { request in
+                if request.action == .type, let target = request.target { commands.append((target, request.text ?? "")) }
+            }
+            _ = executor.perform(flow.steps, in: flow)
+            executor.app.commandObserver = nil
+            typed[flow.file] = commands
+        }
+        return typed
+    }
+
     /// An executor whose store is in the folder after the last one's.
     private func makeExecutor() -> FlowExecutor {
         let templates = self.templates
@@ -120,10 +179,19 @@ final class AppDriver {
     /// Where a crawl's own actions are said to be: they were written by no one.
     static let site = CallSite(file: "explore", line: 1)
 
-    /// Takes `action` on the app as it is: where it led.
-    func act(_ action: ExploreAction) -> Outcome {
+    func act(_ action: ExploreAction, wait: TimeInterval?) -> Outcome {
         guard let app else { return .ended(FlowFailure(step: action.description, reason: "the app is not running", screen: nil, standardError: [], site: Self.site, cause: .notStarted)) }
         actionsSent += 1
+        if let wait, wait < app.timeout {
+            let timeout = app.timeout
+            app.timeout = wait
+            defer { app.timeout = timeout }
+            return attempt(action, on: app)
+        }
+        return attempt(action, on: app)
+    }
+
+    private func attempt(_ action: ExploreAction, on app: FlowApp) -> Outcome {
         let attempt: FlowApp.Attempt
         switch action.verb {
         case .back: attempt = app.attempt(.back, target: nil, text: nil, sourceLocation: Self.site.sourceLocation)
@@ -137,9 +205,12 @@ final class AppDriver {
         }
     }
 
-    /// The app's last lines of standard error, secrets masked.
-    func standardErrorTail() -> [String] {
-        (app?.failures.last?.standardError ?? []).map(mask)
+    func errorLines(of failure: FlowFailure) -> [String] {
+        app?.standardErrorTail(lines: 400) ?? failure.standardError
+    }
+
+    func terminate() {
+        app?.terminate()
     }
 
     /// `${name}` replaced from the variables.

@@ -76,18 +76,40 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
         }
     }
 
+    /// What a walk counts it by on a screen: its verb and its control (`tap button Save`,
+    /// `type textField Name`), whatever it types.
+    var control: String {
+        "\(verb.rawValue) \(kind?.rawValue ?? "") \(identifier ?? "")"
+    }
+
+    /// The action's part of a problem's identity: its verb and control, a row by its class, and
+    /// for an answer the alert and its button (what it types does not count).
+    var problemControl: String {
+        let control = kind == .cell ? identifier.map(ScreenIdentity.rowClass(of:)) : identifier
+        return [verb.rawValue, alert, control].compactMap { $0 }.joined(separator: " ")
+    }
+
     /// The same action typing `value` (written `text`) instead.
     func typing(_ text: String, value: TypedValue) -> ExploreAction {
         ExploreAction(.type, kind: kind, identifier: identifier, text: text, value: value)
     }
 }
 
-/// The values the explorer types into each field, in the order it tries them: one the flows or
-/// the scheme give for it (when one does), nothing, blanks, a long text, text in other scripts,
-/// and a would-be secret. What breaks on them is what a person typing would break.
+/// The values the explorer types into each field (its pool), in the order it tries them: one the
+/// flows or the scheme give for it (when one does), short ordinary values (a letter, a word, a
+/// small number: what a form takes, so the states behind it are reached), nothing, blanks, a long
+/// text, text in other scripts, and a would-be secret. What breaks on them is what a person
+/// typing would break.
 public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
-    /// A value the `--from` flow typed into the field, or a scheme variable named like it.
+    /// A value the `--from` flow typed into the field, one the flows type into it (or give a
+    /// robot action that types it there), or a scheme variable named like it.
     case valid
+    /// One letter.
+    case letter
+    /// A short word.
+    case word
+    /// A small whole number.
+    case number
     /// Nothing.
     case empty
     /// Blanks only.
@@ -99,6 +121,14 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     /// A made-up secret: typed into a secure field, it must never be shown.
     case wouldBeSecret
 
+    /// Whether it is a value a form takes as a person fills it: a valid one, a letter, a word, a number.
+    var isOrdinary: Bool {
+        switch self {
+        case .valid, .letter, .word, .number: true
+        case .empty, .whitespace, .long, .nonASCII, .wouldBeSecret: false
+        }
+    }
+
     /// How long the long value is.
     public static let longLength = 512
 
@@ -106,6 +136,9 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     public var literal: String {
         switch self {
         case .valid, .empty: ""
+        case .letter: "a"
+        case .word: "Ann"
+        case .number: "7"
         case .whitespace: "   "
         case .long: String(repeating: "Wide text ", count: Self.longLength / 10) + "ab"
         case .nonASCII: "Zoë Ångström 日本語 ☕️ مرحبا"
@@ -121,7 +154,7 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     func shown(_ text: String) -> String {
         switch self {
         case .long: "a long text (\(text.count) characters)"
-        case .valid, .empty, .whitespace, .nonASCII, .wouldBeSecret: ElementTree.quoted(text)
+        case .valid, .letter, .word, .number, .empty, .whitespace, .nonASCII, .wouldBeSecret: ElementTree.quoted(text)
         }
     }
 }

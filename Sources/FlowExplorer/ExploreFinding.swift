@@ -39,6 +39,20 @@ public struct ExploreFinding: Sendable {
             }
         }
 
+        /// What makes two occurrences of this kind one problem, as docs/explore.md says it (the
+        /// table there is made from these: a test fails when it differs).
+        public var sameProblem: String {
+            switch self {
+            case .crash, .exit: "the same signal or code, after the same action (its verb and control; any row of a list is its class) on a screen of the same title"
+            case .hang, .wireError: "the same action (its verb and control; any row of a list is its class) on a screen of the same title"
+            case .refused: "the same refused action on a screen of the same title"
+            case .audit: "the same audit findings on a screen of the same title"
+            case .deadEnd: "a screen of the same title"
+            case .secretShown: "the same secret on a screen of the same title"
+            case .alertNeverCloses: "the same alert, whatever screen it is over"
+            }
+        }
+
         /// True for a problem an action brings about (the flow ends with that action); false for
         /// one a screen has (the flow reaches the screen, then checks it).
         var isAnAction: Bool {
@@ -70,6 +84,87 @@ public struct ExploreFinding: Sendable {
     public internal(set) var replays = 0
     /// What makes another occurrence the same problem: the signal, the rule, the secret's variable.
     let signature: String
+    /// Where it was first found: the map, or which walk.
+    public internal(set) var origin: Origin = .map
+    /// The different action sequences (from a launch) that reached it, each by its digest: the
+    /// paths that met the same problem (``problem``).
+    public internal(set) var traces: Set<String> = []
+    /// When it was first met, in seconds since the crawl began.
+    public internal(set) var seconds: Double = 0
+    /// How many different action sequences reached it.
+    public var paths: Int { max(1, traces.count) }
+
+    /// Where a finding was first found.
+    public enum Origin: Sendable, Equatable, Comparable, CustomStringConvertible {
+        /// The breadth-first map.
+        case map
+        /// The walk of this number (from 0).
+        case walk(Int)
+
+        /// `map`, `walk 12`.
+        public var description: String {
+            switch self {
+            case .map: "map"
+            case let .walk(number): "walk \(number)"
+            }
+        }
+
+        /// Reads `map` or `walk N`.
+        public init?(_ text: String) {
+            if text == "map" {
+                self = .map
+            } else if text.hasPrefix("walk "), let number = Int(text.dropFirst(5)), number >= 0 {
+                self = .walk(number)
+            } else {
+                return nil
+            }
+        }
+
+        /// The map first, then the walks by number: the order one machine finds them in.
+        public static func < (a: Origin, b: Origin) -> Bool {
+            switch (a, b) {
+            case (.map, .walk): true
+            case let (.walk(x), .walk(y)): x < y
+            case (.map, .map), (.walk, .map): false
+            }
+        }
+    }
+
+    /// The problem a hang after `action` on a screen titled `title` would be.
+    static func hangProblem(title: String, action: ExploreAction) -> String {
+        problem(.hang, signature: hangSignature, place: actionPlace(title: title, action: action))
+    }
+
+    /// The signature of every hang.
+    static let hangSignature = "hang"
+
+    /// A problem's identity: its kind, its cause, its place.
+    private static func problem(_ kind: Kind, signature: String, place: String) -> String {
+        "\(kind.rawValue) \(signature) | \(place)"
+    }
+
+    /// An action's problem's place: the screen's title and the action's verb and control.
+    private static func actionPlace(title: String, action: ExploreAction?) -> String {
+        title + " | " + (action?.problemControl ?? "launch")
+    }
+
+    /// What makes another occurrence the same problem (``Kind/sameProblem`` in words): its kind,
+    /// its cause, and its place: for an action's problem, the screen's title and the action's verb
+    /// and control (a row by its class); for a screen's, the title (and the audit's findings, or the
+    /// secret); for an alert that stays, the alert alone.
+    public var problem: String {
+        let place: String = switch kind {
+        case .crash, .exit, .hang, .refused, .wireError:
+            Self.actionPlace(title: screen.title, action: actions.last)
+        case .audit:
+            screen.title + " | " + details.joined(separator: "\n")
+        case .secretShown, .deadEnd:
+            screen.title
+        case .alertNeverCloses:
+            "alert " + (alert ?? "")
+        }
+        return Self.problem(kind, signature: signature, place: place)
+    }
     /// The secret's variable, for a secret shown (the flow checks it is not shown).
     let secretVariable: String?
     /// The alert's buttons, for an alert no button closes.

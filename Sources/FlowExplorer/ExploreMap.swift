@@ -32,6 +32,48 @@ public struct ExploreMap: Codable, Sendable, Equatable {
     public var findings: [Finding]
     /// What a suite's flows exercise of the map, when it was asked for.
     public var coverage: Coverage?
+    /// The seeded random walks, when there were any.
+    public var walks: Walks?
+    /// In data identity, the most states one structure was given (the rest are `data other`).
+    public var dataLimit: Int?
+
+    /// The seeded random walks of a crawl.
+    public struct Walks: Codable, Sendable, Equatable {
+        /// How many walks were asked for (on every machine together).
+        public var count: Int
+        /// The most actions a walk takes.
+        public var length: Int
+        /// The seed (a whole number, written as text: JSON's numbers lose digits past 2^53): `--seed` replays it.
+        public var seed: String
+        /// This machine's share, when the walks were split (`--shard I/N`).
+        public var shard: ExploreShard?
+        /// How many were walked here.
+        public var walked: Int
+        /// The actions they took (launches and the prefix not counted).
+        public var actions: Int
+        /// The launches they took.
+        public var launches: Int
+        /// Their time, in seconds.
+        public var seconds: Double
+        /// Actions sent a second while walking, the prefix at each launch included.
+        public var actionsPerSecond: Double
+        /// Each walk walked here, by number.
+        public var each: [Walk]
+    }
+
+    /// One walk.
+    public struct Walk: Codable, Sendable, Equatable {
+        /// Its number, from 0: which of the crawl's walks it is.
+        public var number: Int
+        /// Its own seed, made from the crawl's and its number.
+        public var seed: String
+        /// The actions it took.
+        public var actions: Int
+        /// How it ended: `length`, `crashed`, `hung`, `exited`, `broke`, `ended`, `stuck`, `launch`, `time`, `interrupted`.
+        public var ended: String
+        /// A digest of its steps: the same seed walks the same walk, with the same digest.
+        public var digest: String
+    }
 
     /// `flow-explore-map`.
     public static let formatName = "flow-explore-map"
@@ -148,6 +190,16 @@ public struct ExploreMap: Codable, Sendable, Equatable {
         public var replays: Int
         /// The flow file written for it, relative to the output folder.
         public var flow: String?
+        /// What makes another occurrence the same problem: its kind, cause and place.
+        public var problem: String?
+        /// How many different paths (action sequences from a launch) met the problem.
+        public var paths: Int?
+        /// Where it was first met: `map`, or `walk N`.
+        public var found: String?
+        /// When it was first met, in seconds since the crawl began.
+        public var foundAt: Double?
+        /// The digests of the paths that met it (how shards' findings are merged).
+        public var traces: [String]?
     }
 
     /// What a suite's flows exercised of the map.

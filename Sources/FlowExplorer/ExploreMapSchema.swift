@@ -3,6 +3,9 @@ import FlowRunner
 import Foundation
 
 extension ExploreMap {
+    /// How a walk may end, as ``Walk/ended`` says it.
+    static let walkEndings = ["length", "crashed", "hung", "exited", "broke", "ended", "stuck", "launch", "time", "interrupted"]
+
     /// The JSON Schema of `map.json` (`flow schema --map`, committed beside the flow schema as
     /// `explore-map.schema.json`): each object of the map with its keys, their types and what
     /// they mean. A test encodes a real map and checks that every key it writes is declared here
@@ -31,6 +34,8 @@ extension ExploreMap {
             ("rules", object([
                 ("ignoring", strings("identifiers that do not tell screens apart"), true),
                 ("byText", strings("identifiers whose label and value tell screens apart too"), true),
+                ("mode", described(["type": "string", "enum": ScreenIdentity.Rules.Mode.allCases.map(\.rawValue)],
+                                   "structure: what rows and fields hold does not count; data: it does (a last line, data DIGEST)"), true),
             ], "what told screens apart besides their structure"), true),
             ("budget", object([
                 ("maxActions", described(integer, "the most actions tried"), true), ("maxDepth", described(integer, "the deepest screen explored"), true),
@@ -72,6 +77,11 @@ extension ExploreMap {
                 ("foundAfter", described(integer, "the actions it was found after, before it was shrunk"), true),
                 ("replays", described(integer, "the fresh launches shrinking it took (0: not shrunk)"), true),
                 ("flow", described(string, "the flow file written for it, relative to the output folder"), false),
+                ("problem", described(string, "what makes another occurrence the same problem: its kind, cause and place"), false),
+                ("paths", described(["type": "integer", "minimum": 1], "how many different paths met the problem"), false),
+                ("found", described(["type": "string", "pattern": "^(map|walk (0|[1-9][0-9]*))$"], "where it was first met: map, or walk N"), false),
+                ("foundAt", described(number, "when it was first met, in seconds since the crawl began"), false),
+                ("traces", strings("the digests of the paths that met it, as flow merge joins shards"), false),
             ], "a finding")], true),
             ("coverage", object([
                 ("flows", strings("the flows it comes from"), true), ("screens", counted, true), ("controls", counted, true), ("transitions", counted, true),
@@ -79,6 +89,25 @@ extension ExploreMap {
                 ("untestedTransitions", strings("transitions no flow took"), true), ("testedScreens", strings("screens the flows showed (ids)"), true),
                 ("testedTransitions", ["type": "array", "items": integer, "description": "indexes of the transitions the flows took"], true),
             ], "what a suite's flows exercise of the map (explore --against, run --coverage)"), false),
+            ("walks", object([
+                ("count", described(integer, "walks asked for, on every machine together"), true),
+                ("length", described(integer, "the most actions a walk takes"), true),
+                ("seed", described(["type": "string", "pattern": "^(0|[1-9][0-9]*)$"], "the seed, a whole number written as text: --seed replays it"), true),
+                ("shard", object([
+                    ("index", described(["type": "integer", "minimum": 1], "which share, from 1"), true), ("count", described(["type": "integer", "minimum": 1], "of how many"), true),
+                ], "this machine's share of the walks (--shard I/N)"), false),
+                ("walked", described(integer, "walks walked here"), true), ("actions", described(integer, "the actions they took"), true),
+                ("launches", described(integer, "the launches they took"), true), ("seconds", described(number, "their time"), true),
+                ("actionsPerSecond", described(number, "actions sent a second while walking, the prefix included"), true),
+                ("each", ["type": "array", "description": "each walk walked here", "items": object([
+                    ("number", described(integer, "which of the crawl's walks, from 0"), true),
+                    ("seed", described(["type": "string", "pattern": "^(0|[1-9][0-9]*)$"], "its own seed"), true),
+                    ("actions", described(integer, "the actions it took"), true),
+                    ("ended", described(["type": "string", "enum": Self.walkEndings], "how it ended"), true),
+                    ("digest", described(string, "a digest of its steps: the same seed walks the same walk"), true),
+                ], "a walk")], true),
+            ], "the seeded random walks (explore --walks)"), false),
+            ("dataLimit", described(["type": "integer", "minimum": 1], "in data identity, the most states one structure was given (the rest: data other)"), false),
         ]
         let root = object(properties, "The map flow explore writes (map.json): an app's screens as nodes, the actions between them as edges, the findings.")
         return JSONSchemaText.document(root, title: "flow explore map")

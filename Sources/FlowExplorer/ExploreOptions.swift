@@ -20,12 +20,21 @@ public struct ExploreOptions: Sendable {
     public var auditSkipping: Set<AuditRule>
     /// Shrink each finding to the fewest steps that still show it (on by default).
     public var shrinks: Bool
+    /// The seeded random walks after the map (or alone): none by default.
+    public var walks: WalkOptions
+    /// Whether the breadth-first map is made (before the walks, if any); false walks alone.
+    public var maps: Bool
+    /// The most states one structure is given in ``ScreenIdentity/Rules/Mode/data``: further
+    /// ones are one state, `data other`, so a counter cannot make an endless map.
+    public var dataLimit: Int
 
-    /// The defaults: 5,000 actions, a depth of 20, 5 minutes, 5 s for a hang, every audit rule.
+    /// The defaults: 5,000 actions, a depth of 20, 5 minutes, 5 s for a hang, every audit rule,
+    /// the map and no walks.
     public init(
         maxActions: Int = ExploreOptions.defaultMaxActions, maxDepth: Int = ExploreOptions.defaultMaxDepth,
         time: Duration = .seconds(ExploreOptions.defaultSeconds), wait: TimeInterval = ExploreOptions.defaultWait,
-        rules: ScreenIdentity.Rules = ScreenIdentity.Rules(), auditSkipping: Set<AuditRule> = [], shrinks: Bool = true
+        rules: ScreenIdentity.Rules = ScreenIdentity.Rules(), auditSkipping: Set<AuditRule> = [], shrinks: Bool = true,
+        walks: WalkOptions = WalkOptions(), maps: Bool = true, dataLimit: Int = ExploreOptions.defaultDataLimit
     ) {
         self.maxActions = maxActions
         self.maxDepth = maxDepth
@@ -34,7 +43,19 @@ public struct ExploreOptions: Sendable {
         self.rules = rules
         self.auditSkipping = auditSkipping
         self.shrinks = shrinks
+        self.walks = walks
+        self.maps = maps
+        self.dataLimit = dataLimit
     }
+
+    /// Whether this crawl makes the map: when ``maps`` says so, on the first shard only when the
+    /// walks are split (the map is the same on every machine, and the walks do not depend on it).
+    public var makesMap: Bool {
+        maps && (walks.shard.map { $0.index == 1 } ?? true)
+    }
+
+    /// The default bound on the states of one structure made by data.
+    public static let defaultDataLimit = 4
 
     /// The default action budget.
     public static let defaultMaxActions = 5000
@@ -44,6 +65,58 @@ public struct ExploreOptions: Sendable {
     public static let defaultSeconds: Double = 300
     /// The default wait for an app that hangs, in seconds: an idle app answers in milliseconds.
     public static let defaultWait: TimeInterval = 5
+}
+
+/// The seeded random walks of a crawl: how many, how long, from which seed, and which of them
+/// this machine takes (`--shard I/N`). Each walk starts from a fresh launch and is chosen by its
+/// own seed, made from the crawl's seed and its number, and by the map: the same seed walks the
+/// same walks, action for action, on one machine or split between several.
+public struct WalkOptions: Sendable, Equatable {
+    /// How many walks (0: none).
+    public var count: Int
+    /// The most actions a walk takes after its launch.
+    public var length: Int
+    /// The seed every walk's own seed is made from.
+    public var seed: UInt64
+    /// This machine's share: walk `k` (from 0) is shard `k % count + 1`'s; nil: every walk.
+    public var shard: ExploreShard?
+
+    /// `count` walks of at most `length` actions from `seed`, all of them or a shard's.
+    public init(count: Int = 0, length: Int = WalkOptions.defaultLength, seed: UInt64 = 0, shard: ExploreShard? = nil) {
+        self.count = count
+        self.length = length
+        self.seed = seed
+        self.shard = shard
+    }
+
+    /// The default length of a walk.
+    public static let defaultLength = 50
+
+    /// The walks this machine takes, by number from 0.
+    public var mine: [Int] {
+        guard let shard else { return Array(0..<count) }
+        return (0..<count).filter { $0 % shard.count == shard.index - 1 }
+    }
+
+    /// Walk `number`'s own seed: the crawl's seed and the number, mixed (SplitMix64's finaliser),
+    /// so that neighbouring numbers walk unrelated walks.
+    public func seed(ofWalk number: Int) -> UInt64 {
+        SeededRandom.mix(seed &+ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// One machine's share of a crawl's walks: `I/N`.
+public struct ExploreShard: Sendable, Equatable, Codable {
+    /// Which share, from 1.
+    public var index: Int
+    /// Of how many.
+    public var count: Int
+
+    /// Share `index` of `count`.
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
 }
 
 /// Where the crawl starts: the first screen, or where a prefix that gets past a sign-in ends.

@@ -22,12 +22,20 @@ public enum ExploreOutput {
     /// its findings, the DOT, the picture, the page and the JUnit file into `folder`; `map` gets
     /// the findings with their flows. Returns the files written, and what could not be.
     public static func write(_ result: ExploreResult, into folder: String, map: inout ExploreMap, runner: String) -> (files: [String], problems: [String]) {
+        let findingsFolder = (folder as NSString).appendingPathComponent(Self.findingsFolder)
+        return write(flows(result, map: map, in: findingsFolder), into: folder, map: &map, runner: runner)
+    }
+
+    /// Writes each finding's flow (those of an earlier crawl removed first), then the map with
+    /// those findings, the DOT, the picture, the page and the JUnit file into `folder`.
+    package static func write(
+        _ flows: [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)], into folder: String, map: inout ExploreMap, runner: String
+    ) -> (files: [String], problems: [String]) {
         var files: [String] = []
         var problems: [String] = []
-        let findingsFolder = (folder as NSString).appendingPathComponent(Self.findingsFolder)
-        removeEarlierFindings(in: findingsFolder)
+        removeEarlierFindings(in: (folder as NSString).appendingPathComponent(Self.findingsFolder))
         map.findings = []
-        for flow in flows(result, map: map, in: findingsFolder) {
+        for flow in flows {
             var entry = flow.entry
             if let text = flow.text {
                 do {
@@ -58,6 +66,11 @@ public enum ExploreOutput {
         return (files, problems)
     }
 
+    /// The name of the flow file of the `number`th finding (from 1), of `kind`, on a screen titled `title`.
+    package static func flowName(_ number: Int, _ kind: ExploreFinding.Kind, _ title: String) -> String {
+        String(format: "%02d-%@-%@.yaml", number, kind.rawValue, slug(title))
+    }
+
     /// Each finding as the map holds it, with its flow's text for a file in `folder` (nil, and
     /// why, when it cannot be written: it would hold a secret no variable holds).
     public static func flows(_ result: ExploreResult, map: ExploreMap, in folder: String) -> [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)] {
@@ -65,10 +78,12 @@ public enum ExploreOutput {
             let screen = map.screens.first { $0.identity == finding.screen.key }
             let title = screen?.title ?? finding.screen.title
             let name = "explore: \(finding.kind.title) on \"\(TerminalText.oneLine(title))\""
-            let file = (folder as NSString).appendingPathComponent(String(format: "%02d-%@-%@.yaml", index + 1, finding.kind.rawValue, slug(title)))
+            let file = (folder as NSString).appendingPathComponent(flowName(index + 1, finding.kind, title))
             var entry = ExploreMap.Finding(
                 id: "f\(index + 1)", kind: finding.kind, screen: screen?.id ?? "launch", title: title,
-                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, replays: finding.replays, flow: nil
+                summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, replays: finding.replays, flow: nil,
+                problem: result.writer.masked(finding.problem), paths: finding.paths, found: finding.origin.description, foundAt: finding.seconds,
+                traces: finding.traces.sorted()
             )
             do {
                 let text = try result.writer.text(for: finding, name: name, file: file)
@@ -99,17 +114,33 @@ public enum ExploreOutput {
             ("findings", "\(stats.findings)" + (map.findings.contains { $0.replays > 0 }
                 ? String(format: " (shrunk in %.2f s, %d replays)", stats.shrinkSeconds, map.findings.map(\.replays).reduce(0, +)) : "")),
         ]
-        for (label, value) in rows { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
+        for (label, value) in rows + walkRows(map) { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
         for finding in map.findings {
-            lines.append("FINDING  \(finding.kind.rawValue)  \(TerminalText.oneLine(finding.summary))")
+            let paths = finding.paths.map { $0 > 1 ? "  (\($0) paths)" : "" } ?? ""
+            lines.append("FINDING  \(finding.kind.rawValue)  \(TerminalText.oneLine(finding.summary))" + paths)
             for detail in finding.details.prefix(5) { lines.append("    " + TerminalText.oneLine(detail)) }
-            if let flow = finding.flow { lines.append("    \(runner) run \(flow)  (\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), found after \(finding.foundAfter))") }
+            if let flow = finding.flow {
+                let when = [finding.found.map { "by the \($0)" }, finding.foundAt.map { String(format: "at %.2f s", $0) }].compactMap { $0 }.joined(separator: " ")
+                lines.append("    \(runner) run \(flow)  (\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), found after \(finding.foundAfter)"
+                    + (when.isEmpty ? "" : " " + when) + ")")
+            }
         }
         if let coverage = map.coverage {
             lines.append("coverage by \(coverage.flows.joined(separator: ", ")): screens \(coverage.screens), controls \(coverage.controls), transitions \(coverage.transitions)")
             lines += untestedScreens(map)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The walks' lines of the figures: how many, how long, the seed and how to replay it.
+    static func walkRows(_ map: ExploreMap) -> [(String, String)] {
+        guard let walks = map.walks else { return [] }
+        let shard = walks.shard.map { " (shard \($0.index)/\($0.count) of \(walks.count))" } ?? ""
+        return [
+            ("walks", "\(walks.walked) of at most \(walks.length) actions\(shard): \(walks.actions) actions, \(Int(walks.actionsPerSecond.rounded())) a second"
+                + String(format: " (%.2f s, %d launches)", walks.seconds, walks.launches)),
+            ("seed", "\(walks.seed) (--seed \(walks.seed) walks the same walks again)"),
+        ]
     }
 
     /// The screens the coverage's flows never showed, a line each (the first ten, then how many more).
@@ -148,5 +179,46 @@ public enum ExploreOutput {
         }
         while result.hasSuffix("-") { result.removeLast() }
         return result.isEmpty ? "screen" : String(result.prefix(40))
+    }
+}
+
+extension ExploreOutput {
+    /// The map in a few lines, for an agent (`flow mcp`'s `explore_app`): the figures, each finding
+    /// with its minimal flow's steps, then a line a screen with where each of its actions led
+    /// (values typed into one field, and rows of one class, said once). A tenth of the map's JSON.
+    public static func compact(_ map: ExploreMap, runner: String) -> String {
+        var lines = stats(map, runner: runner).split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("FINDING") }.map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        if !map.findings.isEmpty { lines.append("findings:") }
+        for finding in map.findings {
+            var about = [finding.kind.rawValue, "on \"\(TerminalText.oneLine(finding.title))\" (\(finding.screen))"]
+            if let paths = finding.paths, paths > 1 { about.append("\(paths) paths") }
+            if let found = finding.found { about.append("found by the \(found)") }
+            lines.append("\(finding.id) " + about.joined(separator: ", ") + ": " + TerminalText.oneLine(finding.summary))
+            lines.append("  steps: " + finding.steps.joined(separator: "; "))
+            if let flow = finding.flow { lines.append("  flow: \(flow)") }
+        }
+        lines.append("screens (id \"title\" depth: action → where it led):")
+        var leaving: [String: [ExploreMap.Transition]] = [:]
+        for transition in map.transitions { leaving[transition.from, default: []].append(transition) }
+        for screen in map.screens {
+            var ways: [String] = []
+            var said: Set<String> = []
+            for transition in leaving[screen.id] ?? [] {
+                let target = transition.to ?? transition.outcome
+                // Values typed into one field, and rows of one class, lead somewhere as one.
+                let what = transition.control.map { control in
+                    switch transition.key.split(separator: " ").first {
+                    case "type": "type into \(control.identifier)"
+                    case "tap" where control.kind == ElementSnapshot.Kind.cell.rawValue: "tap a row \(control.identifier)"
+                    default: transition.action
+                    }
+                } ?? transition.action
+                let way = "\(what) → \(target)"
+                if said.insert(way).inserted { ways.append(way) }
+            }
+            lines.append("\(screen.id) \"\(TerminalText.oneLine(screen.title))\" \(screen.depth): " + (ways.isEmpty ? "(nothing tried)" : ways.joined(separator: "; ")))
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

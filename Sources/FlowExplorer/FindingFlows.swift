@@ -70,6 +70,11 @@ public struct FindingFlows {
         return text
     }
 
+    /// `text` with every secret of the scheme masked.
+    func masked(_ text: String) -> String {
+        SecretMask(scheme.secretValues(variables: variables)).mask(text)
+    }
+
     /// The steps that fail on a screen's problem once the flow is on its screen.
     private func checks(for finding: ExploreFinding) -> [Node] {
         switch finding.kind {

@@ -120,7 +120,7 @@ struct Shrinker {
     private func replay(_ actions: [ExploreAction], for finding: ExploreFinding) -> Replay {
         guard case var .success(frame) = driver.relaunch() else { return .notShown }
         for (index, action) in actions.enumerated() {
-            let outcome = driver.act(action)
+            let outcome = driver.act(action, wait: nil)
             let last = index == actions.count - 1
             switch outcome {
             case let .screen(next):
@@ -148,9 +148,16 @@ struct Shrinker {
         }
     }
 
+    /// Whether `screen` is the screen `identity` names: the same identity, or, for the one state of
+    /// a structure's screens past a crawl's bound (`data other`), the same structure.
+    static func isOn(_ screen: ScreenSnapshot, _ identity: ScreenIdentity, rules: ScreenIdentity.Rules) -> Bool {
+        let seen = ScreenIdentity(screen, rules: rules)
+        return identity.hasOtherData ? seen.title == identity.title && seen.structure == identity.structure : seen == identity
+    }
+
     /// Whether the screen's problem is on `frame`.
     private func shows(_ finding: ExploreFinding, on frame: Frame, after actions: [ExploreAction]) -> Bool {
-        guard ScreenIdentity(frame.screen, rules: rules) == finding.screen else { return false }
+        guard Self.isOn(frame.screen, finding.screen, rules: rules) else { return false }
         switch finding.kind {
         case .audit:
             let found = Set(AccessibilityAudit.findings(in: frame.screen).map(\.rule)).sorted().map(\.rawValue)
@@ -158,7 +165,7 @@ struct Shrinker {
         case .secretShown:
             let value = finding.secretVariable.flatMap { variables[$0] }
                 ?? (actions.contains { $0.value == .wouldBeSecret && $0.kind == .secureTextField } ? TypedValue.wouldBeSecretText : nil)
-            return value.map { Explorer.shows(frame, $0) } ?? false
+            return value.map { Judge.shows(frame, $0) } ?? false
         case .deadEnd, .alertNeverCloses:
             return true
         case .crash, .exit, .hang, .refused, .wireError:

@@ -14,11 +14,14 @@
 /// - Focus does not count (typing moves it).
 ///
 /// ``Rules`` change what counts: an identifier left out altogether (a banner that comes and goes
-/// on a timer), or one whose text counts too (a mode shown only in words).
+/// on a timer), one whose text counts too (a mode shown only in words), or, with
+/// ``Rules/Mode/data``, what every row and field holds (a list with the third book on loan is
+/// then another screen than the list without): a last line `data DIGEST` after the structure.
 public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The screen's title.
     public let title: String
-    /// The structure, one part a line after the title: what is compared.
+    /// The structure, one part a line after the title, then (in ``Rules/Mode/data``) the data's
+    /// line: what is compared.
     public let key: String
 
     /// What counts toward a screen's identity besides its structure, and what does not.
@@ -27,15 +30,41 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
         public var ignoring: [String]
         /// Identifiers whose label and value count too (a state shown only in words).
         public var byText: [String]
+        /// Whether what rows and fields hold counts too.
+        public var mode: Mode
 
-        /// The rules: nothing ignored, no text counted.
-        public init(ignoring: [String] = [], byText: [String] = []) {
+        /// What an identity is made of.
+        public enum Mode: String, Hashable, Sendable, Codable, CaseIterable {
+            /// The structure alone: what rows and fields hold does not count (a list of eight
+            /// rows and one of seven are the same screen).
+            case structure
+            /// The structure and what every row (its identifier, label, value, selection) and
+            /// every field (its value) holds: a state made by data is a state of its own. A crawl
+            /// keeps a bounded number of these a structure, so a counter cannot make an endless map.
+            case data
+        }
+
+        /// The rules: nothing ignored, no text counted, the structure alone.
+        public init(ignoring: [String] = [], byText: [String] = [], mode: Mode = .structure) {
             self.ignoring = ignoring
             self.byText = byText
+            self.mode = mode
         }
 
         /// True when no rule changes the default identity.
-        public var isDefault: Bool { ignoring.isEmpty && byText.isEmpty }
+        public var isDefault: Bool { ignoring.isEmpty && byText.isEmpty && mode == .structure }
+
+        private enum CodingKeys: String, CodingKey {
+            case ignoring, byText, mode
+        }
+
+        /// Reads rules written before ``mode`` was (a map of an earlier crawl): the structure alone.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            ignoring = try container.decode([String].self, forKey: .ignoring)
+            byText = try container.decode([String].self, forKey: .byText)
+            mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? .structure
+        }
     }
 
     /// The identity of `screen` under `rules`.
@@ -68,7 +97,67 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
             if group.contains(where: { !$0.isEnabled }) { part += group.allSatisfy { !$0.isEnabled } ? " disabled" : " some-disabled" }
             parts.append(part)
         }
+        if rules.mode == .data { parts.append(Self.dataLine + Self.digest(of: Self.data(of: screen, ignoring: ignored))) }
         key = ([title] + parts).joined(separator: "\n")
+    }
+
+    private init(title: String, key: String) {
+        self.title = title
+        self.key = key
+    }
+
+    /// How the line of what rows and fields hold begins: `data 3f9a2c71b04e5d16`.
+    public static let dataLine = "data "
+
+    /// The identity's structure: its key without the line of what rows and fields hold.
+    public var structure: String {
+        guard let range = key.range(of: "\n" + Self.dataLine, options: .backwards) else { return key }
+        return String(key[..<range.lowerBound])
+    }
+
+    /// Whether what rows and fields hold is part of it.
+    public var hasData: Bool { structure != key }
+
+    /// The identity of this structure's screens once a crawl has met as many states of it as it
+    /// keeps: the structure and `data other`, one state for every further one.
+    public var withOtherData: ScreenIdentity {
+        ScreenIdentity(title: title, key: structure + "\n" + Self.dataLine + Self.otherData)
+    }
+
+    /// Whether it is ``withOtherData``: one state for a structure's screens past a crawl's bound.
+    public var hasOtherData: Bool { key.hasSuffix("\n" + Self.dataLine + Self.otherData) }
+
+    /// The data line's word for a screen past a crawl's bound.
+    public static let otherData = "other"
+
+    /// What the rows and fields of `screen` hold, a line each, in the screen's order: a row's
+    /// identifier, label, value and selection; a field's identifier and value (a secure field's
+    /// is its mask, never its text).
+    static func data(of screen: ScreenSnapshot, ignoring: Set<String>) -> String {
+        var lines: [String] = []
+        for element in screen.allElements where !ignoring.contains(element.identifier) {
+            switch element.kind {
+            case .cell:
+                lines.append("row \(element.identifier)\t\(element.label)\t\(element.value ?? "")\t\(element.isSelected)")
+            case .textField, .secureTextField:
+                lines.append("field \(element.identifier)\t\(element.value ?? "")")
+            case .staticText, .button, .image, .alert:
+                continue
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A 64-bit FNV-1a digest of `text`, as 16 hexadecimal digits: short, stable across runs and
+    /// machines (Swift's own hashing is seeded per process).
+    public static func digest(of text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// `button Login disabled`, `staticText results empty`: one element's part of the identity.

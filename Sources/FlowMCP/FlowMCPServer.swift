@@ -325,14 +325,21 @@ public final class FlowMCPServer {
                         .texts("tags", "only flows with one of these tags")) { server, paths, tags in
             server.runFlows(paths, tags: tags ?? [])
         },
-        ToolDeclaration(name: "explore_app", summary: "Crawls the app as \(runner.name) explore does (every screen it reaches, breadth first) and answers "
-                            + "with the map as JSON: its screens, transitions, figures and findings, each finding with the steps of its minimal flow.",
+        ToolDeclaration(name: "explore_app", summary: "Crawls the app as \(runner.name) explore does (every screen it reaches, breadth first, then seeded "
+                            + "random walks if asked) and answers in a few lines: the figures, each finding with the steps of its minimal flow, and a line "
+                            + "a screen with where its actions led; with whole_map, the map as JSON instead.",
                         .text("from", "start after this: a robot action (Robot.action) or a flow file"),
                         .text("fixture", "the fixture the store is seeded from (default: default)"),
                         .integer("max_actions", "the most actions tried (default: \(ExploreOptions.defaultMaxActions))"),
                         .integer("max_depth", "the deepest screen explored (default: \(ExploreOptions.defaultMaxDepth))"),
-                        .integer("seconds", "the most seconds the crawl takes (default: \(Int(ExploreOptions.defaultSeconds)))")) { server, from, fixture, maxActions, maxDepth, seconds in
-            server.explore(from: from, fixture: fixture, maxActions: maxActions, maxDepth: maxDepth, seconds: seconds)
+                        .integer("seconds", "the most seconds the crawl takes (default: \(Int(ExploreOptions.defaultSeconds)))"),
+                        .integer("walks", "seeded random walks after the map (default: none)"),
+                        .integer("walk_length", "the most actions a walk takes (default: \(WalkOptions.defaultLength))"),
+                        .integer("seed", "the walks' seed: the same seed walks the same walks (default: one chosen at random, and said)"),
+                        .boolean("whole_map", "answer with the whole map as JSON (several times longer)")) {
+            server, from, fixture, maxActions, maxDepth, seconds, walks, walkLength, seed, wholeMap in
+            server.explore(from: from, fixture: fixture, maxActions: maxActions, maxDepth: maxDepth, seconds: seconds,
+                           walks: (walks, walkLength, seed), wholeMap: wholeMap ?? false)
         },
     ] }
 
@@ -392,13 +399,21 @@ public final class FlowMCPServer {
         }
     }
 
-    private func explore(from: String?, fixture: String?, maxActions: Int?, maxDepth: Int?, seconds: Int?) -> ToolAnswer {
-        for (name, value) in [("max_actions", maxActions), ("max_depth", maxDepth), ("seconds", seconds)] {
+    private func explore(
+        from: String?, fixture: String?, maxActions: Int?, maxDepth: Int?, seconds: Int?, walks: (count: Int?, length: Int?, seed: Int?), wholeMap: Bool
+    ) -> ToolAnswer {
+        for (name, value) in [("max_actions", maxActions), ("max_depth", maxDepth), ("seconds", seconds), ("walk_length", walks.length)] {
             if let value, value < 1 { return .error("explore_app: \(name) is \(value): give 1 or more") }
         }
+        for (name, value) in [("walks", walks.count), ("seed", walks.seed)] {
+            if let value, value < 0 { return .error("explore_app: \(name) is \(value): give 0 or more") }
+        }
         let prefix: ExplorePrefix = from.map { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.contains("/") ? .flow($0) : .step($0) } ?? .none
+        let walking = WalkOptions(count: walks.count ?? 0, length: walks.length ?? WalkOptions.defaultLength,
+                                  seed: walks.seed.map { UInt64($0) } ?? UInt64.random(in: 0..<(1 << 32)))
         let options = ExploreOptions(maxActions: maxActions ?? ExploreOptions.defaultMaxActions, maxDepth: maxDepth ?? ExploreOptions.defaultMaxDepth,
-                                     time: .seconds(seconds ?? Int(ExploreOptions.defaultSeconds)))
+                                     time: .seconds(seconds ?? Int(ExploreOptions.defaultSeconds)),
+                                     rules: ScreenIdentity.Rules(mode: walking.count > 0 ? .data : .structure), walks: walking)
         do {
             let explorer = try Explorer(scheme: project.scheme, variables: project.variables, catalog: project.catalog, options: options, prefix: prefix,
                                         fixture: fixture, runner: project.runner)
@@ -408,7 +423,7 @@ public final class FlowMCPServer {
             // Each finding with its minimal flow's steps, as a flow in the project's flows would hold them.
             map.findings = ExploreOutput.flows(result, map: map, in: project.flows.first ?? project.runner.flows).map(\.entry)
             map.stats.findings = map.findings.count
-            return .ok(masked(map.json))
+            return .ok(masked(wholeMap ? map.json : ExploreOutput.compact(map, runner: project.runner.name)))
         } catch {
             return .error("explore_app: \(masked(error.description))")
         }

@@ -18,6 +18,14 @@ import TextUI
 /// - `deep`: Deeper leads through Level 1, Level 2, ... to a last level whose Boom crashes the app,
 ///   `-sample.depth N` actions from home (10 unless said): the bench's finding to shrink.
 ///
+/// With `-sample.app desk` it is a library's lending desk instead (`Desk`, `LendingDesk` below),
+/// with bugs behind data, planted the same way:
+///
+/// - `returnHang`: returning the second book once it is on loan starts work that never ends;
+/// - `longLend`: lending to a borrower of more than 20 characters crashes the app;
+/// - `helpAlert`: Help's alert (on the desk and on each book) brings itself back when answered;
+/// - `lentCount`: the desk's Lent count reads one more than the books on loan once one is lent.
+///
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
 /// crashes at launch. With `SAMPLE_PIDS=FILE` in its environment, each launch adds its process's
 /// number to FILE, a line each: a test checks none is left running; and `hang PID` when it starts
@@ -37,11 +45,16 @@ enum ExploreSampleApp {
 
     static func main() async {
         note("\(getpid())")
-        await TextApp.main(name: "explore-sample") { launch in
-            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth"])
+        await TextApp.main(name: "explore-sample") { launch -> AnyObject in
+            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth", "sample.app"])
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
             if try launch.defaults.flag("sample.crash") == true { fatalError("the sample crashes at launch, as asked") }
             let bugs = Set(try launch.defaults.string("sample.bugs")?.split(separator: ",").map(String.init) ?? [])
+            if try launch.defaults.string("sample.app") == "desk" {
+                let desk = LendingDesk(launch: launch, bugs: bugs)
+                desk.start()
+                return desk
+            }
             let app = ExploreSample(launch: launch, bugs: bugs, rows: try launch.defaults.integer("sample.rows") ?? 3,
                                     depth: max(1, try launch.defaults.integer("sample.depth") ?? 10))
             if try launch.defaults.flag("sample.busy") == true {
@@ -189,6 +202,118 @@ final class ExploreSample {
             if app.bugs.contains("hang"), text.count > 100 {
                 ExploreSampleApp.note("hang \(getpid())")
                 app.launch.scheduler.schedule(named: "save the name", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+            }
+        }
+    }
+}
+
+/// A library's lending desk: five books, each lent to a borrower and returned, and the count of
+/// books on loan. Its bugs hide behind data: a state only a lend makes.
+@MainActor
+final class LendingDesk {
+    let launch: TextApp.Launch
+    let bugs: Set<String>
+    let titles = ["Dune", "Emma", "Ulysses", "Walden", "Beloved"]
+    /// Who has each book (by number from 1), if anyone.
+    var borrowers: [Int: String] = [:]
+
+    init(launch: TextApp.Launch, bugs: Set<String>) {
+        self.launch = launch
+        self.bugs = bugs
+    }
+
+    func start() {
+        launch.stage.setRoot(Desk(app: self))
+    }
+
+    /// Help's alert; with `helpAlert` its one button brings it back.
+    func help() {
+        launch.stage.present(Stage.Alert(identifier: "About", title: "The lending desk", message: "Lend a book, return it.", buttons: [
+            Stage.Alert.Button("OK") { [weak self] in if self?.bugs.contains("helpAlert") == true { self?.help() } },
+        ]))
+    }
+
+    /// The list of books: each row says whether the book is on loan, and the count of those lent.
+    @MainActor
+    final class Desk: ScreenController {
+        let app: LendingDesk
+
+        init(app: LendingDesk) {
+            self.app = app
+        }
+
+        var title: String { "Desk" }
+
+        var elements: [Element] {
+            let lent = app.borrowers.count + (app.bugs.contains("lentCount") && !app.borrowers.isEmpty ? 1 : 0)
+            return [.text("Lent: \(lent)", identifier: "lent"), .button("Help")] + app.titles.enumerated().map { index, title in
+                Element.cell("book-\(index + 1)", label: title, value: app.borrowers[index + 1].map { "on loan to \($0)" } ?? "on the shelf")
+            }
+        }
+
+        var list: ListWindow? { nil }
+
+        func scroll(_ direction: ScrollDirection) {}
+
+        func tap(_ identifier: String) {
+            if identifier == "Help" { return app.help() }
+            guard identifier.hasPrefix("book-"), let number = Int(identifier.dropFirst(5)) else { return }
+            app.launch.stage.push(Book(app: app, number: number))
+        }
+    }
+
+    /// One book: lend it to a borrower, or return it.
+    @MainActor
+    final class Book: ScreenController {
+        let app: LendingDesk
+        let number: Int
+        private var borrower = ""
+
+        init(app: LendingDesk, number: Int) {
+            self.app = app
+            self.number = number
+        }
+
+        var title: String { "Book" }
+
+        var elements: [Element] {
+            var elements: [Element] = [.text(app.titles[number - 1], identifier: "name"), .button("Help")]
+            if let lentTo = app.borrowers[number] {
+                elements += [.text("On loan to \(lentTo)", identifier: "loan"), .button("Return")]
+            } else {
+                elements += [.textField("Borrower", value: borrower), .button("Lend", isEnabled: !borrower.trimmingCharacters(in: .whitespaces).isEmpty)]
+            }
+            return elements
+        }
+
+        var list: ListWindow? { nil }
+
+        func scroll(_ direction: ScrollDirection) {}
+
+        func enter(_ text: String, into identifier: String) {
+            if identifier == "Borrower" { borrower = text }
+        }
+
+        func tap(_ identifier: String) {
+            switch identifier {
+            case "Help":
+                app.help()
+            case "Lend":
+                let name = borrower.trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, app.borrowers[number] == nil else { return }
+                if app.bugs.contains("longLend"), name.count > 20 { fatalError("the desk's crash on a borrower's name longer than 20 characters") }
+                app.borrowers[number] = name
+                _ = app.launch.stage.pop()
+            case "Return":
+                if app.bugs.contains("returnHang"), number == 2 {
+                    ExploreSampleApp.note("hang \(getpid())")
+                    app.launch.scheduler.schedule(named: "return the book", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+                    return
+                }
+                app.borrowers[number] = nil
+                _ = app.launch.stage.pop()
+            default:
+                break
             }
         }
     }

@@ -20,6 +20,7 @@ struct ExploreMapTests {
             _ = try workspace.flow(["explore", "--out", out])
             var map = try ExploreMap.read(Data(workspace.read("\(out)/map.json").utf8), file: out)
             (map.stats.seconds, map.stats.shrinkSeconds, map.stats.actionsPerSecond) = (0, 0, 0)
+            for index in map.findings.indices { map.findings[index].foundAt = 0 }
             maps.append(map)
         }
         #expect(maps[0] == maps[1], "the two crawls differ")

@@ -1,0 +1,60 @@
+import FlowKit
+
+/// A way of choosing what to do next over the one ``Crawl`` (its map, where the app is) and its
+/// ``Judge``: ``BreadthFirst`` maps every screen, ``RandomWalks`` walks from fresh launches by
+/// seed. A third is one more type of this protocol, in a file of its own.
+protocol ExploreStrategy {
+    /// Crawls until it is done or `budget` says to stop; says how it ended.
+    mutating func run(on crawl: Crawl, budget: Budget) -> StrategyEnd
+}
+
+/// How a strategy ended: why (`done`, `max-actions`, `time`, `interrupted`, `launch`), and
+/// whether it did all it had to.
+struct StrategyEnd: Equatable {
+    var ended: String
+    var complete: Bool
+
+    static let done = StrategyEnd(ended: "done", complete: true)
+}
+
+/// The limits every strategy runs within: the time and the actions tried, counted together, and
+/// Ctrl-C; and who is told how far the crawl has got.
+final class Budget {
+    let maxActions: Int
+    let time: Duration
+    let start: ContinuousClock.Instant
+    let clock = ContinuousClock()
+    let interrupted: () -> Bool
+    /// Told after each action, with what the crawl is doing.
+    private let progress: (Budget, String) -> Void
+    /// Actions tried by the map (each once from its screen).
+    var tried = 0
+
+    init(maxActions: Int, time: Duration, start: ContinuousClock.Instant, interrupted: @escaping () -> Bool, progress: @escaping (Budget, String) -> Void = { _, _ in }) {
+        self.maxActions = maxActions
+        self.time = time
+        self.start = start
+        self.interrupted = interrupted
+        self.progress = progress
+    }
+
+    /// Why the crawl stops now, if it does: Ctrl-C, the time, or (for the map, which counts its
+    /// actions against `--max-actions`) the actions.
+    func stop(countingActions: Bool = true) -> String? {
+        if interrupted() { return "interrupted" }
+        if countingActions, tried >= maxActions { return "max-actions" }
+        if clock.now - start >= time { return "time" }
+        return nil
+    }
+
+    /// Tells who watches what the crawl is doing now (`exploring`, `walking 3 of 200`).
+    func report(_ phase: String) {
+        progress(self, phase)
+    }
+
+    /// The time since the crawl began.
+    var elapsed: Duration { clock.now - start }
+
+    /// The time left.
+    var timeLeft: Duration { time - (clock.now - start) }
+}
