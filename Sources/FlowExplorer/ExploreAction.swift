@@ -79,7 +79,7 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
     /// What a walk counts it by on a screen: its verb and its control (`tap button Save`,
     /// `type textField Name`), whatever it types.
     var control: String {
-        "\(verb.rawValue) \(kind?.rawValue ?? "") \(identifier ?? "")"
+        [verb.rawValue, kind?.rawValue, identifier].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The action's part of a problem's identity: its verb and control, a row by its class, and

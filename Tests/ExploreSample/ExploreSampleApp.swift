@@ -50,6 +50,9 @@ enum ExploreSampleApp {
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
             if try launch.defaults.flag("sample.crash") == true { fatalError("the sample crashes at launch, as asked") }
             let bugs = Set(try launch.defaults.string("sample.bugs")?.split(separator: ",").map(String.init) ?? [])
+            if try launch.defaults.flag("sample.busy") == true {
+                launch.scheduler.schedule(named: "start up", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+            }
             if try launch.defaults.string("sample.app") == "desk" {
                 let desk = LendingDesk(launch: launch, bugs: bugs)
                 desk.start()
@@ -57,9 +60,6 @@ enum ExploreSampleApp {
             }
             let app = ExploreSample(launch: launch, bugs: bugs, rows: try launch.defaults.integer("sample.rows") ?? 3,
                                     depth: max(1, try launch.defaults.integer("sample.depth") ?? 10))
-            if try launch.defaults.flag("sample.busy") == true {
-                launch.scheduler.schedule(named: "start up", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
-            }
             app.start()
             return app
         }

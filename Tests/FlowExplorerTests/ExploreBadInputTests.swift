@@ -24,6 +24,20 @@ struct ExploreBadInputTests {
         (["--scheme", "nosuch"], #"no scheme "nosuch": there is no Flows/schemes/nosuch.yaml; schemes: default"#),
         (["--from", "Nobody.login"], "--from Nobody.login: "),
         (["--from", "Flows/nosuch.yaml"], "--from Flows/nosuch.yaml: there is no such flow file"),
+        (["--walks", "5", "--seed", "abc"], "The value 'abc' is invalid for '--seed <n>'"),
+        (["--walks", "5", "--seed=-1"], "The value '-1' is invalid for '--seed <n>'"),
+        (["--walks", "5", "--seed", "1.5"], "The value '1.5' is invalid for '--seed <n>'"),
+        (["--walks", "5", "--seed", "18446744073709551616"], "The value '18446744073709551616' is invalid for '--seed <n>'"),
+        (["--walks=-1"], "--walks -1: give 0 or more"),
+        (["--walks", "2000000"], "--walks 2000000: give at most 1000000"),
+        (["--walks", "5", "--walk-length", "0"], "--walk-length 0: give at least 1"),
+        (["--walks", "5", "--walk-length=-3"], "--walk-length -3: give at least 1"),
+        (["--identity", "words"], "The value 'words' is invalid for '--identity <structure|data>'"),
+        (["--walks-only"], "--walks-only walks instead of making the map: give --walks N too"),
+        (["--walks", "4", "--shard", "1/2"], "--shard 1/2: every shard must walk from the same seed: give --seed N too"),
+        (["--shard", "1/2", "--seed", "3"], "--shard splits the walks between machines: give --walks N too"),
+        (["--walks", "4", "--seed", "3", "--shard", "3/2"], "--shard 3/2: expected I/N with 1 ≤ I ≤ N, such as 1/2, or auto"),
+        (["--walks", "4", "--seed", "3", "--shard", "auto"], "--shard auto: no CI engine's shard variables are set"),
     ])
     func badOptionsAreRefusedWithExitTwoAndNothingIsLaunched(_ arguments: [String], message: String) throws {
         let workspace = try ExploreWorkspace()

@@ -13,11 +13,18 @@ struct ExploreWorkspace {
 
     let folder: URL
 
-    /// A workspace whose default scheme launches the sample with `bugs` planted, and `extra` lines.
-    init(bugs: [String] = [], extra: String = "") throws {
+    /// A workspace whose default scheme launches the sample (`app`: the lending desk, `desk`) with
+    /// `bugs` planted, and `extra` lines.
+    init(bugs: [String] = [], extra: String = "", app: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Flows/schemes"), withIntermediateDirectories: true)
-        let arguments = bugs.isEmpty ? "" : "arguments: [-sample.bugs, \"\(bugs.joined(separator: ","))\"]\n"
+        try scheme(bugs: bugs, extra: extra, app: app)
+    }
+
+    /// Writes the default scheme again: the sample (`app`) with `bugs` planted, and `extra` lines.
+    func scheme(bugs: [String], extra: String = "", app: String? = nil) throws {
+        let words = (app.map { ["-sample.app", $0] } ?? []) + (bugs.isEmpty ? [] : ["-sample.bugs", "\"\(bugs.joined(separator: ","))\""])
+        let arguments = words.isEmpty ? "" : "arguments: [\(words.joined(separator: ", "))]\n"
         try write("Flows/schemes/default.yaml", "app: \(Self.sample)\n" + arguments + extra)
     }
 

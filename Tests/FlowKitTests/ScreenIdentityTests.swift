@@ -1,4 +1,5 @@
 import FlowKit
+import Foundation
 import Testing
 
 /// What makes two screens the same screen to a crawler and to a coverage count: structure, never
@@ -47,6 +48,58 @@ struct ScreenIdentityTests {
         let byText = ScreenIdentity.Rules(byText: ["count"])
         #expect(identity({ $0[0].label = "7 work photos" }, rules: byText) != identity({ _ in }, rules: byText), "an identifier whose words count")
         #expect(!byText.isDefault && ScreenIdentity.Rules().isDefault)
+    }
+
+    @Test func inDataModeWhatRowsAndFieldsHoldCountsAndNothingElseDoes() {
+        let data = ScreenIdentity.Rules(mode: .data)
+        let base = identity({ _ in }, rules: data)
+        #expect(identity({ $0[1].value = "Ann" }, rules: data) != base, "what a field holds")
+        #expect(identity({ $0[3].label = "Wed" }, rules: data) != base, "a row's words")
+        #expect(identity({ $0[3].value = "on loan" }, rules: data) != base, "a row's value")
+        #expect(identity({ $0[3].isSelected = true }, rules: data) != base, "a row selected")
+        #expect(identity({ $0[3].identifier = "photo-9" }, rules: data) != base, "which row")
+        #expect(identity({ $0.remove(at: 4) }, rules: data) != base, "a row fewer")
+        #expect(identity({ $0[0].label = "7 work photos" }, rules: data) == base, "a text's words do not (--same-screen-by-text says which do)")
+        #expect(identity({ $0[1].isFocused = true }, rules: data) == base, "focus does not")
+        #expect(identity({ $0[1].value = "Ann" }, rules: ScreenIdentity.Rules(ignoring: ["Name"], mode: .data))
+            == identity({ _ in }, rules: ScreenIdentity.Rules(ignoring: ["Name"], mode: .data)), "an identifier ignored is ignored here too")
+        #expect(base.hasData && !same.hasData)
+        #expect(base.structure == same.key, "the structure is the structure mode's key")
+        #expect(base.key.hasPrefix(same.key + "\n" + ScreenIdentity.dataLine))
+        #expect(same.structure == same.key)
+        #expect(!data.isDefault && ScreenIdentity.Rules(mode: .structure).isDefault)
+    }
+
+    @Test func theOtherDataStateOfAStructureIsOneForEveryFurtherState() {
+        let data = ScreenIdentity.Rules(mode: .data)
+        let one = identity({ $0[1].value = "Ann" }, rules: data), two = identity({ $0[1].value = "Bob" }, rules: data)
+        #expect(one.withOtherData == two.withOtherData)
+        #expect(one.withOtherData.hasOtherData && !one.hasOtherData)
+        #expect(one.withOtherData.structure == one.structure && one.withOtherData.title == "Glance")
+        #expect(one.withOtherData.key.hasSuffix("\ndata other"))
+        #expect(same.withOtherData.hasData, "a structure's other state says it is one")
+    }
+
+    @Test func aSecureFieldsDataIsItsMaskNeverItsText() {
+        let screen = ScreenSnapshot(title: "Login", elements: [.secureField("Password", isFilled: true)])
+        let data = ScreenIdentity(screen, rules: ScreenIdentity.Rules(mode: .data))
+        let empty = ScreenIdentity(ScreenSnapshot(title: "Login", elements: [.secureField("Password", isFilled: false)]), rules: ScreenIdentity.Rules(mode: .data))
+        #expect(data != empty, "filled or not")
+        #expect(!data.key.contains("secret"))
+    }
+
+    @Test func theDigestIsFNV1aOfTheTextSixteenHexadecimalDigits() {
+        #expect(ScreenIdentity.digest(of: "") == "cbf29ce484222325")
+        #expect(ScreenIdentity.digest(of: "a") == "af63dc4c8601ec8c")
+        #expect(ScreenIdentity.digest(of: "foobar") == "85944171f73967e8")
+    }
+
+    @Test func rulesWrittenBeforeTheModeReadAsStructure() throws {
+        let old = try JSONDecoder().decode(ScreenIdentity.Rules.self, from: Data(#"{"ignoring": ["a"], "byText": []}"#.utf8))
+        #expect(old == ScreenIdentity.Rules(ignoring: ["a"]))
+        let data = try JSONDecoder().decode(ScreenIdentity.Rules.self, from: Data(#"{"ignoring": [], "byText": [], "mode": "data"}"#.utf8))
+        #expect(data.mode == .data)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ScreenIdentity.Rules.self, from: Data(#"{"ignoring": [], "byText": [], "mode": "words"}"#.utf8)) }
     }
 
     @Test func rowsOfAListAreOneClassByTheirIdentifiersDigits() {

@@ -191,6 +191,30 @@ struct FlowMCPAnswerTests {
 
     // MARK: - Helpers
 
+    @Test func exploreAppAnswersInAFewLinesByDefaultAndWithTheWholeMapOnRequest() throws {
+        let server = Self.server()
+        let arguments = #"{"from":"Login.login","max_actions":40,"walks":3,"walk_length":5,"seed":5"#
+        let compact = try Self.call(server, "explore_app", arguments + "}")
+        #expect(!compact.isError, "\(compact.text)")
+        let lines = compact.text.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("explored in ") == true, "\(compact.text)")
+        #expect(lines.contains { $0.hasPrefix("  seed              5 (--seed 5 walks the same walks again)") }, "\(compact.text)")
+        #expect(lines.contains("screens (id \"title\" depth: action → where it led):"), "\(compact.text)")
+        let screens = lines.filter { $0.range(of: #"^s[0-9]+ ""#, options: .regularExpression) != nil }
+        #expect(screens.first?.hasPrefix("s1 \"At a glance\" 0: answer ") == true, "a line a screen, the first signed in (the photos question up): \(screens)")
+        #expect(!compact.text.contains("\"transitions\""), "no JSON")
+        let whole = try Self.call(server, "explore_app", arguments + #","whole_map":true}"#)
+        #expect(!whole.isError)
+        let map = try JSONSerialization.jsonObject(with: Data(whole.text.utf8)) as? [String: Any]
+        #expect(map?["format"] as? String == "flow-explore-map")
+        #expect((map?["screens"] as? [Any])?.count == screens.count, "the same screens")
+        #expect(compact.text.utf8.count * 4 < whole.text.utf8.count, "compact: \(compact.text.utf8.count) bytes, whole: \(whole.text.utf8.count)")
+        for (bad, said) in [(#"{"walks":-1}"#, "explore_app: walks is -1: give 0 or more"), (#"{"walk_length":0}"#, "explore_app: walk_length is 0: give 1 or more"),
+                            (#"{"seed":-3}"#, "explore_app: seed is -3: give 0 or more")] {
+            #expect(try Self.call(server, "explore_app", bad) == .error(said))
+        }
+    }
+
     static func server(runner: RunnerIdentity = .standard) -> FlowMCPServer {
         FlowMCPServer(project: .init(scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, catalog: WorkPhotosCatalog.catalog,
                                      flows: [FlowWorkspace.repository.appendingPathComponent("Flows").path], runner: runner))

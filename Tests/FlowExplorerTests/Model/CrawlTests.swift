@@ -1,0 +1,145 @@
+@testable import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+import Testing
+
+/// The map (breadth first over the one crawl), the states data makes and their bound, and one
+/// finding a problem: on apps in memory.
+struct CrawlTests {
+    @Test func theMapTriesEveryActionOfEveryScreenOnceAndJudgesEachScreenItFinished() {
+        let model = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
+        let end = model.map()
+        #expect(end == .done)
+        #expect(model.crawl.states.allSatisfy { $0.explored })
+        let home = model.crawl.states[0]
+        #expect(home.actions.map(\.description) == ["tap Ask", "tap One", "tap Two", "back"])
+        #expect(Set(model.crawl.leaving(home).map(\.action.description)) == ["tap Ask", "tap One", "tap Two", "back"])
+        #expect(model.crawl.leaving(home).first { $0.action == .back }?.outcome == "refused")
+    }
+
+    @Test func oneAlertMetFromThreeScreensIsOneFindingWithThreePaths() {
+        let model = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
+        model.map()
+        let alerts = model.judge.findings.filter { $0.kind == .alertNeverCloses }
+        #expect(alerts.count == 1, "\(model.judge.findings.map(\.summary))")
+        #expect(alerts.first?.paths == 3, "from Home, One and Two")
+        #expect(alerts.first?.problem == "alertNeverCloses alert Question | alert Question")
+        #expect(model.judge.findings.count == 1, "and nothing else: \(model.judge.findings.map(\.summary))")
+    }
+
+    @Test func inDataModeAStateMadeByDataIsAStateAndACounterStopsAtTheBound() {
+        let structure = ModelCrawl(ModelApp { CounterModel() })
+        structure.map(maxDepth: 8)
+        #expect(structure.crawl.states.map(\.identity.title) == ["Counter", "Counter"], "no rows, then rows: \(structure.crawl.states.map(\.identity.key))")
+        let data = ModelCrawl(ModelApp { CounterModel() }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 3)
+        let end = data.map(maxDepth: 8)
+        #expect(end == .done, "the bound makes an end")
+        let keys = data.crawl.states.map(\.identity)
+        #expect(keys.count == 5, "3 states of the first structure (0 rows: one), then with rows: 3 and the rest as one: \(keys.map(\.key))")
+        #expect(keys.filter(\.hasOtherData).count == 1)
+        #expect(keys.allSatisfy { $0.hasData })
+        #expect(Set(keys.map(\.structure)).count == 2)
+    }
+
+    @Test func theMapStopsAtItsDepthAndItsActionBudgetAndSaysSo() {
+        let deep = ModelCrawl(ModelApp { CounterModel() }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 50)
+        #expect(deep.map(maxDepth: 3) == StrategyEnd(ended: "done", complete: false))
+        #expect(deep.crawl.states.contains { $0.cut })
+        let short = ModelCrawl(ModelApp { DeskModel() })
+        #expect(short.map(actions: 5) == StrategyEnd(ended: "max-actions", complete: false))
+        #expect(short.app.log.count >= 5)
+    }
+
+    @Test func aCrashIsOneFindingPerActionAndScreenTitleWhateverRowOrValue() {
+        // By structure alone the Lend of a long name is never tried: the form with a name in it is
+        // one state, tried once, with the first name typed. By data it is a state of its own.
+        let structure = ModelCrawl(ModelApp { DeskModel([.longLend]) })
+        structure.map()
+        #expect(structure.judge.findings.isEmpty)
+        let model = ModelCrawl(ModelApp { DeskModel([.longLend]) }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 10)
+        model.map()
+        let crashes = model.judge.findings.filter { $0.kind == .crash }
+        #expect(crashes.count == 1, "\(crashes.map(\.summary))")
+        #expect(crashes.first?.problem == "crash crash 4 | Book | tap Lend")
+        #expect(crashes.first?.summary == "the app crashed (signal 4) after tap Lend on \"Book\"")
+        #expect((crashes.first?.paths ?? 0) > 1, "the long name lent from more than one book, or after another value")
+    }
+
+    @Test func theProblemOfEachKindIsItsKindItsCauseAndItsPlace() {
+        let identity = ScreenIdentity(ScreenSnapshot(title: "Book", elements: [.button("Lend")]))
+        func finding(_ kind: ExploreFinding.Kind, _ signature: String, _ actions: [ExploreAction], details: [String] = [], alert: String? = nil) -> ExploreFinding {
+            ExploreFinding(kind: kind, screen: identity, summary: "", details: details, actions: actions, signature: signature, secretVariable: nil, alertButtons: [], alert: alert)
+        }
+        let row = ExploreAction(.tap, kind: .cell, identifier: "book-12")
+        #expect(finding(.crash, "crash 4", [row]).problem == "crash crash 4 | Book | tap book-#")
+        #expect(finding(.exit, "exit 3", []).problem == "exit exit 3 | Book | launch")
+        #expect(finding(.hang, "hang", [.back]).problem == ExploreFinding.hangProblem(title: "Book", action: .back))
+        #expect(finding(.refused, "refused tap Lend", [ExploreAction(.answer, kind: .button, identifier: "OK", alert: "About")]).problem
+            == "refused refused tap Lend | Book | answer About OK")
+        #expect(finding(.audit, "audit readableLabels", [row], details: ["a", "b"]).problem == "audit audit readableLabels | Book | a\nb")
+        #expect(finding(.deadEnd, "dead end", [row]).problem == "deadEnd dead end | Book")
+        #expect(finding(.secretShown, "secret x", [row]).problem == "secretShown secret x | Book")
+        #expect(finding(.alertNeverCloses, "alert Q", [row], alert: "Q").problem == "alertNeverCloses alert Q | alert Q")
+        let typed = [ExploreAction(.type, kind: .textField, identifier: "Name", text: "a")], other = [ExploreAction(.type, kind: .textField, identifier: "Name", text: "b")]
+        #expect(finding(.crash, "crash 4", typed).problem == finding(.crash, "crash 4", other).problem, "what was typed is no part of it")
+    }
+
+    @Test func eachKindSaysWhatMakesItOneProblem() {
+        for kind in ExploreFinding.Kind.allCases {
+            #expect(!kind.sameProblem.isEmpty)
+        }
+        #expect(ExploreFinding.Kind.alertNeverCloses.sameProblem.contains("whatever screen"))
+        #expect(ExploreFinding.Kind.crash.sameProblem.contains("the same signal"))
+    }
+
+    @Test func aProblemMetAgainAddsAPathOnlyWhenTheActionsDiffer() {
+        let app = ModelApp { DeskModel() }
+        let judge = Judge(app: app, scheme: Scheme(name: "model"), variables: [:], wait: 5, auditSkipping: [])
+        let identity = ScreenIdentity(ScreenSnapshot(title: "Stuck", elements: []))
+        func deadEnd(_ path: [ExploreAction]) -> ExploreFinding {
+            ExploreFinding(kind: .deadEnd, screen: identity, summary: "stuck", details: [], actions: path, signature: "dead end", secretVariable: nil, alertButtons: [], alert: nil)
+        }
+        judge.add(deadEnd([.back]), origin: .walk(3))
+        judge.add(deadEnd([.back]), origin: .walk(1))
+        #expect(judge.findings.count == 1 && judge.findings[0].paths == 1)
+        judge.add(deadEnd([.back, .back]), origin: .map)
+        #expect(judge.findings.count == 1 && judge.findings[0].paths == 2)
+        #expect(judge.findings[0].origin == .walk(3), "where it was first met")
+        #expect(judge.knows(deadEnd([]).problem))
+        #expect(!judge.knows("deadEnd dead end | Elsewhere"))
+    }
+
+    @Test func theMapComesBeforeTheWalksAndTheWalksByNumber() {
+        #expect(ExploreFinding.Origin.map < .walk(0))
+        #expect(ExploreFinding.Origin.walk(2) < .walk(10))
+        #expect(!(ExploreFinding.Origin.walk(10) < .walk(2)))
+        #expect(!(ExploreFinding.Origin.walk(0) < .map))
+        #expect(!(ExploreFinding.Origin.map < .map))
+        #expect(ExploreFinding.Origin("walk 12") == .walk(12))
+        #expect(ExploreFinding.Origin("map") == .map)
+        #expect(ExploreFinding.Origin("walk -1") == nil && ExploreFinding.Origin("walk") == nil && ExploreFinding.Origin("maps") == nil)
+        #expect(ExploreFinding.Origin.walk(4).description == "walk 4")
+    }
+
+    @Test func aSecretOnAScreenIsFoundAndNamedByItsVariableNeverShown() {
+        let app = ModelApp { DeskModel() }
+        app.secrets = ["hunter2"]
+        let scheme = Scheme(name: "model", secretVariables: ["pin"])
+        let judge = Judge(app: app, scheme: scheme, variables: ["pin": "hunter2", "user": "ann"], wait: 5, auditSkipping: [])
+        let screen = ScreenSnapshot(title: "Oops", elements: [.text("your pin is hunter2", identifier: "leak")])
+        let state = ScreenState(id: "s1", identity: ScreenIdentity(screen), screen: screen, text: "", path: [])
+        judge.screen(Frame(seq: 1, reply: nil, idle: true, error: nil, screen: screen, text: "-"), on: state, trace: [], origin: .map)
+        #expect(judge.findings.map(\.kind) == [.secretShown])
+        #expect(judge.findings.first?.summary == "\"Oops\" shows the secret ${pin}")
+        let clean = ScreenSnapshot(title: "Fine", elements: [.text("ann", identifier: "user")])
+        judge.screen(Frame(seq: 2, reply: nil, idle: true, error: nil, screen: clean, text: "ann"), on: state, trace: [], origin: .map)
+        #expect(judge.findings.count == 1, "a value that is no secret is no finding")
+    }
+
+    @Test func theMapsPathsLeadBackToEachStateAndAHangIsJudgedOnce() {
+        let model = ModelCrawl(ModelApp { DeskModel([.returnHang]) }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 2)
+        model.map()
+        #expect(model.crawl.states.allSatisfy { !$0.unreachable }, "\(model.crawl.states.filter(\.unreachable).map(\.identity.key))")
+    }
+}

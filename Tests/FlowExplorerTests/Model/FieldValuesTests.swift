@@ -1,0 +1,100 @@
+@testable import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+import Testing
+
+/// What each field is typed with: its valid values first, then short ordinary values, then the
+/// rest; and a robot action's argument reaches the field the action was seen to type it into.
+struct FieldValuesTests {
+    let scheme = Scheme(name: "model", secretVariables: ["test.password"])
+
+    @Test func aFieldNoFlowNamesGetsAShortOrdinaryValueBeforeTheEdgeValues() {
+        let values = FieldValues(flowValues: [], variables: [:], scheme: scheme)
+        let pool = values.pool(for: .textField("Borrower", value: ""))
+        #expect(pool.map(\.value) == [.letter, .word, .number, .empty, .whitespace, .long, .nonASCII])
+        #expect(pool.map(\.text).prefix(3) == ["a", "Ann", "7"])
+        #expect(pool.first { $0.value == .long }?.text.count == TypedValue.longLength)
+        let secure = values.pool(for: .secureField("PIN", isFilled: false))
+        #expect(secure.last?.value == .wouldBeSecret, "the would-be secret into a secure field only")
+        #expect(secure.last?.text == TypedValue.wouldBeSecretText)
+    }
+
+    @Test func theValidValuesComeFirstFromThePrefixTheFlowsAndVariablesNamedLikeTheField() {
+        var values = FieldValues(flowValues: [("borrower", "Bob"), ("username", "ann"), ("note", "x")],
+                                 variables: ["test.user": "ann", "test.password": "s3cret"], scheme: scheme)
+        values.learn(typedByPrefix: [("Password", "s3cret"), ("City", "Paris")])
+        #expect(values.valid(for: .textField("Borrower", value: "")) == ["Bob"])
+        #expect(values.valid(for: .textField("City", value: "")) == ["Paris"])
+        #expect(values.valid(for: .secureField("Password", isFilled: false)) == ["${test.password}"], "a secret as its variable, never its value")
+        #expect(values.valid(for: .textField("User", value: "")) == ["ann", "${test.user}"], "near: user names username")
+        #expect(values.valid(for: .textField("Us", value: "")) == [], "two letters name nothing")
+        #expect(values.pool(for: .textField("Borrower", value: "")).first?.value == .valid)
+    }
+
+    @Test func nearNamesAreTheSameOrOneStartsTheOtherWithFourLettersOrMore() {
+        #expect(FieldValues.near("user", ["username"]))
+        #expect(FieldValues.near("username", ["user"]))
+        #expect(!FieldValues.near("use", ["username"]), "three letters start nothing")
+        #expect(FieldValues.near("use", ["use"]))
+        #expect(!FieldValues.near("ab", ["ab"]))
+        #expect(!FieldValues.near("name", ["username"]), "inside is not near")
+        #expect(FieldValues.letters("E-mail 2!") == "email2")
+    }
+
+    @Test func atMostTwelveValidValuesAField() {
+        let many = (1...20).map { ("name", "n\($0)") }
+        let values = FieldValues(flowValues: many, variables: [:], scheme: scheme)
+        #expect(values.valid(for: .textField("Name", value: "")).count == FieldValues.validLimit)
+        #expect(values.valid(for: .textField("Name", value: "")).first == "n1")
+    }
+
+    @Test func aRobotActionsArgumentGoesToTheFieldTheActionWasSeenToTypeIntoWhateverItsName() throws {
+        let catalog = RobotCatalog([LendRobot.yaml])
+        let parser = FlowParser(catalog: catalog)
+        let lend = try #require(parser.parse(text: "name: Lend\nsteps:\n  - Lend.typeBorrower: {name: Bob}\n  - Lend.typeBorrower: {name: \"${who}\"}\n", file: "lend.yaml"))
+        let other = try #require(parser.parse(text: "name: Again\nsteps:\n  - Lend.typeBorrower: {name: Eve}\n", file: "again.yaml"))
+        let flows = [lend, other]
+        #expect(RobotValues.flowsToWatch(flows).map(\.file) == ["lend.yaml"], "one flow a parameter")
+        let fields = RobotValues.fields(of: [lend], typed: ["lend.yaml": [("Borrower", "Bob"), ("Borrower", "Cy")]]) { $0 == "${who}" ? "Cy" : $0 }
+        #expect(fields == [RobotValues.Parameter(action: "Lend.typeBorrower", name: "name"): "Borrower"])
+        let values = RobotValues.values(in: flows, fields: fields)
+        #expect(values.map(\.text) == ["Bob", "${who}", "Eve"])
+        #expect(Set(values.map(\.name)) == ["borrower"])
+        #expect(RobotValues.fields(of: [lend], typed: [:]) { $0 }.isEmpty, "a flow not run teaches nothing")
+        #expect(RobotValues.fields(of: [lend], typed: ["lend.yaml": [("Other", "Zed")]]) { $0 }.isEmpty, "a typed text that is no argument")
+    }
+
+    @Test func theFlowsTypeStepsGiveTheirFieldsValuesNestedStepsIncluded() throws {
+        let parser = FlowParser(catalog: RobotCatalog([]))
+        let flow = try #require(parser.parse(text: """
+            name: Typing
+            steps:
+              - type: {textField: E-mail, text: ann@example.com}
+              - repeat:
+                  times: 2
+                  steps:
+                    - type: {textField: Code, text: "42"}
+              - type: {textField: "${field}", text: lost}
+              - type: {textField: E-mail, text: ann@example.com}
+            """, file: "typing.yaml"))
+        let values = FieldValues.typedValues(in: [flow])
+        #expect(values.map(\.name) == ["email", "code"])
+        #expect(values.map(\.text) == ["ann@example.com", "42"])
+    }
+}
+
+/// A robot whose action types into a field its parameter does not name: `typeBorrower(name:)`.
+final class LendRobot: Robot {
+    override class var screenTitle: String { "Book" }
+
+    @discardableResult
+    func typeBorrower(_ name: String) -> Self {
+        app.textFields["Borrower"].replaceText(name)
+        return self
+    }
+
+    static let yaml = RobotActions<LendRobot> {
+        $0.action("typeBorrower", "Types the borrower's name.", .text("name", "the borrower")) { $0.typeBorrower($1) }
+    }
+}

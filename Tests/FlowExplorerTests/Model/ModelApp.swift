@@ -1,0 +1,151 @@
+@testable import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+
+/// An app in memory for the crawl's own tests, behind the seam the crawl drives a real app through
+/// (``ExploreApp``): a fresh ``AppModel`` at each launch, its screen as each frame, and what each
+/// action does to it. Fast enough to walk thousands of actions in a test, and it says exactly what
+/// the crawl asked of it (every action, every wait).
+final class ModelApp: ExploreApp {
+    private let make: () -> any AppModel
+    private var model: (any AppModel)?
+    private var seq = 0
+    private(set) var launches = 0
+    private(set) var actionsSent = 0
+    /// Every action taken, since the first launch, each with the wait it was given (nil: the crawl's).
+    private(set) var log: [(action: ExploreAction, wait: TimeInterval?)] = []
+    /// What a launch does when the model says it cannot start.
+    var typedByPrefix: [(target: String, text: String)] = []
+    var secrets: [String] = []
+
+    init(_ make: @escaping () -> any AppModel) {
+        self.make = make
+    }
+
+    func relaunch() -> Result<Frame, AppDriver.StartFailure> {
+        launches += 1
+        var model = make()
+        if let failure = model.launchFailure() {
+            self.model = nil
+            return .failure(.launch(Self.failure(failure, step: "launch")))
+        }
+        self.model = model
+        return .success(frame(of: model))
+    }
+
+    func act(_ action: ExploreAction, wait: TimeInterval?) -> AppDriver.Outcome {
+        actionsSent += 1
+        log.append((action, wait))
+        guard var model else { return .ended(Self.failure(.exit(0), step: action.description)) }
+        switch model.act(action) {
+        case .screen:
+            self.model = model
+            return .screen(frame(of: model))
+        case let .refused(reason):
+            self.model = model
+            return .refused(reason)
+        case let .ends(ending):
+            self.model = nil
+            return .ended(Self.failure(ending, step: action.description))
+        }
+    }
+
+    func mask(_ text: String) -> String {
+        SecretMask(secrets).mask(text)
+    }
+
+    func errorLines(of failure: FlowFailure) -> [String] {
+        failure.standardError
+    }
+
+    func terminate() {
+        model = nil
+    }
+
+    private func frame(of model: any AppModel) -> Frame {
+        seq += 1
+        let screen = model.screen
+        let lines = ["── \(screen.title) ──"] + screen.allElements.map { "\($0.kind.rawValue) \($0.identifier): \($0.label) \($0.value ?? "")" }
+        return Frame(seq: seq, reply: nil, idle: true, error: nil, screen: screen, text: lines.joined(separator: "\n"))
+    }
+
+    private static func failure(_ ending: ModelEnding, step: String) -> FlowFailure {
+        let site = CallSite(file: "model", line: 1)
+        return switch ending {
+        case let .crash(signal):
+            FlowFailure(step: step, reason: "the app crashed (signal \(signal))", screen: nil, standardError: ["Fatal error: the model crashed"], site: site, cause: .crashed(signal: signal))
+        case let .exit(code):
+            FlowFailure(step: step, reason: "the app exited with code \(code)", screen: nil, standardError: [], site: site, cause: .exited(code: code))
+        case .hang:
+            FlowFailure(step: step, reason: "the app was still busy", screen: nil, standardError: [], site: site, cause: .hung)
+        case .wire:
+            FlowFailure(step: step, reason: "not a frame", screen: nil, standardError: [], site: site, cause: .brokeProtocol("not a frame"))
+        }
+    }
+}
+
+/// How a model app ends.
+enum ModelEnding {
+    case crash(Int32)
+    case exit(Int32)
+    case hang
+    case wire
+}
+
+/// What an action did to a model app.
+enum ModelOutcome {
+    case screen
+    case refused(String)
+    case ends(ModelEnding)
+}
+
+/// A model app: its screen now, and what an action does.
+protocol AppModel {
+    var screen: ScreenSnapshot { get }
+    mutating func act(_ action: ExploreAction) -> ModelOutcome
+    /// Why it does not start, if it does not.
+    mutating func launchFailure() -> ModelEnding?
+}
+
+extension AppModel {
+    mutating func launchFailure() -> ModelEnding? { nil }
+}
+
+/// A crawl of `app` as `Explorer` makes it, without a process: a crawl, its judge, the values.
+struct ModelCrawl {
+    let app: ModelApp
+    let judge: Judge
+    let crawl: Crawl
+    let values: FieldValues
+
+    init(
+        _ app: ModelApp, rules: ScreenIdentity.Rules = ScreenIdentity.Rules(), dataLimit: Int = ExploreOptions.defaultDataLimit,
+        scheme: Scheme = Scheme(name: "model"), variables: [String: String] = [:], flowValues: [(name: String, text: String)] = []
+    ) {
+        self.app = app
+        judge = Judge(app: app, scheme: scheme, variables: variables, wait: 5, auditSkipping: [])
+        crawl = Crawl(app: app, judge: judge, rules: rules, dataLimit: dataLimit)
+        values = FieldValues(flowValues: flowValues, variables: variables, scheme: scheme)
+    }
+
+    /// A budget of `actions` and `seconds`, never interrupted.
+    static func budget(actions: Int = 5000, seconds: Int = 60) -> Budget {
+        Budget(maxActions: actions, time: .seconds(seconds), start: ContinuousClock.now, interrupted: { false })
+    }
+
+    /// The map: launched, then breadth first.
+    @discardableResult
+    func map(maxDepth: Int = 20, actions: Int = 5000) -> StrategyEnd {
+        guard case .success = crawl.launch() else { return StrategyEnd(ended: "launch", complete: false) }
+        var strategy = BreadthFirst(maxDepth: maxDepth, values: values)
+        return strategy.run(on: crawl, budget: Self.budget(actions: actions))
+    }
+
+    /// `count` walks of `length` from `seed` (or a shard's share of them).
+    func walk(_ count: Int, length: Int = 20, seed: UInt64 = 1, shard: ExploreShard? = nil) -> (end: StrategyEnd, walked: [RandomWalks.Walked]) {
+        var strategy = RandomWalks(options: WalkOptions(count: count, length: length, seed: seed, shard: shard), values: values, rules: crawl.rules)
+        let end = strategy.run(on: crawl, budget: Self.budget())
+        return (end, strategy.walked)
+    }
+}

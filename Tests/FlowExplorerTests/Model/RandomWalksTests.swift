@@ -1,0 +1,148 @@
+@testable import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+import Testing
+
+/// Seeded random walks on apps in memory: they reach the states data makes, the same seed walks
+/// the same walks action for action (on one machine or split), and a walk ends with what it met.
+struct RandomWalksTests {
+    @Test func walksAloneFindAHangThatOnlyALendMakesReachable() throws {
+        let model = ModelCrawl(ModelApp { DeskModel([.returnHang]) }, rules: ScreenIdentity.Rules(mode: .data))
+        let (end, walked) = model.walk(300, length: 50, seed: 7)
+        #expect(end == .done)
+        let found = try #require(model.judge.findings.first { $0.kind == .hang }, "walks reach the second book on loan and return it: \(model.judge.findings.map(\.summary))")
+        #expect(found.actions.suffix(1).map(\.description) == ["tap Return"])
+        #expect(found.actions.contains { $0.description == "tap book-2" }, "\(found.actions.map(\.description))")
+        #expect(found.screen.title == "Book")
+        #expect(walked.contains { $0.ended == "hung" })
+        #expect(found.origin != .map, "found by a walk")
+    }
+
+    @Test func theSameSeedWalksTheSameWalksActionForActionAndAnotherSeedOthers() {
+        func walks(_ seed: UInt64) -> (digests: [String], log: [String]) {
+            let model = ModelCrawl(ModelApp { DeskModel([.longLend]) }, rules: ScreenIdentity.Rules(mode: .data))
+            let walked = model.walk(20, length: 30, seed: seed).walked
+            return (walked.map(\.digest), model.app.log.map(\.action.yaml))
+        }
+        let (one, two, other) = (walks(42), walks(42), walks(43))
+        #expect(one.log.count > 100)
+        #expect(one.log == two.log, "the same seed, the same actions")
+        #expect(one.digests == two.digests)
+        #expect(one.digests != other.digests, "another seed, other walks")
+        #expect(Set(one.digests).count > 15, "the walks differ from each other: \(one.digests)")
+    }
+
+    @Test func eachWalkIsChosenByItsOwnNumberSoShardsWalkWhatOneMachineWalks() {
+        let whole = ModelCrawl(ModelApp { DeskModel([.longLend, .returnHang]) }, rules: ScreenIdentity.Rules(mode: .data)).walk(12, length: 25, seed: 5).walked
+        var split: [RandomWalks.Walked] = []
+        for index in 1...3 {
+            split += ModelCrawl(ModelApp { DeskModel([.longLend, .returnHang]) }, rules: ScreenIdentity.Rules(mode: .data))
+                .walk(12, length: 25, seed: 5, shard: ExploreShard(index: index, count: 3)).walked
+        }
+        #expect(split.map(\.number).sorted() == Array(0..<12))
+        #expect(split.sorted { $0.number < $1.number } == whole, "each walk the same, whichever machine walks it")
+    }
+
+    @Test func aShardWalksEveryNthWalk() {
+        #expect(WalkOptions(count: 7, shard: ExploreShard(index: 2, count: 3)).mine == [1, 4])
+        #expect(WalkOptions(count: 7, shard: ExploreShard(index: 1, count: 3)).mine == [0, 3, 6])
+        #expect(WalkOptions(count: 3).mine == [0, 1, 2])
+        #expect(WalkOptions(count: 2, shard: ExploreShard(index: 3, count: 3)).mine == [])
+        #expect(WalkOptions(seed: 9).seed(ofWalk: 0) != WalkOptions(seed: 9).seed(ofWalk: 1))
+        #expect(WalkOptions(seed: 9).seed(ofWalk: 4) == WalkOptions(seed: 9).seed(ofWalk: 4))
+        #expect(WalkOptions(seed: 9).seed(ofWalk: 4) != WalkOptions(seed: 10).seed(ofWalk: 4))
+    }
+
+    @Test func aWalkTakesAtMostItsLengthAndEndsWhenTheAppEnds() {
+        let model = ModelCrawl(ModelApp { DeskModel([.longLend]) })
+        let (_, walked) = model.walk(40, length: 6, seed: 3)
+        #expect(walked.count == 40)
+        #expect(walked.allSatisfy { $0.actions <= 6 })
+        #expect(walked.filter { $0.ended == "length" }.allSatisfy { $0.actions == 6 })
+        let crashed = walked.filter { $0.ended == "crashed" }
+        #expect(!crashed.isEmpty, "a long borrower crashes a lend: \(walked.map(\.ended))")
+        #expect(model.judge.findings.filter { $0.kind == .crash }.count == 1, "one problem, however many walks met it")
+        #expect(model.judge.findings.first { $0.kind == .crash }?.paths == Set(crashed.map(\.digest)).count)
+        #expect(model.app.launches == 40, "each walk from a fresh launch")
+    }
+
+    @Test func aWalkStuckOnAnAlertThatComesBackEndsThereAndTheNextWalkGoesOn() {
+        let model = ModelCrawl(ModelApp { DeskModel([.helpAlert]) })
+        let (end, walked) = model.walk(30, length: 40, seed: 11)
+        #expect(end == .done)
+        #expect(walked.count == 30)
+        let stuck = walked.filter { $0.ended == "stuck" }
+        #expect(!stuck.isEmpty && stuck.allSatisfy { $0.actions < 40 }, "\(walked.map { "\($0.ended) \($0.actions)" })")
+        // Once stuck on the alert the walk answers it once, then ends: no walk spends its length there.
+        let answers = model.app.log.filter { $0.action.verb == .answer }.count
+        #expect(answers <= walked.count * 2, "\(answers) answers in \(walked.count) walks")
+    }
+
+    @Test func anAppThatDoesNotStartEndsTheWalksAfterThreeLaunchesAndIsOneFinding() {
+        let model = ModelCrawl(ModelApp { CrashAtLaunchModel() })
+        let (end, walked) = model.walk(50, seed: 1)
+        #expect(end == StrategyEnd(ended: "launch", complete: false))
+        #expect(walked.map(\.ended) == ["launch", "launch", "launch"])
+        #expect(model.judge.findings.map(\.kind) == [.crash])
+        #expect(model.judge.findings.first?.summary.hasPrefix("the app did not start") == true)
+    }
+
+    @Test func aHangMetAgainWaitsOnlyAMomentForItIsOneMorePathToAKnownProblem() {
+        let model = ModelCrawl(ModelApp { DeskModel([.returnHang]) }, rules: ScreenIdentity.Rules(mode: .data))
+        _ = model.walk(300, length: 50, seed: 7)
+        let returns = model.app.log.filter { $0.action.identifier == "Return" }
+        let first = returns.firstIndex { $0.wait != nil }
+        #expect(first != nil, "a Return after the hang was found waits a moment")
+        #expect(returns.prefix(first ?? 0).allSatisfy { $0.wait == nil }, "until it is found, the whole wait")
+        #expect(returns.compactMap(\.wait).allSatisfy { $0 == Crawl.knownHangWait })
+        #expect(model.judge.findings.filter { $0.kind == .hang }.count == 1)
+    }
+
+    @Test func aWalkPrefersWhatItTriedLeastOnTheScreenAndAnywhere() {
+        var counts = RandomWalks.Counts()
+        let save = ExploreAction(.tap, kind: .button, identifier: "Save")
+        let back = ExploreAction.back
+        #expect(counts.weight(save, on: "s", control: "Save") == 1)
+        counts.add(save, on: "s", control: "Save")
+        #expect(counts.weight(save, on: "s", control: "Save") == 0.25, "tried once here and once anywhere")
+        #expect(counts.weight(save, on: "t", control: "Save") == 0.5, "on another screen: tried once anywhere")
+        #expect(counts.weight(save, on: "s", control: "Save | other label") == 0.5, "a control that shows something else is a new one")
+        #expect(counts.weight(back, on: "s", control: "back") == 1)
+        let typing = ExploreAction(.type, kind: .textField, identifier: "Name", text: "a", value: .letter)
+        #expect(counts.weight(typing: "a", .letter, typing, on: "s") == 3, "an ordinary value three times a blank one")
+        #expect(counts.weight(typing: " ", .whitespace, typing, on: "s") == 1)
+        counts.add(typing, on: "s", control: "type textField Name")
+        #expect(counts.weight(typing: "a", .letter, typing, on: "s") == 1.5)
+        #expect(counts.weight(typing: "b", .letter, typing, on: "s") == 3)
+    }
+
+    @Test func aWalkCountsARowByWhatItShowsAndAFieldByItself() {
+        let screen = ScreenSnapshot(title: "Desk", elements: [
+            .cell("book-1", label: "Dune", value: "on loan to Ann"), .button("Lend", isEnabled: false), .textField("Borrower", value: "Bob"),
+        ])
+        #expect(RandomWalks.control(ExploreAction(.tap, kind: .cell, identifier: "book-1"), on: screen) == "tap cell book-1 | Dune  on loan to Ann")
+        #expect(RandomWalks.control(ExploreAction(.tap, kind: .button, identifier: "Lend"), on: screen) == "tap button Lend | Lend | disabled")
+        #expect(RandomWalks.control(ExploreAction(.type, kind: .textField, identifier: "Borrower", text: "x"), on: screen) == "type textField Borrower")
+        #expect(RandomWalks.control(.back, on: screen) == "back")
+    }
+
+    @Test func aWalkChoosesAmongEveryEnabledControlOfTheScreenOrTheAlertsButtons() {
+        let screen = ScreenSnapshot(title: "Form", elements: [
+            .text("Hello"), .textField("Name", value: ""), .button("Save", isEnabled: false), .button("Cancel"), .cell("row-1", label: "One"),
+            .cell("row-2", label: "Two", isEnabled: false), .button(""),
+        ])
+        #expect(RandomWalks.controls(on: screen).map(\.description) == ["type \"\" into Name", "tap Cancel", "tap row-1", "back"])
+        let alert = ScreenSnapshot(title: "Form", elements: screen.elements + [.alert("Sure", title: "Sure?", message: "", buttons: ["Yes", "No"])])
+        #expect(RandomWalks.controls(on: alert).map(\.description) == ["answer Yes", "answer No"])
+        #expect(RandomWalks.controls(on: alert).allSatisfy { $0.alert == "Sure" })
+    }
+
+    @Test func walksMeetTheStatesTheirOwnActionsMakeAndMapThemByWhatRowsHold() {
+        let model = ModelCrawl(ModelApp { DeskModel() }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 50)
+        _ = model.walk(40, length: 30, seed: 2)
+        let desks = model.crawl.states.filter { $0.identity.title == "Desk" && $0.screen.topAlert == nil }
+        #expect(desks.count > 3, "a desk with a book lent is a state of its own: \(desks.count)")
+        #expect(Set(desks.map(\.identity.structure)).count == 1, "one structure, several states by their data")
+    }
+}
