@@ -25,7 +25,7 @@ DOC_TARGETS  := PresenterKit TextUI AutomationWire FlowKit FlowRunner FlowComman
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
-	@echo "make explore  crawl the app from sign-in: every screen, each problem as a minimal flow, the map and the flows' coverage in .build/explore"
+	@echo "make explore  crawl the app from sign-in: every screen, then $(EXPLORE_WALKS) seeded walks (WALK_SEED=N replays them), each problem as a minimal flow, the map and the flows' coverage in .build/explore"
 	@echo "make test   build and run every test, then the YAML flows, then the same for Examples/Expenses (CI runs this, then make docs)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
@@ -61,17 +61,24 @@ test: deps
 	$(MAKE) expenses
 	$(MAKE) new-check
 
-# The crawler on the app signed in: every screen it reaches, each problem as a minimal flow (none is
-# expected), the map (map.json, map.dot, map.svg, report.html) and what Flows/ exercise of it.
-EXPLORE_OUT  ?= .build/explore
+# The crawler on the app signed in: every screen it reaches, then seeded random walks that reach the
+# states data makes (the seed is printed: WALK_SEED=N walks the same walks again), each problem as a
+# minimal flow (none is expected), the map (map.json, map.dot, map.svg, report.html) and what
+# Flows/ exercise of it.
+EXPLORE_OUT   ?= .build/explore
+EXPLORE_WALKS ?= 100
+WALK_SEED     ?=
+EXPLORE_SEED  := $(if $(WALK_SEED),--seed $(WALK_SEED))
 explore: deps
 	$(SWIFT_RUN) build
-	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) --against Flows
+	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) --walks $(EXPLORE_WALKS) $(EXPLORE_SEED) --against Flows
 
-# make test's check: the whole map, explored to its end, with nothing found.
+# make test's check: the whole map, explored to its end, then walks (a seed at random, printed),
+# with nothing found.
+CHECK_WALKS  ?= 40
 explore-check:
-	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) > $(EXPLORE_OUT).txt; status=$$?; cat $(EXPLORE_OUT).txt; \
-	  [ $$status -eq 0 ] && grep -q "every screen explored" $(EXPLORE_OUT).txt || { echo "explore: the map was not explored to its end with nothing found" >&2; exit 1; }
+	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) --walks $(CHECK_WALKS) $(EXPLORE_SEED) > $(EXPLORE_OUT).txt; status=$$?; cat $(EXPLORE_OUT).txt; \
+	  [ $$status -eq 0 ] && grep -q "every screen explored" $(EXPLORE_OUT).txt || { echo "explore: the map and the walks did not end with nothing found" >&2; exit 1; }
 
 # The second reference app (Examples/Expenses), its own package on the toolkit's products: its
 # build (which compiles the toolkit and GRDB again, in its own .build), its tests, its flows with
@@ -83,7 +90,7 @@ expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
 	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
 	cd $(EXPENSES) && .build/debug/expenses-flow run --audit
-	cd $(EXPENSES) && .build/debug/expenses-flow explore --out .build/explore > .build/explore.txt; status=$$?; cat .build/explore.txt; \
+	cd $(EXPENSES) && .build/debug/expenses-flow explore --out .build/explore --walks $(CHECK_WALKS) $(EXPLORE_SEED) > .build/explore.txt; status=$$?; cat .build/explore.txt; \
 	  [ $$status -eq 0 ] && grep -q "every screen explored" .build/explore.txt || { echo "expenses: explore did not end clean" >&2; exit 1; }
 	$(MAKE) expenses-broken-build
 	$(MAKE) expenses-planted-bugs

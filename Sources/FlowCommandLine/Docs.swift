@@ -1,5 +1,6 @@
 import ArgumentParser
 import Console
+import FlowExplorer
 import FlowMCP
 import FlowRunner
 import Foundation
@@ -38,22 +39,29 @@ extension FlowCommand {
                     throw FlowCommandError.usage("cannot read \(update): " + problem.statement("it") + " at line \(problem.line), column \(problem.column); save it as UTF-8")
                 }
             }
-            guard var updated = StepReference.replacing(in: text, with: reference) else {
-                throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin(runner: setup.identity)) and \(StepReference.end) where it goes")
-            }
-            // The MCP tools and the commands' help go where the file has their markers; a guide may leave them out.
+            // Each section goes where the file has its markers: a guide holds the step reference (and
+            // may hold the tools and the commands' help), docs/explore.md the kinds of finding.
+            let kinds = ExploreFinding.Kind.tableSection
+            let kindsSection = kinds.begin(runner: setup.identity) + "\n" + ExploreFinding.Kind.table + kinds.end + "\n"
+            var updated = text
             var also: [String] = []
-            for (name, section, marked) in [("the MCP tools", tools, MCPToolReference.marked), ("the commands' help", commands, CommandReference.marked)] {
+            for (name, section, marked) in [
+                ("the step reference", reference, StepReference.marked), ("the MCP tools", tools, MCPToolReference.marked),
+                ("the commands' help", commands, CommandReference.marked), ("the kinds of finding", kindsSection, kinds),
+            ] {
                 guard let replaced = marked.replacing(in: updated, with: section) else { continue }
                 updated = replaced
                 also.append(name)
+            }
+            guard !also.isEmpty else {
+                throw FlowCommandError.usage("\(update) has no step reference markers: put \(StepReference.begin(runner: setup.identity)) and \(StepReference.end) where it goes")
             }
             do {
                 try OutputFile.write(updated, to: update)
             } catch {
                 throw FlowCommandError.usage(error.description)
             }
-            let updatedNames = ["the step reference"] + also
+            let updatedNames = also
             let said = updatedNames.dropLast().joined(separator: ", ") + (updatedNames.count > 1 ? " and " : "") + (updatedNames.last ?? "")
             Console.output("updated \(said) in \(update)\n")
         }

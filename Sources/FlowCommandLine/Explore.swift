@@ -245,7 +245,7 @@ enum CoverageRun {
         _ paths: [String], schemeOptions: SchemeOptions, filters: FlowFilters, rules: ScreenIdentity.Rules
     ) throws -> (recorder: CoverageRecorder, failed: Int) {
         let loaded = try Selection.load(paths, schemeOptions: schemeOptions, filters: filters)
-        let recorder = CoverageRecorder(rules: rules)
+        let recorder = CoverageRecorder(rules: ScreenIdentity.Rules(ignoring: rules.ignoring, byText: rules.byText))
         var options = SuiteRunner.Options()
         options.recording = RecordingOptions(runner: RunnerSetup.current.identity)
         options.recording.coverage = recorder

@@ -170,7 +170,7 @@ extension FlowCommand {
             let colour = Console.isTerminal(STDOUT_FILENO)
             let progress = Console.isTerminal(STDERR_FILENO)
             var options = runnerOptions(jobs: jobs, repeatCount: repeatCount, retries: retries, keepsScreens: html != nil)
-            let recorder = coverageMap.map { CoverageRecorder(rules: $0.map.rules) }
+            let recorder = coverageMap.map { CoverageRecorder(rules: ExploreCoverage.rules(of: $0.map)) }
             options.recording.coverage = recorder
             let runner = SuiteRunner(scheme: scheme, variables: loaded.variables, secrets: secrets, options: options)
             let templates: [String: String]

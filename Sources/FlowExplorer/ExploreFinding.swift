@@ -1,4 +1,5 @@
 import FlowKit
+import FlowRunner
 
 /// A problem the crawl found, as it was found: its kind, where, and the actions that led to it
 /// (before it is shrunk to the fewest that still show it).
@@ -38,6 +39,43 @@ public struct ExploreFinding: Sendable {
             case .alertNeverCloses: "an alert no button closes"
             }
         }
+
+        /// What it is, as docs/explore.md's table says it.
+        public var what: String {
+            switch self {
+            case .crash: "the app died of a signal after an action (its last lines of standard error)"
+            case .exit: "the app exited with a code other than 0"
+            case .hang: "the app was not idle within `--wait` (it is killed)"
+            case .refused: "the screen offered an action and the app answered with an error"
+            case .wireError: "the app wrote a line that is not a frame"
+            case .audit: "an accessibility audit finding on a screen reached (the rules of `flow run --audit`; `--audit-skip RULE` leaves one out)"
+            case .deadEnd: "a screen with no action that leads anywhere, not even back, short of the app's end"
+            case .secretShown: "a scheme's secret (or the made-up secret typed into a secure field) on a screen"
+            case .alertNeverCloses: "an alert that stays up whatever is answered"
+            }
+        }
+
+        /// How the flow written for it ends, as docs/explore.md's table says it.
+        public var flowEnds: String {
+            switch self {
+            case .crash: "the action; `flow run` fails with `the app crashed (signal N)`"
+            case .exit, .hang, .refused, .wireError: "the action"
+            case .audit: "`assertAccessible`"
+            case .deadEnd: "`assertWayOut`"
+            case .secretShown: "`assertNotShown: \"${name}\"`"
+            case .alertNeverCloses: "`assertWayOut` (each of the alert's buttons tried in turn)"
+            }
+        }
+
+        /// The table of the kinds in docs/explore.md: each kind, what it is, what makes two of it
+        /// one problem, and how its flow ends.
+        public static var table: String {
+            (["| Kind | What | One problem | The flow written for it ends with |", "|---|---|---|---|"]
+                + allCases.map { "| `\($0.rawValue)` | \($0.what) | \($0.sameProblem) | \($0.flowEnds) |" }).joined(separator: "\n") + "\n"
+        }
+
+        /// The section of docs/explore.md that ``table`` is (`flow docs --update docs/explore.md`).
+        public static let tableSection = GeneratedSection(name: "finding kinds", source: "the kinds of finding explore declares")
 
         /// What makes two occurrences of this kind one problem, as docs/explore.md says it (the
         /// table there is made from these: a test fails when it differs).

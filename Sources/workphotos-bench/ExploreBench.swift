@@ -3,10 +3,12 @@ import Foundation
 import Testing
 
 /// `flow explore`'s figures: WorkPhotos signed in on the testing build, its whole map at the
-/// default budget; and a finding ten actions deep (the explore sample's `deep` bug) shrunk. Each
-/// of five runs beside its floor, measured in the same run: one launch of the app to its first
-/// idle frame and one step (what an action costs a crawl that launches the app for each); one
-/// replay of the finding's ten actions from a fresh launch.
+/// default budget, and its walks alone (100 of 50 actions); a finding ten actions deep (the
+/// explore sample's `deep` bug) shrunk; and a hang behind a lend on the sample's lending desk,
+/// found by walks alone. Each of five runs beside its floor, measured in the same run: one launch
+/// of the app to its first idle frame and one step (what an action costs a crawl that launches
+/// the app for each; for walks, a launch's share of a walk and a step); one replay of the
+/// finding's ten actions from a fresh launch; a launch and the five steps the hang needs.
 extension Bench {
     /// The runs each figure is the median of.
     static let exploreRuns = 5
@@ -32,6 +34,12 @@ extension Bench {
 
         var crawl: [(seconds: Double, sent: Double, tried: Double, floorMS: Double)] = []
         var shrink: [(seconds: Double, floorMS: Double)] = []
+        var walks: [(perSecond: Double, floor: Double)] = []
+        var hang: [(seconds: Double, floor: Double)] = []
+        let deskProject = folder.appendingPathComponent("desk")
+        try FileManager.default.createDirectory(at: deskProject.appendingPathComponent("Flows/schemes"), withIntermediateDirectories: true)
+        try "app: \(sample)\narguments: [-sample.app, desk, -sample.bugs, returnHang]\n"
+            .write(to: deskProject.appendingPathComponent("Flows/schemes/default.yaml"), atomically: true, encoding: .utf8)
         for run in 1...Self.exploreRuns {
             // WorkPhotos: the floor (a launch to the first idle frame, and a step), then the crawl.
             var launchMS: [Double] = [], stepMS: [Double] = []
@@ -55,6 +63,41 @@ extension Bench {
             print(String(format: "explore run %d: WorkPhotos signed in, testing build: %d screens, %d actions tried, %d sent, %d launches in %.2f s: %.0f actions sent a second (%.0f tried); floor: a launch %.2f ms + a step %.3f ms = %.0f actions a second",
                          run, map.screens, map.actions, map.actionsSent, map.launches, map.seconds, Double(map.actionsSent) / map.seconds, Double(map.actions) / map.seconds,
                          Self.percentile(launchMS, 0.5), Self.percentile(stepMS, 0.5), 1000 / floorMS))
+
+            // WorkPhotos' walks alone, the same seed each run: a walk's launch (the sign-in included)
+            // is its share of the floor, beside its steps.
+            let walksOut = folder.appendingPathComponent("walks-\(run)").path
+            let walksStatus = try Self.runTo(flow, ["explore", "--scheme", "fast", "--from", "Login.login", "--walks-only", "--walks", "100", "--seed", "1",
+                                                    "--out", walksOut], in: repository)
+            let walked = try ExploreFigures(file: walksOut + "/map.json")
+            guard walksStatus == 0, walked.walked == 100 else { throw BenchError("the walks of WorkPhotos exited \(walksStatus) after \(walked.walked) walks; see \(walksOut)") }
+            let perWalk = Double(walked.walkActions) / Double(walked.walked)
+            let walkFloor = perWalk / ((Self.percentile(launchMS, 0.5) + perWalk * Self.percentile(stepMS, 0.5)) / 1000)
+            walks.append((walked.walkActionsPerSecond, walkFloor))
+            print(String(format: "explore run %d: WorkPhotos walked alone, testing build: %d walks, %d actions in %.2f s: %.0f actions sent a second; floor: a launch %.2f ms a walk of %.1f actions + a step each = %.0f a second",
+                         run, walked.walked, walked.walkActions, walked.walkSeconds, walked.walkActionsPerSecond, Self.percentile(launchMS, 0.5), perWalk, walkFloor))
+
+            // The desk: walks alone, a seed a run, until the hang behind a lend is found (at most 30 s).
+            let desk = FlowApp(executable: sample, arguments: AutomationLaunch.arguments + ["-sample.app", "desk"])
+            let deskFloorMS = Self.time {
+                desk.launch()
+                desk.cells["book-2"].tap()
+                desk.textFields["Borrower"].replaceText("a")
+                desk.buttons["Lend"].tap()
+                desk.cells["book-2"].tap()
+                desk.buttons["Return"].tap()
+            }
+            guard !desk.hasFailed else { throw BenchError("the desk's floor failed: \(desk.failures[0])") }
+            desk.terminate()
+            let deskOut = folder.appendingPathComponent("desk-\(run)").path
+            let deskStatus = try Self.runTo(flow, ["explore", "--walks-only", "--walks", "2000", "--seed", "\(run)", "--time", "30", "--no-shrink", "--out", deskOut],
+                                            in: deskProject.path)
+            let deskMap = try ExploreFigures(file: deskOut + "/map.json")
+            let foundAt = deskMap.hangFoundAt ?? 30
+            guard deskStatus == 1 || deskStatus == 0 else { throw BenchError("the walks of the desk exited \(deskStatus); see \(deskOut)") }
+            hang.append((foundAt, deskFloorMS / 1000))
+            print(String(format: "explore run %d: the desk's hang behind a lend, walks alone (seed %d): %@; floor: a launch and its 5 steps %.2f ms",
+                         run, run, deskMap.hangFoundAt.map { String(format: "found at %.2f s by the %@", $0, deskMap.hangFoundBy) } ?? "not found in 30 s", deskFloorMS))
 
             // The sample: the floor (a fresh launch and the finding's ten actions, but the crash), then the crawl and its shrinking.
             let replay = FlowApp(executable: sample, arguments: AutomationLaunch.arguments + ["-sample.bugs", "deep", "-sample.depth", "10"])
@@ -86,6 +129,10 @@ extension Bench {
                        floor: Self.percentile(floors, 0.5), unit: "/s", target: .atLeast(1000))
         scoreboard.add("explore, shrinking a finding 10 actions deep (floor: one replay)", Self.percentile(shrink.map(\.seconds), 0.5),
                        floor: Self.percentile(shrink.map(\.floorMS), 0.5) / 1000, unit: "s", target: .atMost(2))
+        scoreboard.add("explore WorkPhotos, walks alone, actions sent a second (floor: a launch's share of a walk + a step)", Self.percentile(walks.map(\.perSecond), 0.5),
+                       floor: Self.percentile(walks.map(\.floor), 0.5), unit: "/s", target: .atLeast(1000))
+        scoreboard.add("explore, a hang behind a lend found by walks alone (floor: a launch + its 5 steps)", Self.percentile(hang.map(\.seconds), 0.5),
+                       floor: Self.percentile(hang.map(\.floor), 0.5), unit: "s", target: .atMost(30))
     }
 
     /// Runs `path` with `arguments` in `folder`, its output discarded: its exit status.
@@ -114,6 +161,13 @@ struct ExploreFigures {
     let findingSteps: Int
     let foundAfter: Int
     let replays: Int
+    let walked: Int
+    let walkActions: Int
+    let walkSeconds: Double
+    let walkActionsPerSecond: Double
+    /// When the first hang was found (seconds since the crawl began), and by what.
+    let hangFoundAt: Double?
+    let hangFoundBy: String
 
     init(file: String) throws {
         guard let data = FileManager.default.contents(atPath: file),
@@ -131,5 +185,13 @@ struct ExploreFigures {
         findingSteps = (finding?["steps"] as? [String])?.count ?? 0
         foundAfter = finding?["foundAfter"] as? Int ?? 0
         replays = finding?["replays"] as? Int ?? 0
+        let walks = map["walks"] as? [String: Any]
+        walked = walks?["walked"] as? Int ?? 0
+        walkActions = walks?["actions"] as? Int ?? 0
+        walkSeconds = walks?["seconds"] as? Double ?? 0
+        walkActionsPerSecond = walks?["actionsPerSecond"] as? Double ?? 0
+        let hang = (map["findings"] as? [[String: Any]])?.first { $0["kind"] as? String == "hang" }
+        hangFoundAt = hang?["foundAt"] as? Double
+        hangFoundBy = hang?["found"] as? String ?? ""
     }
 }

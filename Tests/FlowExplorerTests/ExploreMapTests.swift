@@ -51,7 +51,8 @@ struct ExploreMapTests {
     @Test func theMapsJSONIsWhatItsSchemaSays() throws {
         let workspace = try ExploreWorkspace(bugs: ["crash"])
         defer { workspace.remove() }
-        _ = try workspace.flow(["explore", "--out", "out"])
+        // With walks (the map by data), so every key of the map is there to check.
+        _ = try workspace.flow(["explore", "--out", "out", "--walks", "3", "--seed", "2", "--walk-length", "4"])
         try workspace.write("Flows/cover.yaml", "name: Cover\nsteps:\n  - tap: Form\n  - back\n")
         let run = try workspace.flow(["run", "--coverage", "out/map.json", "Flows/cover.yaml"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -62,11 +63,21 @@ struct ExploreMapTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         // Every kind of object was there to check: screens, transitions, findings, the coverage.
         let object = map as? [String: Any]
-        #expect(["screens", "transitions", "findings", "coverage"].allSatisfy { (object?[$0] as? [Any])?.isEmpty == false || object?[$0] is [String: Any] })
+        #expect(["screens", "transitions", "findings", "coverage", "walks"].allSatisfy { (object?[$0] as? [Any])?.isEmpty == false || object?[$0] is [String: Any] })
+        #expect(((object?["walks"] as? [String: Any])?["each"] as? [Any])?.count == 3)
+        #expect(((object?["coverage"] as? [String: Any])?["testedScreens"] as? [Any])?.isEmpty == false, "a map made by data is covered by structure")
         // The committed schema is this one.
         let committed = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Flows/explore-map.schema.json"), encoding: .utf8)
         #expect(committed == ExploreMap.schema, "Flows/explore-map.schema.json is stale: .build/debug/flow schema --map > Flows/explore-map.schema.json")
+    }
+
+    @Test func theKindsOfFindingInTheDocsAreTheCodes() throws {
+        let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/explore.md"), encoding: .utf8)
+        let section = try #require(ExploreFinding.Kind.tableSection.section(in: docs), "docs/explore.md has the kinds of finding's markers")
+        #expect(section.contains(ExploreFinding.Kind.table), "docs/explore.md's table of kinds is stale: .build/debug/flow docs --update docs/explore.md")
+        for kind in ExploreFinding.Kind.allCases { #expect(section.contains("| `\(kind.rawValue)` | \(kind.what) | \(kind.sameProblem) |")) }
     }
 
     @Test func thePictureAndThePageAreWellFormedAndShowEveryScreen() throws {
