@@ -214,6 +214,14 @@ let package = Package(
             name: "FlowExplorerTests",
             dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "flow", "explore-sample", "ProcessTesting", "Console"]
         ),
+        // The crawler's parts in process: its strategies, judge and values on apps in memory (a model
+        // app behind its seam), its outputs against committed goldens; the explore sample for a robot's
+        // values. No `flow`: a change of FlowExplorer rebuilds this alone (what the mutation run needs).
+        .testTarget(
+            name: "FlowExplorerUnitTests",
+            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "explore-sample", "ProcessTesting"],
+            exclude: ["__Goldens__"]
+        ),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",

@@ -24,6 +24,14 @@ protocol ExploreApp: AnyObject {
     func errorLines(of failure: FlowFailure) -> [String]
     /// Ends the app now running, if one is.
     func terminate()
+    /// Ends every app and removes what the crawl made.
+    func close()
+    /// What each of `flows` told the app to type when run from a fresh launch, by flow file.
+    func typed(by flows: [Flow]) -> [String: [(target: String, text: String)]]
+    /// `${name}` replaced from the variables.
+    func resolve(_ text: String) -> String
+    /// What ends the apps from another thread (Ctrl-C).
+    var running: ExploreStopper { get }
 }
 
 /// The app as the explorer drives it: launched exactly as `flow run` launches a flow (the scheme,

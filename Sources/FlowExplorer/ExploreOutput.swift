@@ -202,11 +202,12 @@ extension ExploreOutput {
         var leaving: [String: [ExploreMap.Transition]] = [:]
         for transition in map.transitions { leaving[transition.from, default: []].append(transition) }
         for screen in map.screens {
-            var ways: [String] = []
-            var said: Set<String> = []
+            // Each action once, with every screen it led to: values typed into one field, and rows
+            // of one class, are one action.
+            var whats: [String] = []
+            var targets: [String: [String]] = [:]
             for transition in leaving[screen.id] ?? [] {
                 let target = transition.to ?? transition.outcome
-                // Values typed into one field, and rows of one class, lead somewhere as one.
                 let what = transition.control.map { control in
                     switch transition.key.split(separator: " ").first {
                     case "type": "type into \(control.identifier)"
@@ -214,9 +215,10 @@ extension ExploreOutput {
                     default: transition.action
                     }
                 } ?? transition.action
-                let way = "\(what) → \(target)"
-                if said.insert(way).inserted { ways.append(way) }
+                if targets[what] == nil { whats.append(what) }
+                if targets[what]?.contains(target) != true { targets[what, default: []].append(target) }
             }
+            let ways = whats.map { "\($0) → " + (targets[$0] ?? []).joined(separator: ", ") }
             lines.append("\(screen.id) \"\(TerminalText.oneLine(screen.title))\" \(screen.depth): " + (ways.isEmpty ? "(nothing tried)" : ways.joined(separator: "; ")))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -28,7 +28,7 @@ public final class Explorer {
     /// The runner the crawl is a part of: the flows it writes name it.
     public let runner: RunnerIdentity
 
-    private let driver: AppDriver
+    private let driver: any ExploreApp
     private let prefixNodes: [Node]
     private let prefixFlow: Flow
     /// The project's flows: what they type, directly or through robot actions, is a field's valid value.
@@ -40,9 +40,18 @@ public final class Explorer {
     /// `valuesFrom` are flows whose `type` steps, and robot actions' text arguments, give a field
     /// its valid values (the project's own flows, say: what they type into a field is a value the
     /// app takes).
-    public init(
+    public convenience init(
         scheme: Scheme, variables: [String: String], catalog: RobotCatalog, options: ExploreOptions, prefix: ExplorePrefix = .none,
         fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard
+    ) throws(ExploreError) {
+        try self.init(scheme: scheme, variables: variables, catalog: catalog, options: options, prefix: prefix, fixture: fixture, valuesFrom: flows,
+                      runner: runner, app: nil)
+    }
+
+    /// A crawl of `app` (a model of one, in a test), or of the scheme's app when nil.
+    init(
+        scheme: Scheme, variables: [String: String], catalog: RobotCatalog, options: ExploreOptions, prefix: ExplorePrefix = .none,
+        fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard, app: (any ExploreApp)?
     ) throws(ExploreError) {
         self.runner = runner
         self.scheme = scheme
@@ -80,7 +89,7 @@ public final class Explorer {
         self.fixture = flow.fixture ?? "default"
         let secrets = scheme.secretValues(variables: variables)
         do {
-            driver = try AppDriver(scheme: scheme, variables: variables, secrets: secrets, timeout: options.wait, flow: flow)
+            driver = try app ?? AppDriver(scheme: scheme, variables: variables, secrets: secrets, timeout: options.wait, flow: flow)
         } catch {
             throw ExploreError("\(error)", exit: (error as? SuiteRunner.SetupError)?.exit ?? .badInput)
         }

@@ -7,7 +7,7 @@ import Foundation
 /// delta debugging does) and typed values made simpler (nothing, or a shorter text), each
 /// change kept only when a fresh launch still shows the same problem.
 struct Shrinker {
-    let driver: AppDriver
+    let driver: any ExploreApp
     let rules: ScreenIdentity.Rules
     let scheme: Scheme
     let variables: [String: String]

@@ -1,5 +1,5 @@
 import Console
-@testable import FlowExplorer
+import FlowExplorer
 import FlowKit
 import FlowRunner
 import Foundation
@@ -136,22 +136,5 @@ struct ExploreWalksTests {
         #expect(map.walks?.walked == 30)
         let rows = Set(map.transitions.filter { $0.key == "tap cell row-#" }.map(\.step))
         #expect(rows.count > 3, "walks tap rows the map would not (the map takes three a class): \(rows)")
-    }
-
-    @Test func aRobotActionsArgumentReachesTheFieldTheActionTypesInto() throws {
-        let workspace = try Self.desk([])
-        defer { workspace.remove() }
-        let catalog = RobotCatalog([LendRobot.yaml])
-        let flow = try #require(FlowParser(catalog: catalog).parse(text: """
-            name: Lend to Bob
-            steps:
-              - tap: {cell: book-1}
-              - Lend.typeBorrower: {name: Bobby Tables}
-            """, file: "lend.yaml"))
-        let scheme = Scheme(name: "default", app: ExploreWorkspace.sample, launch: LaunchSettings(arguments: ["-sample.app", "desk"]))
-        let explorer = try Explorer(scheme: scheme, variables: [:], catalog: catalog, options: ExploreOptions(), valuesFrom: [flow])
-        defer { explorer.close() }
-        let map = try explorer.run().map
-        #expect(map.transitions.contains { $0.action == #"type "Bobby Tables" into Borrower"# }, "\(Set(map.transitions.map(\.action)).sorted())")
     }
 }

@@ -2,6 +2,7 @@
 import FlowKit
 import FlowRunner
 import Foundation
+import ProcessTesting
 import Testing
 
 /// What each field is typed with: its valid values first, then short ordinary values, then the
@@ -81,6 +82,24 @@ struct FieldValuesTests {
         let values = FieldValues.typedValues(in: [flow])
         #expect(values.map(\.name) == ["email", "code"])
         #expect(values.map(\.text) == ["ann@example.com", "42"])
+    }
+}
+
+extension FieldValuesTests {
+    @Test func onTheDeskARobotActionsArgumentReachesTheFieldTheActionTypesInto() throws {
+        let catalog = RobotCatalog([LendRobot.yaml])
+        let flow = try #require(FlowParser(catalog: catalog).parse(text: """
+            name: Lend to Bobby
+            steps:
+              - tap: {cell: book-1}
+              - Lend.typeBorrower: {name: Bobby Tables}
+            """, file: "lend.yaml"))
+        let scheme = Scheme(name: "default", app: BuiltProduct.url("explore-sample").path, launch: LaunchSettings(arguments: ["-sample.app", "desk"]))
+        let explorer = try Explorer(scheme: scheme, variables: [:], catalog: catalog, options: ExploreOptions(), valuesFrom: [flow])
+        defer { explorer.close() }
+        let map = try explorer.run().map
+        #expect(map.transitions.contains { $0.action == #"type "Bobby Tables" into Borrower"# }, "\(Set(map.transitions.map(\.action)).sorted())")
+        #expect(!map.transitions.contains { $0.action.contains("Bobby") && $0.key != "type textField Borrower" })
     }
 }
 

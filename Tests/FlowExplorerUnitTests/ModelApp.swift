@@ -63,6 +63,23 @@ final class ModelApp: ExploreApp {
         model = nil
     }
 
+    func close() {
+        model = nil
+    }
+
+    /// What the flows typed, as a test says it.
+    var typedByFlows: [String: [(target: String, text: String)]] = [:]
+
+    func typed(by flows: [Flow]) -> [String: [(target: String, text: String)]] {
+        typedByFlows
+    }
+
+    func resolve(_ text: String) -> String {
+        text
+    }
+
+    let running = ExploreStopper()
+
     private func frame(of model: any AppModel) -> Frame {
         seq += 1
         let screen = model.screen

@@ -1,0 +1,79 @@
+@testable import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+import ProcessTesting
+import Testing
+
+/// What a crawl writes, word for word: the crawl of the model desk (its two bugs, the map and 30
+/// walks from seed 3; the clock's figures set to fixed ones) against the files committed in
+/// `__Goldens__`. A change to any of them is a change a reader of those files sees: record them
+/// again on purpose with `EXPLORE_GOLDENS=record swift test --filter ExploreOutputGoldenTests`,
+/// and read the difference in review.
+struct ExploreOutputGoldenTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__")
+    static let recording = ProcessInfo.processInfo.environment["EXPLORE_GOLDENS"] == "record"
+
+    /// The crawl, its map with its findings and their flows, every time the same.
+    static func crawl() throws -> (map: ExploreMap, flows: [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)]) {
+        let app = ModelApp { DeskModel([.longLend, .returnHang, .helpAlert]) }
+        let result = try ExplorerTests.explorer(app, walks: 30).run()
+        var map = result.map
+        (map.stats.seconds, map.stats.shrinkSeconds, map.stats.actionsPerSecond) = (2.5, 0.5, 1234.5)
+        map.walks?.seconds = 1.25
+        map.walks?.actionsPerSecond = 987.6
+        var flows = ExploreOutput.flows(result, map: map, in: "out/findings")
+        for index in flows.indices { flows[index].entry.foundAt = Double(index) + 0.25 }
+        map.findings = flows.map(\.entry)
+        map.coverage = ExploreMap.Coverage(
+            flows: ["Flows"], screens: .init(covered: 1, total: map.screens.count), controls: .init(covered: 1, total: 4),
+            transitions: .init(covered: 1, total: map.transitions.count), untestedScreens: map.screens.dropFirst().map(\.id),
+            untestedControls: ["s2 button Lend"], untestedTransitions: ["s1 back → refused"], testedScreens: ["s1"], testedTransitions: [0]
+        )
+        return (map, flows)
+    }
+
+    /// `text` is the golden `name`'s, or (recording) becomes it.
+    static func check(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = folder.appendingPathComponent(name)
+        if recording {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(name): run again without EXPLORE_GOLDENS=record", sourceLocation: sourceLocation)
+            return
+        }
+        let golden = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == golden, "\(name) differs from its golden (EXPLORE_GOLDENS=record writes it again, on purpose)", sourceLocation: sourceLocation)
+    }
+
+    @Test func theMapsFilesAreTheirGoldens() throws {
+        let (map, flows) = try Self.crawl()
+        try Self.check(map.json, "map.json")
+        try Self.check(map.dot, "map.dot")
+        try Self.check(MapPicture.svg(map), "map.svg")
+        try Self.check(ExploreReport.html(map, runner: "flow"), "report.html")
+        try Self.check(ExploreReport.junit(map, runner: "flow"), "junit.xml")
+        try Self.check(ExploreOutput.stats(map, runner: "flow"), "stats.txt")
+        try Self.check(ExploreOutput.compact(map, runner: "flow"), "compact.txt")
+        for flow in flows {
+            try Self.check(try #require(flow.text, "\(flow.problem ?? "")"), "finding-" + (flow.file as NSString).lastPathComponent)
+        }
+        #expect(flows.map(\.entry.kind) == [.alertNeverCloses, .crash], "\(flows.map(\.entry.summary))")
+    }
+
+    @Test func theCommittedSchemaIsTheMapsAndTheCrawlsMapHoldsToIt() throws {
+        let committed = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Flows/explore-map.schema.json"), encoding: .utf8)
+        #expect(committed == ExploreMap.schema, "Flows/explore-map.schema.json is stale: .build/debug/flow schema --map > Flows/explore-map.schema.json")
+        let (map, _) = try Self.crawl()
+        let json = try JSONSerialization.jsonObject(with: Data(map.json.utf8))
+        var problems: [String] = []
+        JSONSchemaCheck.check(json, against: try JSONSerialization.jsonObject(with: Data(ExploreMap.schema.utf8)), at: "map", problems: &problems)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    @Test func aMapReadsBackAsItWasWritten() throws {
+        let (map, _) = try Self.crawl()
+        #expect(try ExploreMap.read(Data(map.json.utf8), file: "map.json") == map)
+    }
+}

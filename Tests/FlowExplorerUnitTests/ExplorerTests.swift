@@ -1,0 +1,64 @@
+@testable import FlowExplorer
+import FlowKit
+import FlowRunner
+import Foundation
+import Testing
+
+/// A whole crawl of an app in memory, as `flow explore` makes it: the map, then walks, each
+/// finding shrunk to the fewest steps that still show it, and the map's figures.
+struct ExplorerTests {
+    static func explorer(_ app: ModelApp, walks: Int = 0, seed: UInt64 = 3, maps: Bool = true, mode: ScreenIdentity.Rules.Mode = .data,
+                         shrinks: Bool = true, maxActions: Int = 5000) throws -> Explorer {
+        let options = ExploreOptions(maxActions: maxActions, wait: 5, rules: ScreenIdentity.Rules(mode: mode), shrinks: shrinks,
+                                     walks: WalkOptions(count: walks, length: 40, seed: seed), maps: maps)
+        return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: RobotCatalog([]), options: options, app: app)
+    }
+
+    @Test func theMapThenTheWalksFindEachProblemOnceShrunkToTheFewestSteps() throws {
+        let result = try Self.explorer(ModelApp { DeskModel([.longLend, .returnHang]) }, walks: 60).run()
+        let crash = try #require(result.findings.first { $0.kind == .crash })
+        #expect(crash.actions.map(\.description).count == 3)
+        #expect(crash.actions.last?.description == "tap Lend")
+        #expect(crash.actions[1].text == String(TypedValue.long.literal.prefix(32)), "halved while it still crashes: \(crash.actions[1].text ?? "")")
+        #expect(crash.replays > 1)
+        #expect(crash.foundAfter >= 3)
+        let hang = try #require(result.findings.first { $0.kind == .hang })
+        #expect(hang.actions.map(\.description).count == 5 && hang.actions.first?.description == "tap book-2", "\(hang.actions.map(\.description))")
+        #expect(result.findings.count == 2)
+        let map = result.map
+        #expect(map.walks?.count == 60 && map.walks?.walked == 60 && map.walks?.length == 40 && map.walks?.seed == "3")
+        #expect(map.walks?.each.map(\.number) == Array(0..<60))
+        #expect(map.walks?.actions == map.walks?.each.reduce(0) { $0 + $1.actions })
+        #expect(map.walks?.launches == 60)
+        #expect(map.dataLimit == ExploreOptions.defaultDataLimit)
+        #expect(map.stats.actions > 0 && map.stats.screens == map.screens.count && map.stats.ended == "done")
+        #expect(map.stats.transitions == map.transitions.filter { $0.outcome != "refused" }.count)
+        #expect(map.stats.findings == 2 && map.stats.shrinkSeconds > 0 && map.stats.seconds >= map.stats.shrinkSeconds)
+        #expect(map.screens.first?.depth == 0 && map.screens.dropFirst().allSatisfy { $0.depth > 0 })
+    }
+
+    @Test func walksAloneMakeNoMapAndTheMapAloneNoWalks() throws {
+        let walksOnly = try Self.explorer(ModelApp { DeskModel() }, walks: 5, maps: false).run().map
+        #expect(walksOnly.stats.actions == 0 && walksOnly.walks?.walked == 5)
+        let mapOnly = try Self.explorer(ModelApp { DeskModel() }, mode: .structure).run().map
+        #expect(mapOnly.walks == nil && mapOnly.dataLimit == nil && mapOnly.stats.actions > 0)
+        #expect(mapOnly.stats.complete)
+    }
+
+    @Test func aBudgetEndsTheCrawlAndTheWalksAreNotWalked() throws {
+        let map = try Self.explorer(ModelApp { DeskModel() }, walks: 5, maxActions: 3).run().map
+        #expect(map.stats.ended == "max-actions" && !map.stats.complete)
+        #expect(map.walks?.walked == 5, "the map's budget is the map's: the walks still walk")
+    }
+
+    @Test func anAppThatDoesNotStartIsOneFindingAndNothingIsWalked() throws {
+        let result = try Self.explorer(ModelApp { CrashAtLaunchModel() }, walks: 5).run()
+        #expect(result.findings.map(\.kind) == [.crash])
+        #expect(result.map.stats.ended == "launch" && result.map.walks == nil)
+    }
+
+    @Test func findingsNotShrunkAreAsFoundWithNoReplay() throws {
+        let result = try Self.explorer(ModelApp { DeskModel([.longLend]) }, walks: 10, shrinks: false).run()
+        #expect(!result.findings.isEmpty && result.findings.allSatisfy { $0.replays == 0 && $0.actions.count == $0.foundAfter })
+    }
+}
