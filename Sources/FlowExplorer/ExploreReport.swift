@@ -27,14 +27,18 @@ public enum ExploreReport {
             html += "<dt>coverage</dt><dd>" + esc("by \(coverage.flows.joined(separator: ", ")): screens \(coverage.screens), controls \(coverage.controls), "
                 + "transitions \(coverage.transitions)") + "</dd>\n"
         }
+        for (term, value) in ExploreOutput.walkRows(map) {
+            html += "<dt>" + esc(term) + "</dt><dd>" + esc(value) + "</dd>\n"
+        }
         html += "</dl>\n</header>\n<main>\n"
         html += "<section class=\"map\" id=\"map\">\n<h2>The map</h2>\n<div class=\"picture\">\n" + MapPicture.svg(map) + "</div>\n</section>\n"
         html += "<section id=\"findings\">\n<h2>" + esc(map.findings.isEmpty ? "No findings" : "Findings (\(map.findings.count))") + "</h2>\n"
         for finding in map.findings {
             html += "<section class=\"flow failed finding\" id=\"\(esc(finding.id))\">\n<h2><span class=\"badge\">" + esc(finding.kind.rawValue) + "</span> "
                 + esc(finding.summary) + "</h2>\n"
+            let met = [finding.paths.flatMap { $0 > 1 ? "met by \($0) paths" : nil }, finding.found.map { "first by the \($0)" }].compactMap { $0 }
             html += "<p class=\"meta\">" + esc("on \(finding.screen) (\(finding.title)); \(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), "
-                + "shrunk from \(finding.foundAfter) action\(finding.foundAfter == 1 ? "" : "s")") + "</p>\n"
+                + "shrunk from \(finding.foundAfter) action\(finding.foundAfter == 1 ? "" : "s")" + met.map { "; " + $0 }.joined()) + "</p>\n"
             if !finding.details.isEmpty { html += "<pre class=\"stderr\">" + esc(finding.details.joined(separator: "\n")) + "</pre>\n" }
             if let flow = finding.flow { html += "<p>" + esc("\(runner) run \(flow)") + " fails on it:</p>\n" }
             html += "<pre>" + esc(finding.steps.map { "- " + $0 }.joined(separator: "\n")) + "</pre>\n</section>\n"

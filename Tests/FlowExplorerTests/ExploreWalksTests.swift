@@ -3,6 +3,9 @@ import FlowExplorer
 import FlowKit
 import FlowRunner
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// `flow explore --walks` on the explore sample's lending desk (`-sample.app desk`), as a tester
@@ -136,5 +139,61 @@ struct ExploreWalksTests {
         #expect(map.walks?.walked == 30)
         let rows = Set(map.transitions.filter { $0.key == "tap cell row-#" }.map(\.step))
         #expect(rows.count > 3, "walks tap rows the map would not (the map takes three a class): \(rows)")
+    }
+
+    @Test func shardAutoReadsTheShareFromTheCIEngine() throws {
+        let workspace = try Self.desk([])
+        defer { workspace.remove() }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("CI_NODE") && !$0.key.hasPrefix("FLOW_SHARD") }
+        environment["CI_NODE_INDEX"] = "2"
+        environment["CI_NODE_TOTAL"] = "3"
+        let explore = try workspace.flow(["explore", "--walks", "7", "--seed", "1", "--shard", "auto", "--out", "out"], environment: environment)
+        #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
+        #expect(explore.stdout.contains("GitLab CI"), "says where the share came from: \(explore.stdout)")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        #expect(map.walks?.shard == ExploreShard(index: 2, count: 3))
+        #expect(map.walks?.each.map(\.number) == [1, 4], "walks 1 and 4 of 0...6")
+        #expect(map.stats.actions == 0, "shard 2 walks only")
+    }
+
+    @Test func ctrlCMidWalkWritesTheMapAndFindingsSoFarAndEndsEveryApp() throws {
+        let workspace = try Self.desk(["returnHang", "longLend"])
+        defer { workspace.remove() }
+        let pids = workspace.folder.appendingPathComponent("pids").path
+        let process = Process()
+        process.executableURL = ExploreWorkspace.binaries.appendingPathComponent("flow")
+        // A long wait: the walk is still at the hang when the signal comes.
+        process.arguments = ["explore", "--walks-only", "--walks", "1000", "--seed", "7", "--wait", "60", "--out", "out"]
+        process.currentDirectoryURL = workspace.folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["SAMPLE_PIDS": pids]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let watcher = try FileWatcher()
+        #expect(watcher.watch(workspace.folder.path))
+        try process.run()
+        var atTheHang = false
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !atTheHang, ContinuousClock.now < deadline {
+            var poller = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, 1000)
+            _ = watcher.read()
+            atTheHang = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").contains { $0.hasPrefix("hang ") }
+        }
+        #expect(atTheHang, "a walk reached the hang")
+        kill(process.processIdentifier, SIGINT)
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(said)")
+        #expect(ContinuousClock.now < deadline, "Ctrl-C ended the walks at once")
+        #expect(said.contains(": interrupted"), "\(said)")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        #expect(map.stats.ended == "interrupted" && (map.walks?.walked ?? 0) >= 1 && (map.walks?.walked ?? 0) < 1000)
+        #expect(map.walks?.each.last?.ended == "interrupted", "the walk cut short says so: \(map.walks?.each.last?.ended ?? "")")
+        #expect(map.findings.contains { $0.kind == .crash } || map.walks?.each.dropLast().isEmpty == true, "what was found before is kept")
+        #expect(!map.findings.contains { $0.kind == .hang }, "the hang Ctrl-C cut is no finding")
+        let started = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+        #expect(!started.isEmpty)
+        for pid in started { #expect(kill(pid, 0) != 0, "the app \(pid) is still running") }
     }
 }
