@@ -140,7 +140,10 @@ let package = Package(
         // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
         // reports, the schema and the step reference. It knows no app: the scheme and the robot
         // catalog it is given say everything app-specific.
-        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console", "TextBytes"]),
+        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console", "TextBytes", "CPropertyGuard"]),
+        // A guarded call in C: a property (an app's author's code, run in the runner) that traps or
+        // never returns ends its check, not the runner (sigsetjmp, and a signal back to it).
+        .target(name: "CPropertyGuard"),
         // The crawler (flow explore): every screen an app reaches, each problem as a minimal flow,
         // the map as JSON, DOT and SVG, and a suite's UI coverage on it. It names no app.
         .target(name: "FlowExplorer", dependencies: ["FlowRunner", "FlowKit", "LocatedYAML", "Yams", "TextBytes", "Console"]),
@@ -217,9 +220,12 @@ let package = Package(
         // The crawler's parts in process: its strategies, judge and values on apps in memory (a model
         // app behind its seam), its outputs against committed goldens; the explore sample for a robot's
         // values. No `flow`: a change of FlowExplorer rebuilds this alone (what the mutation run needs).
+        // The robots of the explore sample's lending desk, its actions and its properties: a catalog the
+        // crawler's and the runner's tests drive the desk with, in process.
+        .target(name: "DeskRobots", dependencies: ["FlowKit"], path: "Tests/DeskRobots"),
         .testTarget(
             name: "FlowExplorerUnitTests",
-            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "explore-sample", "ProcessTesting"],
+            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "explore-sample", "ProcessTesting", "DeskRobots"],
             exclude: ["__Goldens__"]
         ),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.

@@ -74,6 +74,9 @@ extension FlowCommand {
         @Flag(name: .customLong("no-shrink"), help: "Write each finding's flow as it was found, not shrunk to the fewest steps.")
         var noShrink = false
 
+        @Flag(name: .customLong("no-properties"), help: "Leave the app's properties out: judge only what is wrong with any app.")
+        var noProperties = false
+
         @Option(help: ArgumentHelp("Run these flows (files or folders, repeatable) on the map and draw what they exercise: screens, controls, transitions.", valueName: "path"))
         var against: [String] = []
 
@@ -140,11 +143,12 @@ extension FlowCommand {
                 walkShard = ExploreShard(index: index, count: count)
             }
             let walkOptions = WalkOptions(count: walks, length: walkLength, seed: seed ?? UInt64.random(in: 0..<(1 << 32)), shard: walkShard)
-            let options = ExploreOptions(
+            var options = ExploreOptions(
                 maxActions: maxActions, maxDepth: maxDepth, time: .milliseconds(Int64((time * 1000).rounded())), wait: wait,
                 rules: ScreenIdentity.Rules(ignoring: ignoring, byText: byText, mode: identity ?? (walks > 0 ? .data : .structure)),
                 auditSkipping: Set(auditSkip.compactMap(AuditRule.init(rawValue:))), shrinks: !noShrink, walks: walkOptions, maps: !walksOnly
             )
+            options.checksProperties = !noProperties
             let explorer: Explorer
             do {
                 // The project's own flows give each field they type into a valid value.

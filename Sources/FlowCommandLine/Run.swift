@@ -89,6 +89,9 @@ extension FlowCommand {
         @Flag(help: "Audit every screen every flow shows for accessibility, as assertAccessible does (each distinct screen once per flow); a finding fails the flow.")
         var audit = false
 
+        @Flag(help: "Check the app's properties (declared beside its robots) after every step: the invariants on the screen it left, the action properties its actions trigger; one that does not hold fails the flow there.")
+        var properties = false
+
         @Option(help: ArgumentHelp("An explore map (map.json, from explore --out): say which of its screens, controls and transitions the flows exercise, and draw it on the map beside it.", valueName: "map.json"))
         var coverage: String?
 
@@ -102,6 +105,9 @@ extension FlowCommand {
             }
             guard (0...100).contains(retries) else { throw ValidationError("--retries \(retries): give 0 to 100") }
             if failOnFlaky, retries == 0 { throw ValidationError("--fail-on-flaky goes with --retries N: without retries nothing can be flaky") }
+            if properties, RunnerSetup.current.catalog.properties.isEmpty {
+                throw ValidationError("--properties: this app declares no property (a robot's RobotProperties, given to the runner's catalog, declares them)")
+            }
             guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): give a number of seconds above 0") }
             if let shard, shard != "auto" { _ = try Self.parseShard(shard) }
             try Sharding.validate(shard: shard, by: shardBy, timings: timings)
@@ -276,6 +282,7 @@ extension FlowCommand {
             options.recording.recordsGoldens = record
             options.recording.recordsCasts = recordCasts != nil
             options.recording.audits = audit
+            if properties { options.properties = RunnerSetup.current.catalog.properties }
             // Traced only where a trace is shown: the HTML report, or the trace files.
             options.trace = traceFolder == nil ? .off : trace
             return options

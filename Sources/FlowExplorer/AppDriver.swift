@@ -32,6 +32,9 @@ protocol ExploreApp: AnyObject {
     func resolve(_ text: String) -> String
     /// What ends the apps from another thread (Ctrl-C).
     var running: ExploreStopper { get }
+    /// The last action taken, as properties read it: the screen before, every frame after it, the
+    /// idle screen it left (nil when it did not leave the app idle).
+    var lastAction: ObservedAction? { get }
 }
 
 /// The app as the explorer drives it: launched exactly as `flow run` launches a flow (the scheme,
@@ -219,6 +222,10 @@ final class AppDriver: ExploreApp {
 
     func terminate() {
         app?.terminate()
+    }
+
+    var lastAction: ObservedAction? {
+        executor.flatMap { executor in executor.commands.step.last.flatMap { CommandLog.observed([$0]).first } }
     }
 
     /// `${name}` replaced from the variables.

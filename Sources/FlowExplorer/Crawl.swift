@@ -110,6 +110,7 @@ final class Crawl {
             note(state, action, to: reached, outcome: "screen")
             current = Position(state: reached, trace: trace, screen: frame.screen, text: frame.text)
             judge.screen(frame, on: reached, trace: trace, origin: origin)
+            if judge.properties != nil, let observed = app.lastAction { judge.acted(observed, from: state, trace: trace, origin: origin) }
             self.reached(frame)
             return .screen(reached)
         case let .refused(reason):

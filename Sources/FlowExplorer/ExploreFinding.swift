@@ -24,6 +24,9 @@ public struct ExploreFinding: Sendable {
         case secretShown
         /// An alert that none of its buttons takes away.
         case alertNeverCloses
+        /// A property the app declares does not hold (``AppProperty``): what is wrong with this
+        /// app, not with any app.
+        case property
 
         /// How the report and the flow's name say it.
         public var title: String {
@@ -37,6 +40,7 @@ public struct ExploreFinding: Sendable {
             case .deadEnd: "a dead end"
             case .secretShown: "a secret shown"
             case .alertNeverCloses: "an alert no button closes"
+            case .property: "a property does not hold"
             }
         }
 
@@ -52,6 +56,7 @@ public struct ExploreFinding: Sendable {
             case .deadEnd: "a screen with no action that leads anywhere, not even back, short of the app's end"
             case .secretShown: "a scheme's secret (or the made-up secret typed into a secure field) on a screen"
             case .alertNeverCloses: "an alert that stays up whatever is answered"
+            case .property: "a property the app declares beside its robots does not hold on a screen reached (an invariant), or after an action (an action property, eventually); one that throws, traps or never returns is one too"
             }
         }
 
@@ -64,6 +69,7 @@ public struct ExploreFinding: Sendable {
             case .deadEnd: "`assertWayOut`"
             case .secretShown: "`assertNotShown: \"${name}\"`"
             case .alertNeverCloses: "`assertWayOut` (each of the alert's buttons tried in turn)"
+            case .property: "`assertProperty: NAME` (after the action, for an action property)"
             }
         }
 
@@ -88,6 +94,7 @@ public struct ExploreFinding: Sendable {
             case .deadEnd: "a screen of the same title"
             case .secretShown: "the same secret on a screen of the same title"
             case .alertNeverCloses: "the same alert, whatever screen it is over"
+            case .property: "the same property on a screen of the same title (after the same action, for an action property)"
             }
         }
 
@@ -96,7 +103,7 @@ public struct ExploreFinding: Sendable {
         var isAnAction: Bool {
             switch self {
             case .crash, .exit, .hang, .refused, .wireError: true
-            case .audit, .deadEnd, .secretShown, .alertNeverCloses: false
+            case .audit, .deadEnd, .secretShown, .alertNeverCloses, .property: false
             }
         }
 
@@ -200,6 +207,8 @@ public struct ExploreFinding: Sendable {
             screen.title
         case .alertNeverCloses:
             "alert " + (alert ?? "")
+        case .property:
+            property?.kind == .invariant || property == nil ? screen.title : Self.actionPlace(title: screen.title, action: actions.last)
         }
         return Self.problem(kind, signature: signature, place: place)
     }
@@ -209,11 +218,20 @@ public struct ExploreFinding: Sendable {
     let alertButtons: [String]
     /// The alert's identifier, for an alert no button closes.
     let alert: String?
+    /// The property, for a property that does not hold.
+    let property: AppProperty?
+
+    /// True when the flow that shows it ends with the action that shows it: an action's problem,
+    /// or an action property (its trigger, then `assertProperty`).
+    var endsWithItsAction: Bool {
+        kind.isAnAction || (kind == .property && property.map { $0.kind != .invariant } == true)
+    }
 
     init(
         kind: Kind, screen: ScreenIdentity, summary: String, details: [String], actions: [ExploreAction], signature: String,
-        secretVariable: String?, alertButtons: [String], alert: String?
+        secretVariable: String?, alertButtons: [String], alert: String?, property: AppProperty? = nil
     ) {
+        self.property = property
         self.kind = kind
         self.screen = screen
         self.summary = summary

@@ -27,6 +27,9 @@ public struct ExploreOptions: Sendable {
     /// The most states one structure is given in ``ScreenIdentity/Rules/Mode/data``: further
     /// ones are one state, `data other`, so a counter cannot make an endless map.
     public var dataLimit: Int
+    /// Check the app's properties on every state and after every action (on by default;
+    /// `--no-properties` leaves them out, as the bench's crawl without them does).
+    public var checksProperties = true
 
     /// The defaults: 5,000 actions, a depth of 20, 5 minutes, 5 s for a hang, every audit rule,
     /// the map and no walks.

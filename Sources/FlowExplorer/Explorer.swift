@@ -122,7 +122,10 @@ public final class Explorer {
         let start = clock.now
         // What the flows' robot actions type, and into which field: seen by running them.
         var values = FieldValues(flowValues: fieldValuesOfFlows(), variables: variables, scheme: scheme)
-        let judge = Judge(app: driver, scheme: scheme, variables: variables, wait: options.wait, auditSkipping: options.auditSkipping) { [clock] in
+        let properties = catalog.properties.isEmpty || !options.checksProperties
+            ? nil : PropertyChecker(properties: catalog.properties, variables: variables, wait: options.wait)
+        let judge = Judge(app: driver, scheme: scheme, variables: variables, wait: options.wait, auditSkipping: options.auditSkipping,
+                          properties: properties) { [clock] in
             (clock.now - start) / .seconds(1)
         }
         let crawl = Crawl(app: driver, judge: judge, rules: options.rules, dataLimit: options.dataLimit)
@@ -164,7 +167,7 @@ public final class Explorer {
             walks = strategy
             walking = ((clock.now - began) / .seconds(1), driver.launches - launches, driver.actionsSent - sent)
         }
-        return finish(crawl: crawl, budget: budget, end: end, mapEnd: mapEnd, walks: walks.map { ($0, walking) })
+        return finish(crawl: crawl, budget: budget, end: end, mapEnd: mapEnd, walks: walks.map { ($0, walking) }, properties: properties)
     }
 
     /// What the flows type into each field: their `type` steps' values by the field's name, and
@@ -182,7 +185,8 @@ public final class Explorer {
 
     /// Shrinks the findings and makes the map.
     private func finish(
-        crawl: Crawl, budget: Budget, end: StrategyEnd, mapEnd: StrategyEnd, walks: (strategy: RandomWalks, took: (seconds: Double, launches: Int, actionsSent: Int))?
+        crawl: Crawl, budget: Budget, end: StrategyEnd, mapEnd: StrategyEnd, walks: (strategy: RandomWalks, took: (seconds: Double, launches: Int, actionsSent: Int))?,
+        properties: PropertyChecker?
     ) -> ExploreResult {
         var shrunk: [ExploreFinding] = []
         let shrinking = clock.now
@@ -193,7 +197,7 @@ public final class Explorer {
                 budget.report("shrinking \(index + 1) of \(findings.count)")
                 // A replay that shows a hang costs the whole wait: twenty of those at most.
                 let shrinker = Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: 200,
-                                        shownReplays: finding.kind == .hang ? 20 : .max, deadline: budget.start + options.time)
+                                        shownReplays: finding.kind == .hang ? 20 : .max, deadline: budget.start + options.time, properties: properties)
                 shrunk.append(shrinker.shrink(finding, states: paths))
             } else {
                 shrunk.append(finding)

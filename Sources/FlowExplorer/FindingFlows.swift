@@ -96,6 +96,8 @@ public struct FindingFlows {
         case .alertNeverCloses:
             // Each of the alert's buttons tried in turn: none takes it away.
             return [Node("assertWayOut")]
+        case .property:
+            return [.mapping(Node.Mapping([(Node("assertProperty"), Node(finding.property?.name ?? ""))]))]
         }
     }
 

@@ -17,12 +17,15 @@ final class Judge {
     private var byProblem: [String: Int] = [:]
     /// The seconds since the crawl began: when a problem was first met.
     private let elapsed: () -> Double
+    /// What checks the app's properties (nil: it declares none).
+    let properties: PropertyChecker?
 
     init(
         app: any ExploreApp, scheme: Scheme, variables: [String: String], wait: TimeInterval, auditSkipping: Set<AuditRule>,
-        elapsed: @escaping () -> Double = { 0 }
+        properties: PropertyChecker? = nil, elapsed: @escaping () -> Double = { 0 }
     ) {
         self.app = app
+        self.properties = properties
         self.elapsed = elapsed
         self.scheme = scheme
         self.variables = variables
@@ -101,12 +104,31 @@ final class Judge {
                                secretVariable: nil, alertButtons: [], alert: nil),
                 origin: origin)
         }
+        for violation in properties?.invariants(on: frame) ?? [] {
+            add(propertyFinding(violation, on: state, trace: trace), origin: origin)
+        }
         for (variable, value) in secretsToLookFor(after: trace) where Self.shows(frame, value) {
             add(ExploreFinding(kind: .secretShown, screen: state.identity,
                                summary: "\"\(state.identity.title)\" shows the secret \(variable.map { "${\($0)}" } ?? "typed into a secure field")",
                                details: [], actions: trace, signature: "secret \(variable ?? "typed")", secretVariable: variable, alertButtons: [], alert: nil),
                 origin: origin)
         }
+    }
+
+    /// After `action` (observed as `observed`) from `state`: the action properties and eventually's
+    /// it triggers that do not hold.
+    func acted(_ observed: ObservedAction, from state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
+        for violation in properties?.after(observed) ?? [] {
+            add(propertyFinding(violation, on: state, trace: trace), origin: origin)
+        }
+    }
+
+    /// The finding of a property that does not hold on `state` (for an action property, the
+    /// state the action was taken on), reached by `trace`.
+    private func propertyFinding(_ violation: PropertyViolation, on state: ScreenState, trace: [ExploreAction]) -> ExploreFinding {
+        let property = properties?.properties.first { $0.name == violation.property }
+        return ExploreFinding(kind: .property, screen: state.identity, summary: app.mask(violation.message), details: property.map { [$0.summary] } ?? [],
+                              actions: trace, signature: "property \(violation.property)", secretVariable: nil, alertButtons: [], alert: nil, property: property)
     }
 
     /// The secrets to look for after `trace`, each with the variable that holds it (nil for the

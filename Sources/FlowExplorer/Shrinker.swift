@@ -18,6 +18,8 @@ struct Shrinker {
     var shownReplays = Int.max
     /// When shrinking stops, whatever is left (the crawl's `--time`).
     var deadline: ContinuousClock.Instant = .now + .seconds(3600)
+    /// What checks a property finding's property again at the end of each replay.
+    var properties: PropertyChecker?
 
     /// What a replay of some actions showed.
     private enum Replay: Equatable {
@@ -55,7 +57,7 @@ struct Shrinker {
         }
         // The shortest path the crawl knows to its screen.
         if let path = states[finding.screen] {
-            let candidate = finding.kind.isAnAction ? path + [best[best.count - 1]] : path
+            let candidate = finding.endsWithItsAction ? path + [best[best.count - 1]] : path
             if candidate.count < best.count { _ = shows(candidate) }
         }
         // Drop steps: chunks, halving their size, then one at a time, until nothing more can go.
@@ -103,7 +105,7 @@ struct Shrinker {
         }
         var shrunk = finding
         // The summary names the action that shows it as it is now (a shorter text, say).
-        if finding.kind.isAnAction, let before = finding.actions.last, let after = best.last, before != after {
+        if finding.endsWithItsAction, let before = finding.actions.last, let after = best.last, before != after {
             shrunk.summary = finding.summary.replacingOccurrences(of: before.description, with: after.description)
         }
         shrunk.actions = best
@@ -113,7 +115,7 @@ struct Shrinker {
 
     /// How many of `actions` may be dropped: all for a screen's problem, all but the last for an action's.
     private func removable(_ actions: [ExploreAction], _ finding: ExploreFinding) -> Int {
-        finding.kind.isAnAction ? max(0, actions.count - 1) : actions.count
+        finding.endsWithItsAction ? max(0, actions.count - 1) : actions.count
     }
 
     /// Replays `actions` from a fresh launch and says whether `finding` is shown.
@@ -134,7 +136,22 @@ struct Shrinker {
             }
         }
         if finding.kind.isAnAction { return .notShown }
+        if let property = finding.property {
+            return propertyFails(property, finding, on: frame, afterAction: !actions.isEmpty) ? .shown(after: actions.count) : .notShown
+        }
         return shows(finding, on: frame, after: actions) ? .shown(after: actions.count) : .notShown
+    }
+
+    /// Whether `property` still fails where the replay ended, on a screen of the finding's title:
+    /// an invariant on the idle screen; an action property after the replay's last action.
+    private func propertyFails(_ property: AppProperty, _ finding: ExploreFinding, on frame: Frame, afterAction: Bool) -> Bool {
+        guard let properties else { return false }
+        if property.kind == .invariant {
+            guard frame.screen.title == finding.screen.title else { return false }
+            return properties.check(property, now: frame, last: nil) != nil
+        }
+        guard afterAction, let last = driver.lastAction, last.before.screen.title == finding.screen.title else { return false }
+        return properties.check(property, now: frame, last: last) != nil
     }
 
     /// Whether an app's end is the finding's.
@@ -168,7 +185,7 @@ struct Shrinker {
             return value.map { Judge.shows(frame, $0) } ?? false
         case .deadEnd, .alertNeverCloses:
             return true
-        case .crash, .exit, .hang, .refused, .wireError:
+        case .crash, .exit, .hang, .refused, .wireError, .property:
             return false
         }
     }

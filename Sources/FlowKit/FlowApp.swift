@@ -57,6 +57,8 @@ public final class FlowApp: @unchecked Sendable {
     private var nextCommandID = 0
     private var monitors: [(token: Int, description: String, handler: (FlowElement) -> Bool)] = []
     private var nextMonitorToken = 0
+    /// A copy of one idle screen that takes no action (what a property reads): nil for an app.
+    private var frozen: Frame?
 
     /// An app ready to ``launch(waitForIdle:sourceLocation:)``: nothing runs until then.
     public init(
@@ -70,6 +72,22 @@ public final class FlowApp: @unchecked Sendable {
         self.timeout = timeout
         self.reporter = reporter
     }
+
+    /// A copy of `frame`'s screen, read with the same queries, that takes no action: what a
+    /// property's check reads (``AppProperty``). Its failures are collected, never printed.
+    public init(showing frame: Frame, variables: [String: String] = [:]) {
+        executable = ""
+        launchArguments = []
+        launchEnvironment = [:]
+        self.variables = variables
+        timeout = 0
+        reporter = FailureCollector()
+        frozen = frame
+        lastFrame = frame
+    }
+
+    /// What a copy of a screen says when asked to act.
+    static let frozenRefusal = "a property reads the screen; it cannot act on it (a copy of the screen takes no action)"
 
     deinit {
         connection?.kill()
@@ -104,6 +122,7 @@ public final class FlowApp: @unchecked Sendable {
     /// `waitForIdle` is false (an app that is busy on purpose at launch: the next step waits).
     public func launch(waitForIdle: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
         let site = CallSite(sourceLocation)
+        if frozen != nil { return fail("launch", Self.frozenRefusal, site: site) }
         terminate()
         lastSite = CallSite.step ?? site
         failures = []
@@ -385,6 +404,10 @@ public final class FlowApp: @unchecked Sendable {
     /// without waiting: for an inspector.
     public var latestSnapshot: ScreenSnapshot? { lastFrame?.screen }
 
+    /// The latest frame read, without waiting: what a command is sent from (the runner's record of
+    /// each command, for properties).
+    package var latestFrame: Frame? { lastFrame }
+
     /// Forgets the failures so far, so that the next step runs: an interactive session goes on
     /// after a step that failed. A test never needs this.
     public func clearFailures() {
@@ -397,6 +420,7 @@ public final class FlowApp: @unchecked Sendable {
         // Where the caller is: the robot method's caller while one runs, never a line in a robot.
         lastSite = CallSite.step ?? site
         guard !hasFailed else { return nil }
+        if let frozen { return frozen }
         guard let connection else {
             fail(step, "the app is not launched", site: site)
             return nil
@@ -421,6 +445,8 @@ public final class FlowApp: @unchecked Sendable {
     /// recorded as a failure, and answers false.
     func watch(_ step: String, timeout: TimeInterval, site: CallSite, _ seen: (ScreenSnapshot) -> Bool) -> Bool {
         guard !hasFailed else { return false }
+        // A copy of one idle screen: it is what it will be.
+        if let frozen { return seen(frozen.screen) || frozen.idle }
         guard let connection else {
             fail(step, "the app is not launched", site: site)
             return false
@@ -456,6 +482,10 @@ public final class FlowApp: @unchecked Sendable {
     /// at once (an `Uploading…` overlay) while the work it started is still in flight.
     @discardableResult
     func perform(_ step: String, action: Request.Action, target: String?, text: String?, untilIdle: Bool = true, site: CallSite) -> Bool {
+        if frozen != nil, !hasFailed {
+            fail(step, Self.frozenRefusal, site: site)
+            return false
+        }
         guard settle(step, site: site) != nil, let connection else { return false }
         nextCommandID += 1
         let id = nextCommandID
@@ -499,6 +529,7 @@ public final class FlowApp: @unchecked Sendable {
         let site = CallSite(sourceLocation)
         let step = "\(action.rawValue)" + (target.map { " \"\(Suggestion.shown($0))\"" } ?? "")
         let before = failures.count
+        if frozen != nil, !hasFailed { fail(step, Self.frozenRefusal, site: site) }
         guard settle(step, site: site) != nil, let connection else { return .failed(failures.last ?? Self.notRunning(site)) }
         nextCommandID += 1
         let id = nextCommandID

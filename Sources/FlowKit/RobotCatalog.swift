@@ -12,15 +12,35 @@ public struct RobotCatalog: Sendable {
     public let alerts: [AlertDeclaration]
     /// Robots renamed: old name → new name, so an old flow gets a did-you-mean, not a shrug.
     public let formerRobots: [String: String]
+    /// What must always hold of the app (``AppProperty``): checked by `flow explore` on every state
+    /// and after every action, by `flow run --properties` after every step, and by `assertProperty`.
+    public let properties: [AppProperty]
     let tables: [any RobotActionTable]
 
-    /// A catalog of the robots' `tables` (one a robot), the `alerts` the app raises, and the robots'
-    /// former names.
-    public init(_ tables: [any RobotActionTable], alerts: [AlertDeclaration] = [], formerRobots: [String: String] = [:]) {
+    /// A catalog of the robots' `tables` (one a robot), the `alerts` the app raises, the robots'
+    /// former names, and the `properties` declared beside the robots (their ``RobotProperties``
+    /// tables, and the app's ``AppProperties``).
+    public init(
+        _ tables: [any RobotActionTable], alerts: [AlertDeclaration] = [], formerRobots: [String: String] = [:], properties: [any PropertyTable] = []
+    ) {
         self.tables = tables
         self.actions = tables.flatMap(\.actions)
         self.alerts = alerts
         self.formerRobots = formerRobots
+        self.properties = properties.flatMap(\.properties)
+    }
+
+    /// The property named `name`, if the app declares one.
+    public func property(named name: String) -> AppProperty? {
+        properties.first { $0.name == name }
+    }
+
+    /// The names two properties share (each a mistake: `assertProperty` could not tell them apart).
+    public var propertiesNamedTwice: [String] {
+        var seen: Set<String> = []
+        var twice: [String] = []
+        for property in properties where !seen.insert(property.name).inserted && !twice.contains(property.name) { twice.append(property.name) }
+        return twice
     }
 
     /// The robots' names, in the order declared.

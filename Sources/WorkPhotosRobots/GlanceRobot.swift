@@ -81,6 +81,13 @@ public final class GlanceRobot: Robot {
         }
     }
 
+    /// How many work photos the glance counts (`8 work photos`), or nil when it shows no count
+    /// (photo access not given).
+    public var workPhotoCount: Int? {
+        let label = app.staticTexts[ID.workPhotos].label
+        return Int(label.prefix { $0.isNumber })
+    }
+
     @discardableResult
     public func reviewWorkPhotos(sourceLocation: SourceLocation = #_sourceLocation) -> PhotosRobot {
         at(sourceLocation) {
@@ -91,6 +98,15 @@ public final class GlanceRobot: Robot {
 }
 
 extension GlanceRobot {
+    /// What must hold of the glance: what it counts is what the list shows.
+    public static let properties = RobotProperties<GlanceRobot> {
+        $0.after(.tap(ID.review), "reviewListsTheWorkPhotosCounted", "Review work photos lists as many work photos as the glance counts.",
+                 leadsTo: PhotosRobot.self) { glance, photos in
+            guard let count = glance.workPhotoCount else { return }
+            photos.checkWorkPhotos(count: count)
+        }
+    }
+
     /// The YAML actions of this screen.
     public static let yaml = RobotActions<GlanceRobot> {
         $0.action("checkGlance", "The At a glance screen is shown.") { $0.checkGlance() }

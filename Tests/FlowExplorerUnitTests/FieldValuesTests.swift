@@ -1,4 +1,5 @@
 @testable import FlowExplorer
+import DeskRobots
 import FlowKit
 import FlowRunner
 import Foundation
@@ -103,17 +104,3 @@ extension FieldValuesTests {
     }
 }
 
-/// A robot whose action types into a field its parameter does not name: `typeBorrower(name:)`.
-final class LendRobot: Robot {
-    override class var screenTitle: String { "Book" }
-
-    @discardableResult
-    func typeBorrower(_ name: String) -> Self {
-        app.textFields["Borrower"].replaceText(name)
-        return self
-    }
-
-    static let yaml = RobotActions<LendRobot> {
-        $0.action("typeBorrower", "Types the borrower's name.", .text("name", "the borrower")) { $0.typeBorrower($1) }
-    }
-}

@@ -31,17 +31,28 @@ final class ModelApp: ExploreApp {
             return .failure(.launch(Self.failure(failure, step: "launch")))
         }
         self.model = model
+        lastAction = nil
         return .success(frame(of: model))
     }
+
+    /// The last action, as properties read it.
+    private(set) var lastAction: ObservedAction?
+    /// The frame the app shows now.
+    private var shown: Frame?
 
     func act(_ action: ExploreAction, wait: TimeInterval?) -> AppDriver.Outcome {
         actionsSent += 1
         log.append((action, wait))
+        lastAction = nil
         guard var model else { return .ended(Self.failure(.exit(0), step: action.description)) }
+        let before = shown
+        let element = action.identifier.flatMap { identifier in model.screen.allElements.first { $0.identifier == identifier } }
         switch model.act(action) {
         case .screen:
             self.model = model
-            return .screen(frame(of: model))
+            let after = frame(of: model)
+            if let before { lastAction = ObservedAction(verb: action.verb.rawValue, element: element, before: before, during: [(after, .zero)], after: after) }
+            return .screen(after)
         case let .refused(reason):
             self.model = model
             return .refused(reason)
@@ -84,7 +95,9 @@ final class ModelApp: ExploreApp {
         seq += 1
         let screen = model.screen
         let lines = ["── \(screen.title) ──"] + screen.allElements.map { "\($0.kind.rawValue) \($0.identifier): \($0.label) \($0.value ?? "")" }
-        return Frame(seq: seq, reply: nil, idle: true, error: nil, screen: screen, text: lines.joined(separator: "\n"))
+        let frame = Frame(seq: seq, reply: nil, idle: true, error: nil, screen: screen, text: lines.joined(separator: "\n"))
+        shown = frame
+        return frame
     }
 
     private static func failure(_ ending: ModelEnding, step: String) -> FlowFailure {

@@ -21,7 +21,7 @@ struct FlowParserTests {
             .write(to: folder.appendingPathComponent("common/sign-in.yaml"), atomically: true, encoding: .utf8)
         let examplesApp = RobotCatalog([], alerts: [
             AlertDeclaration(identifier: "Permission", buttons: ["OK", "Not now"]), AlertDeclaration(identifier: "Sync", title: "Syncing…", buttons: []),
-        ])
+        ], properties: [AppProperties { $0.invariant("totalIsTheSumOfTheRows", "The example's property.") { _ in } }])
         for primitive in StepRegistry.primitives {
             #expect(!primitive.examples.isEmpty, "\(primitive.keyword) has an example")
             for example in primitive.examples {

@@ -523,6 +523,15 @@ public final class FlowParser {
                 let name = try text(node, what)
                 if name.variables.isEmpty { try checkAlert(name.raw, at: node) }
                 return .text(name)
+            case .propertyName:
+                let name = try reader.string(node, what)
+                guard let property = catalog.property(named: name) else {
+                    let names = catalog.properties.map(\.name)
+                    throw reader.error("no property \"\(Suggestion.shown(name))\" in this app" + Suggestion.didYouMean(name, in: names)
+                        + (names.isEmpty ? "; it declares none (a robot's RobotProperties, in the runner's catalog, declares them)"
+                            : "; its properties are " + names.map { "\"\($0)\"" }.joined(separator: ", ")), at: node)
+                }
+                return .property(property)
             case let .words(choices):
                 return .words(try words(node, what, choices: choices))
             }

@@ -105,6 +105,8 @@ public enum FlowSchema {
         case .alertName:
             let names = catalog.alerts.flatMap(\.names)
             return names.isEmpty ? ["type": "string"] : ["type": "string", "enum": names]
+        case .propertyName:
+            return ["type": "string", "enum": catalog.properties.map(\.name)]
         case let .words(choices):
             let word: [String: Any] = choices.map { ["type": "string", "enum": $0] } ?? ["type": "string", "minLength": 1]
             return ["oneOf": [word, ["type": "array", "uniqueItems": true, "items": word]]]

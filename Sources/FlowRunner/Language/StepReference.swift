@@ -88,6 +88,28 @@ public enum StepReference {
             }
             lines.append("")
         }
+        lines += ["### Properties", ""]
+        if catalog.properties.isEmpty {
+            lines.append("This app declares no property. A robot declares its own beside its actions (`RobotProperties`); "
+                + "`flow explore` then checks them on every state and after every action, `flow run --properties` after every step, "
+                + "and `assertProperty: NAME` where a flow says.")
+        } else {
+            lines.append("What must always hold, declared beside the robots: `flow explore` checks each on every state and after every action, "
+                + "`flow run --properties` after every step, and `assertProperty: NAME` where a flow says.")
+            lines.append("")
+            lines.append("| property | kind | checked | what holds |")
+            lines.append("|---|---|---|---|")
+            for property in catalog.properties {
+                let screen = property.robot.map { "on the \($0) screen" } ?? "on every screen"
+                let when: String = switch property.kind {
+                case .invariant: screen
+                case .action: "after `\(property.trigger?.description ?? "")` \(screen)"
+                case .eventually: "within \(PropertyChecker.seconds(property.within ?? .zero)) after `\(property.trigger?.description ?? "")` \(screen)"
+                }
+                lines.append("| `\(property.name)` | \(property.kind.rawValue) | \(when) | \(property.summary) |")
+            }
+        }
+        lines.append("")
         lines += ["### Spellings that changed", ""]
         lines.append("Lint refuses these and says what to write instead.")
         lines.append("")

@@ -92,6 +92,7 @@ public enum StepRegistry {
         Back.self, AnswerAlert.self,
         Launch.self, Relaunch.self, Terminate.self, Seed.self,
         RunFlow.self, Repeat.self, Snapshot.self, AssertScreen.self, AssertAccessible.self, AssertNotShown.self, AssertWayOut.self,
+        AssertProperty.self,
     ]
 
     /// The keywords of the primitives, for the schema and for suggestions when a keyword is unknown.
@@ -178,6 +179,8 @@ public enum FieldType: Sendable, Equatable {
     case variables
     /// An alert, by identifier or title, checked against the app's declared alerts.
     case alertName
+    /// A property the app declares, by name (``AppProperty``).
+    case propertyName
     /// A list of words, each given once: any word when `choices` is nil, else one of them (lint
     /// suggests the nearest).
     case words(choices: [String]?)
@@ -194,6 +197,7 @@ public enum FieldType: Sendable, Equatable {
         case .flowFile: "a flow file"
         case .variables: "a mapping of variables to values"
         case .alertName: "an alert's identifier or title"
+        case .propertyName: "the name of a property the app declares"
         case let .words(choices): choices.map { "a list of: " + $0.joined(separator: ", ") } ?? "a list of words"
         }
     }
@@ -216,6 +220,13 @@ extension FieldKey where Value == Text {
     /// An alert, by identifier or title; lint checks it against the app's declared alerts.
     public static func alert(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .alertName, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
+    }
+}
+
+extension FieldKey where Value == AppProperty {
+    /// A property the app declares, by name; lint checks it is one.
+    public static func property(_ name: String, _ summary: String) -> Self {
+        Self(field: Field(name, .propertyName, required: true, summary)) { if case let .property(property) = $0 { property } else { nil } }
     }
 }
 
@@ -295,6 +306,8 @@ public enum FieldValue: Sendable {
     case variables([(name: String, value: Text)])
     /// Words, in the order written.
     case words([String])
+    /// A property the app declares.
+    case property(AppProperty)
 }
 
 /// What the parser read for one primitive step, by field, checked against its form.

@@ -26,6 +26,9 @@ public struct FlowEnvironment: Sendable {
     public var recording = RecordingOptions()
     /// Which flows keep a trace of every step (``StepRecord/trace``): none by default.
     public var trace = TraceMode.off
+    /// The properties checked after every step (`flow run --properties`): the invariants on the
+    /// idle screen it left, the action properties and eventually's its actions trigger. None by default.
+    public var properties: [AppProperty] = []
 
     /// An environment with no process callback and no screens kept; set those afterwards when wanted.
     public init(
@@ -143,6 +146,10 @@ public final class FlowExecutor {
     var keptScreen: String?
     /// The cast, the audit of every screen, and what a step leaves for its record.
     let recorder: RunRecorder
+    /// Each command the app was told, as properties read it.
+    package let commands = CommandLog()
+    /// What checks properties (`assertProperty`, and after every step with `--properties`).
+    private(set) lazy var properties = PropertyChecker(properties: environment.properties, variables: environment.variables, wait: environment.timeout)
 
     /// An executor for flows in `environment`; one flow runs at a time on it.
     public init(environment: FlowEnvironment) {
@@ -272,6 +279,7 @@ public final class FlowExecutor {
         )
         app.observes = environment.trace != .off
         recorder.attach(to: app, flow: flow)
+        commands.watch(app)
         onAlert = flow.onAlert
         for (alert, button) in flow.onAlert {
             app.addInterruptionMonitor(withDescription: "onAlert \(alert): \(button)") { element in
@@ -379,9 +387,11 @@ public final class FlowExecutor {
             keptScreen = nil
             recorder.beginStep(step.title)
             answerAlerts(before: step)
+            commands.beginStep()
             step.action.run(in: StepContext(executor: self, location: step.location, overlay: overlay, depth: depth))
             let (notes, diff) = (recorder.stepNotes, recorder.stepDiff)
             failAudit(at: step.location)
+            checkProperties(after: step)
             var screen = keptScreen
             let failed = collector.failures.count > before
             if failed, failingStep == nil { failingStep = (step.location, step.title, via) }
@@ -410,6 +420,28 @@ public final class FlowExecutor {
         guard !findings.isEmpty, !app.hasFailed else { return }
         // Where it failed is kept as for any failure: by the step that ran (or as the launch).
         app.fail("audit the screens for accessibility (--audit)", AccessibilityAudit.reason(findings), site: location.site)
+    }
+
+    /// With `--properties`, after a step that passed: the invariants on the idle screen it left,
+    /// and the action properties its commands (or, a robot step, the robot action itself) trigger;
+    /// the first that does not hold fails the step. A step that holds steps checks them one by one.
+    private func checkProperties(after step: Step) {
+        guard !environment.properties.isEmpty, !app.hasFailed, step.action.inner.isEmpty, app.state == .running else { return }
+        var actions = CommandLog.observed(commands.step)
+        if let robot = step.action as? RobotStep, let first = commands.step.first, let after = commands.step.last?.after {
+            let during = commands.step.flatMap { entry in entry.during.map { ($0.frame, entry.sent - first.sent + $0.at) } }
+            actions.append(ObservedAction(verb: "robot", element: nil, robotAction: robot.action.fullName, before: first.before, during: during, after: after))
+        }
+        var violation = actions.lazy.flatMap { self.properties.after($0) }.first
+        if violation == nil, let frame = app.idleFrame(sourceLocation: step.location.site.sourceLocation) {
+            violation = properties.invariants(on: frame).first
+        }
+        if let violation { app.fail("check the property \(violation.property) (--properties)", violation.message, site: step.location.site) }
+    }
+
+    /// The last action of the step before the current one, as properties read it (`assertProperty`).
+    var lastAction: ObservedAction? {
+        CommandLog.observed(commands.previousStep).last
     }
 
     /// Runs `steps` one level down; with `via`, as the steps of a `runFlow` written at `location`.

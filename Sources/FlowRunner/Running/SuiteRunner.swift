@@ -26,6 +26,8 @@ public final class SuiteRunner: @unchecked Sendable {
         public var recording = RecordingOptions()
         /// Which flows keep a trace of every step (`--trace`): none unless set.
         public var trace = TraceMode.off
+        /// The properties checked after every step (`--properties`): none unless set.
+        public var properties: [AppProperty] = []
 
         /// Options with one job a core, each flow run once, no retries, no screens kept, and the next app started ahead.
         public init(
@@ -169,6 +171,7 @@ public final class SuiteRunner: @unchecked Sendable {
                     environment.keepsScreens = options.keepsScreens
                     environment.recording = options.recording
                     environment.trace = options.trace
+                    environment.properties = options.properties
                     return FlowExecutor(environment: environment)
                 }
                 while let current = nextFlow(for: job, work: work, makeExecutor: executor) {

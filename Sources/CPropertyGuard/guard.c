@@ -1,0 +1,77 @@
+// The runner checks properties that an app's authors wrote (FlowRunner's PropertyGuard): one that
+// traps (a precondition, a force unwrap, an index out of range) must be a finding of that property,
+// never a crash of the runner. A trap is a synchronous signal on the thread that traps; the handler
+// jumps back to the guarded call on that thread, which returns the signal.
+#define _GNU_SOURCE
+#include "CPropertyGuard.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+static __thread sigjmp_buf *guard_jump = NULL;
+static struct sigaction previous[NSIG];
+static pthread_once_t installed = PTHREAD_ONCE_INIT;
+static const int guarded_signals[] = {SIGILL, SIGTRAP, SIGFPE, SIGBUS, SIGSEGV, SIGUSR2};
+
+static void guard_handler(int signal, siginfo_t *info, void *context) {
+    sigjmp_buf *jump = guard_jump;
+    if (jump != NULL) {
+        guard_jump = NULL;
+        siglongjmp(*jump, signal);
+    }
+    // Not in a guarded call: what handled the signal before.
+    struct sigaction *before = &previous[signal];
+    if ((before->sa_flags & SA_SIGINFO) && before->sa_sigaction != NULL) {
+        before->sa_sigaction(signal, info, context);
+        return;
+    }
+    if (!(before->sa_flags & SA_SIGINFO) && before->sa_handler != SIG_DFL && before->sa_handler != SIG_IGN) {
+        before->sa_handler(signal);
+        return;
+    }
+    // A cut that came after its call returned: nothing to cut.
+    if (signal == SIGUSR2) return;
+    // A trap outside a guarded call: the default again, and the trapping instruction runs again.
+    sigaction(signal, before, NULL);
+}
+
+static void install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = guard_handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    for (size_t index = 0; index < sizeof guarded_signals / sizeof guarded_signals[0]; index++) {
+        sigaction(guarded_signals[index], &action, &previous[guarded_signals[index]]);
+    }
+}
+
+int flow_guarded_call(flow_guarded_body body, void *context) {
+    pthread_once(&installed, install);
+    sigjmp_buf jump;
+    sigjmp_buf *outer = guard_jump;
+    int signal = sigsetjmp(jump, 1);
+    if (signal == 0) {
+        guard_jump = &jump;
+        body(context);
+        guard_jump = outer;
+        return 0;
+    }
+    guard_jump = outer;
+    return signal;
+}
+
+int flow_guard_cut(pthread_t thread) {
+    return pthread_kill(thread, SIGUSR2);
+}
+
+int flow_guard_prepare_thread(void) {
+    stack_t stack;
+    memset(&stack, 0, sizeof stack);
+    stack.ss_size = 64 * 1024;
+    stack.ss_sp = malloc(stack.ss_size);
+    if (stack.ss_sp == NULL) return -1;
+    return sigaltstack(&stack, NULL);
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// What must always hold of an app, declared once beside its robots and checked by the runner on
+/// every state `flow explore` reaches, after every action it takes, and (`flow run --properties`)
+/// after every step of a suite; a flow checks one by name with `assertProperty: NAME`.
+///
+/// A property reads the idle screen with the queries robots use (`cells.count`,
+/// `staticTexts["total"].label`, a robot's checks), on a copy of the screen that takes no action:
+/// what fails in its check is what it found, said as robots' checks say it. Three kinds:
+///
+/// - an *invariant* holds on every idle screen of its robot (or, declared in ``AppProperties``, of
+///   the app);
+/// - an *action property* relates the screen before an action (its ``PropertyTrigger``) and the
+///   screen after it;
+/// - *eventually*: a condition that comes true within a time after an action.
+///
+/// Declared in a robot's file with ``RobotProperties`` (or ``AppProperties``), and given to the
+/// app's ``RobotCatalog`` with its robots' actions.
+public struct AppProperty: Sendable {
+    /// The three kinds of property.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Holds on every idle screen (of its robot).
+        case invariant
+        /// Relates the screens before and after an action.
+        case action
+        /// Comes true within a time after an action.
+        case eventually
+    }
+
+    /// Its name, as `assertProperty` names it and a finding says it (`lentCountMatchesRows`).
+    public let name: String
+    /// One line: what holds.
+    public let summary: String
+    /// Which kind.
+    public let kind: Kind
+    /// The robot whose screens it is checked on (nil: every screen).
+    public let robot: String?
+    /// The title of that robot's screen.
+    public let screenTitle: String?
+    /// The action it follows (an action property, eventually).
+    public let trigger: PropertyTrigger?
+    /// How long eventually waits.
+    public let within: Duration?
+    /// Reads the screens: the check, run on frozen copies of them; true when it holds (a failure
+    /// recorded on the `after` copy is a violation too).
+    let check: @Sendable (PropertyScreens) throws -> Bool
+
+    /// Whether it is checked on a screen titled `title` (the screen before the action, for an
+    /// action property or eventually).
+    public func applies(toScreenTitled title: String) -> Bool {
+        screenTitle.map { $0 == title } ?? true
+    }
+
+    /// Whether it is checked on the idle screen `screen`: an invariant of a robot on that robot's
+    /// screen with no alert on top (an alert covers the screen, and the robot's queries would read
+    /// the alert); one of the app on every idle screen.
+    public func applies(to screen: ScreenSnapshot) -> Bool {
+        guard let screenTitle else { return true }
+        return screenTitle == screen.title && screen.topAlert == nil
+    }
+}
+
+/// The screens a property reads: for an invariant the idle screen; for an action property the one
+/// before the action and the one after it; for eventually the one before and each one after it
+/// (busy ones too) until the app is idle.
+public struct PropertyScreens: Sendable {
+    /// The screen before the action (nil for an invariant).
+    public let before: FlowApp?
+    /// The screen the property is read on: the idle screen, or the one after the action.
+    public let after: FlowApp
+}
+
+/// The action a property follows: a control tapped, a field typed into, an alert answered, back,
+/// or a robot action (checked by `flow run --properties` around its step).
+public enum PropertyTrigger: Sendable, Equatable, CustomStringConvertible {
+    /// A tap on the control with this identifier (or label); a row class (`todo-#`) names every row of it.
+    case tap(String)
+    /// Text typed into the field with this identifier (or label).
+    case type(String)
+    /// A button of the alert on top, by its identifier or title.
+    case answer(String)
+    /// Back.
+    case back
+    /// A robot action, `Robot.action`.
+    case robot(String)
+
+    /// `tap Add`, `type New todo`, `back`, `Todos.add`.
+    public var description: String {
+        switch self {
+        case let .tap(name): "tap \(name)"
+        case let .type(name): "type \(name)"
+        case let .answer(name): "answer \(name)"
+        case .back: "back"
+        case let .robot(action): action
+        }
+    }
+
+    /// Whether an action `verb` (`tap`, `type`, `answer`, `back`) on `element` (the element it
+    /// named on the screen before, nil for back) is this trigger.
+    public func matches(verb: String, element: ElementSnapshot?) -> Bool {
+        func named(_ name: String) -> Bool {
+            guard let element else { return false }
+            return element.identifier == name || element.label == name || ScreenIdentity.rowClass(of: element.identifier) == name
+        }
+        switch self {
+        case let .tap(name): return verb == "tap" && named(name)
+        case let .type(name): return verb == "type" && named(name)
+        case let .answer(name): return verb == "answer" && named(name)
+        case .back: return verb == "back"
+        case .robot: return false
+        }
+    }
+}
+
+/// A table of properties: a robot's (``RobotProperties``) or the app's (``AppProperties``).
+public protocol PropertyTable: Sendable {
+    /// The properties, in the order declared.
+    var properties: [AppProperty] { get }
+}
+
+/// The properties of robot `R`'s screen, declared in the robot's own file beside its actions:
+///
+/// ```swift
+/// static let properties = RobotProperties<DeskRobot> {
+///     $0.invariant("lentCountMatchesRows", "The Lent count equals the rows on loan.") { desk in
+///         desk.checkLent(desk.rowsOnLoan)
+///     }
+///     $0.after(.tap("Lend"), "lendMarksTheBook", "Lend puts the book on loan.", leadsTo: DeskRobot.self) { book, desk in
+///         desk.checkOnLoan(book.title)
+///     }
+/// }
+/// ```
+///
+/// A check reads the screens with the robot's own queries and checks; what fails in it is the
+/// violation. It may return early when what it relates does not apply (a blank name added).
+public struct RobotProperties<R: Robot>: PropertyTable {
+    /// The properties declared, in order.
+    public private(set) var properties: [AppProperty] = []
+
+    /// A table for `R`, filled in by `declare`.
+    public init(_ declare: (inout Self) -> Void) {
+        declare(&self)
+    }
+
+    /// Holds on every idle screen of `R`: `check` reads it (through `R`) and fails what does not hold.
+    public mutating func invariant(_ name: String, _ summary: String, check: @escaping @Sendable (R) throws -> Void) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .invariant, robot: R.name, screenTitle: R.screenTitle, trigger: nil, within: nil) { screens in
+            try check(R(app: screens.after))
+            return true
+        })
+    }
+
+    /// After `trigger` on `R`'s screen, `check` relates the screen before it and the one after
+    /// (both read through `R`: the action stays on this screen).
+    public mutating func after(_ trigger: PropertyTrigger, _ name: String, _ summary: String, check: @escaping @Sendable (_ before: R, _ after: R) throws -> Void) {
+        after(trigger, name, summary, leadsTo: R.self, check: check)
+    }
+
+    /// After `trigger` on `R`'s screen, `check` relates the screen before it (through `R`) and the
+    /// one it leads to (through `Next`).
+    public mutating func after<Next: Robot>(
+        _ trigger: PropertyTrigger, _ name: String, _ summary: String, leadsTo: Next.Type, check: @escaping @Sendable (_ before: R, _ after: Next) throws -> Void
+    ) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .action, robot: R.name, screenTitle: R.screenTitle, trigger: trigger, within: nil) { screens in
+            guard let before = screens.before else { return true }
+            try check(R(app: before), Next(app: screens.after))
+            return true
+        })
+    }
+
+    /// After `trigger` on `R`'s screen, `condition` comes true on a screen (busy or idle) within
+    /// `within`; an app idle while it does not hold will never make it so.
+    public mutating func eventually(
+        after trigger: PropertyTrigger, within: Duration, _ name: String, _ summary: String, condition: @escaping @Sendable (R) throws -> Bool
+    ) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .eventually, robot: R.name, screenTitle: R.screenTitle, trigger: trigger, within: within) { screens in
+            try condition(R(app: screens.after))
+        })
+    }
+}
+
+/// Properties of the whole app: invariants on every idle screen, read with `FlowApp`'s queries.
+///
+/// ```swift
+/// static let properties = AppProperties {
+///     $0.invariant("noErrorLine", "No screen shows an internal error.") { app in app.staticTexts["internal-error"].assertNotVisible() }
+/// }
+/// ```
+public struct AppProperties: PropertyTable {
+    /// The properties declared, in order.
+    public private(set) var properties: [AppProperty] = []
+
+    /// A table filled in by `declare`.
+    public init(_ declare: (inout Self) -> Void) {
+        declare(&self)
+    }
+
+    /// Holds on every idle screen of the app.
+    public mutating func invariant(_ name: String, _ summary: String, check: @escaping @Sendable (FlowApp) throws -> Void) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .invariant, robot: nil, screenTitle: nil, trigger: nil, within: nil) { screens in
+            try check(screens.after)
+            return true
+        })
+    }
+}
+
+/// What checking a property on some screens said.
+public enum PropertyVerdict: Sendable, Equatable {
+    /// It holds.
+    case holds
+    /// It does not: what its check found (`check that the static text "lent" reads "Lent: 2" failed: it reads "Lent: 3"`).
+    case violated(String)
+    /// Eventually's condition is not true on this screen (yet).
+    case notYet
+    /// Its check threw this error.
+    case threw(String)
+}
+
+extension AppProperty {
+    /// Runs the property's check on frozen copies of `after` (the idle screen, or the one after the
+    /// action) and `before` (the one before it): what it says. A failure the check records, on
+    /// either copy, is a violation; an error it throws is said as such. The copies take no action:
+    /// a check that taps fails, saying a property only reads the screen.
+    public func verdict(before: Frame?, after: Frame, variables: [String: String] = [:]) -> PropertyVerdict {
+        let afterApp = FlowApp(showing: after, variables: variables)
+        let beforeApp = before.map { FlowApp(showing: $0, variables: variables) }
+        let holds: Bool
+        do {
+            holds = try CallSite.$step.withValue(CallSite(file: "property \(name)", line: 1)) {
+                try check(PropertyScreens(before: beforeApp, after: afterApp))
+            }
+        } catch {
+            return .threw(String(describing: error))
+        }
+        if let failure = (beforeApp?.failures ?? []).first ?? afterApp.failures.first {
+            return .violated("\(failure.step) failed: \(failure.reason)")
+        }
+        return holds ? .holds : .notYet
+    }
+}

@@ -1,0 +1,123 @@
+import CPropertyGuard
+import Foundation
+
+/// Runs the checks of properties an app's authors wrote so that none can take the runner down:
+/// each on a thread of its own, where a trap (a precondition, a force unwrap of nil, an index out
+/// of range, a stack overflow) ends the check instead of the process, and a check that does not
+/// return within its time is cut. What such a check held is leaked: a property only reads copies
+/// of screens, and a runner that met one has a finding to show, not a long life to live.
+final class PropertyGuard: Sendable {
+    /// How a check ended.
+    enum Ending: Equatable, Sendable {
+        /// It returned.
+        case returned
+        /// It trapped with this signal (the runtime's message went to standard error).
+        case trapped(Int32)
+        /// It did not return in time, and was cut.
+        case cut
+    }
+
+    /// What the guard and its thread share.
+    private final class Worker: @unchecked Sendable {
+        let condition = NSCondition()
+        var thread: pthread_t?
+        var job: (@Sendable () -> Void)?
+        var ending: Ending?
+        /// The guard is gone, or gave up on this thread.
+        var abandoned = false
+    }
+
+    private let current = NSLock()
+    nonisolated(unsafe) private var worker: Worker?
+
+    init() {}
+
+    deinit {
+        guard let worker else { return }
+        worker.condition.lock()
+        worker.abandoned = true
+        worker.condition.broadcast()
+        worker.condition.unlock()
+    }
+
+    /// Runs `body` guarded, waiting at most `seconds` for it. One check at a time.
+    func run(within seconds: TimeInterval, _ body: @escaping @Sendable () -> Void) -> Ending {
+        current.lock()
+        defer { current.unlock() }
+        let worker = self.worker ?? Self.start()
+        self.worker = worker
+        let condition = worker.condition
+        condition.lock()
+        defer { condition.unlock() }
+        worker.job = body
+        worker.ending = nil
+        condition.broadcast()
+        let deadline = Date().addingTimeInterval(seconds)
+        while worker.ending == nil, condition.wait(until: deadline) {}
+        if let ending = worker.ending {
+            worker.ending = nil
+            return ending
+        }
+        // Not back in time: cut it (a signal that ends the guarded call on its thread).
+        if let thread = worker.thread { _ = flow_guard_cut(thread) }
+        let grace = Date().addingTimeInterval(1)
+        while worker.ending == nil, condition.wait(until: grace) {}
+        if worker.ending == nil {
+            // Even the cut did not bring it back: leave that thread to itself; the next check gets another.
+            worker.abandoned = true
+            self.worker = nil
+        }
+        worker.ending = nil
+        worker.job = nil
+        return .cut
+    }
+
+    /// A thread that runs each job it is given, guarded, until it is abandoned.
+    private static func start() -> Worker {
+        let worker = Worker()
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            worker.thread = pthread_self()
+            _ = flow_guard_prepare_thread()
+            started.signal()
+            let condition = worker.condition
+            while true {
+                condition.lock()
+                while worker.job == nil, !worker.abandoned { condition.wait() }
+                if worker.abandoned {
+                    condition.unlock()
+                    return
+                }
+                let body = worker.job
+                worker.job = nil
+                condition.unlock()
+                let signal = guarded(body)
+                condition.lock()
+                worker.ending = signal == 0 ? .returned : signal == SIGUSR2 ? .cut : .trapped(signal)
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+        thread.name = "flow-property-check"
+        thread.stackSize = 8 << 20
+        thread.start()
+        started.wait()
+        return worker
+    }
+
+    /// Runs `body` through the C guard: 0 when it returned, else the signal that ended it.
+    private static func guarded(_ body: (@Sendable () -> Void)?) -> Int32 {
+        guard let body else { return 0 }
+        let box = Unmanaged.passRetained(Box(body))
+        defer { box.release() }
+        return flow_guarded_call({ context in
+            guard let context else { return }
+            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().body()
+        }, box.toOpaque())
+    }
+
+    private final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}
