@@ -55,8 +55,8 @@ test: deps
 	$(SWIFT_RUN) build --build-tests
 	$(SWIFT_RUN) test --skip-build --disable-xctest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
-	$(FLOW) run --audit --include-tags slow
-	$(FLOW) run --audit
+	$(FLOW) run --audit --properties --include-tags slow
+	$(FLOW) run --audit --properties
 	$(MAKE) explore-check
 	$(MAKE) expenses
 	$(MAKE) new-check
@@ -89,7 +89,7 @@ EXPENSES_RUN := ../../scripts/own-tmpdir.sh $(SWIFT)
 expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
 	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
-	cd $(EXPENSES) && .build/debug/expenses-flow run --audit
+	cd $(EXPENSES) && .build/debug/expenses-flow run --audit --properties
 	cd $(EXPENSES) && .build/debug/expenses-flow explore --out .build/explore --walks $(CHECK_WALKS) $(EXPLORE_SEED) > .build/explore.txt; status=$$?; cat .build/explore.txt; \
 	  [ $$status -eq 0 ] && grep -q "every screen explored" .build/explore.txt || { echo "expenses: explore did not end clean" >&2; exit 1; }
 	$(MAKE) expenses-broken-build
@@ -134,12 +134,12 @@ seed: build
 	$(SEED) --store $(STORE) $(FIXTURE)
 
 # The main job: the flow runner seeds each fixture once, then runs every flow in Flows/ on its own
-# copy of the store, and ends with "N passed, 0 failed".
+# copy of the store, checking the app's properties after every step, and ends with "N passed, 0 failed".
 # SCHEME=fast runs the flows on the optimised, static testing build (make testing-app first).
 SCHEME       ?= default
 flows: deps
 	$(SWIFT_RUN) build
-	$(FLOW) run --scheme $(SCHEME) $(FLOW_ARGS)
+	$(FLOW) run --scheme $(SCHEME) --properties $(FLOW_ARGS)
 
 # Seeds the demo store the first time; after that it keeps what you did (make seed resets it).
 run: build

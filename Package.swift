@@ -232,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "FlowRunnerTests",
             dependencies: [
-                "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "FlowRunner", "FlowMCP", "FlowKit", "WorkPhotosRobots", "Console", "ProcessTesting",
+                "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "explore-sample", "DeskRobots", "FlowRunner", "FlowMCP", "FlowKit",
+                "WorkPhotosRobots", "Console", "ProcessTesting",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML", "BadText", "TextBytes",
             ]
         ),

@@ -260,7 +260,7 @@ public final class FlowApp: @unchecked Sendable {
     var propertySite: CallSite { CallSite.step ?? lastSite ?? CallSite() }
 
     /// The latest frame said the app was idle.
-    var isIdleNow: Bool { lastFrame?.idle == true }
+    package var isIdleNow: Bool { lastFrame?.idle == true }
 
     // MARK: - What a step waited for (a runner's trace)
 

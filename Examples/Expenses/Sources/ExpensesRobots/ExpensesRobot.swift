@@ -61,6 +61,22 @@ public final class ExpensesRobot: Robot {
         }
     }
 
+    /// The sum of the amounts the rows show, written as the total writes it (`39.70`).
+    public var sumOfRows: String {
+        let cents = app.cells.snapshots().map { Self.cents(in: $0.value ?? "") }.reduce(0, +)
+        return (cents < 0 ? "-" : "") + "\(abs(cents) / 100)." + String(format: "%02d", abs(cents) % 100)
+    }
+
+    /// The cents an amount as shown (`12.50`, `-3`) is; 0 for text that is no amount.
+    static func cents(in amount: String) -> Int {
+        let negative = amount.hasPrefix("-")
+        let digits = negative ? String(amount.dropFirst()) : amount
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = Int(parts[0]) else { return 0 }
+        let fraction = parts.count == 2 ? Int(String((parts[1] + "00").prefix(2))) ?? 0 : 0
+        return (negative ? -1 : 1) * (whole * 100 + fraction)
+    }
+
     /// Opens the Add screen.
     @discardableResult
     public func add(sourceLocation: SourceLocation = #_sourceLocation) -> AddExpenseRobot {
@@ -91,6 +107,13 @@ public final class ExpensesRobot: Robot {
 }
 
 extension ExpensesRobot {
+    /// What must hold of the list, checked by the runner on every list it reaches.
+    public static let properties = RobotProperties<ExpensesRobot> {
+        $0.invariant("totalIsTheSumOfTheRows", "The total line reads the sum of the amounts the rows show.") { list in
+            list.checkTotal(list.sumOfRows)
+        }
+    }
+
     /// The YAML actions of the list: `Expenses.checkTotal: {amount: "39.70"}`, ...
     public static let yaml = RobotActions<ExpensesRobot> {
         $0.action("checkCount", "The list shows exactly this many expenses.", .count("how many rows")) { $0.checkCount($1) }
