@@ -132,11 +132,14 @@ final class AppDriver: ExploreApp {
         launches += 1
         if let failure = executor.start(flow).failure { return .failure(.launch(failure.failure)) }
         var typed: [(String, String)] = []
+        // Watched beside what else watches the app's commands (the record properties read).
+        let watching = executor.app.commandObserver
         executor.app.commandObserver = { request in
+            watching?(request)
             if request.action == .type, let target = request.target { typed.append((target, request.text ?? "")) }
         }
         let outcome = executor.perform(flow.steps, in: flow)
-        executor.app.commandObserver = nil
+        executor.app.commandObserver = watching
         actionsSent += flow.steps.count
         typedByPrefix = typed
         if let failure = outcome.failure { return .failure(.prefix(failure)) }
@@ -162,11 +165,13 @@ final class AppDriver: ExploreApp {
             defer { executor.finish() }
             if executor.start(flow).failure != nil { continue }
             var commands: [(target: String, text: String)] = []
+            let watching = executor.app.commandObserver
             executor.app.commandObserver = { request in
+                watching?(request)
                 if request.action == .type, let target = request.target { commands.append((target, request.text ?? "")) }
             }
             _ = executor.perform(flow.steps, in: flow)
-            executor.app.commandObserver = nil
+            executor.app.commandObserver = watching
             typed[flow.file] = commands
         }
         return typed

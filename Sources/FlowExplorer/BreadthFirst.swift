@@ -46,19 +46,20 @@ struct BreadthFirst: ExploreStrategy {
 
     /// Every action a person could take on `screen`, in its order: an alert's buttons while one is
     /// up; else every field's valid values first (a form filled the way the flows fill it is a
-    /// screen of its own, Save enabled, reached from here), each enabled button, a row of each
-    /// class (the first, one between, the last), each enabled field with each other value of its
-    /// pool, and back.
+    /// screen of its own, Save enabled, reached from here), each enabled button, three of each
+    /// class of controls alike (the first, one between, the last: the rows of a list, a row's own
+    /// Delete), each enabled field with each other value of its pool, and back.
     static func actions(on screen: ScreenSnapshot, values: FieldValues) -> [ExploreAction] {
         if let alert = screen.topAlert {
             return alert.children.filter { $0.kind == .button && $0.isEnabled }.map { ExploreAction(.answer, kind: .button, identifier: $0.identifier, alert: alert.identifier) }
         }
         var actions: [ExploreAction] = []
-        var rows: [String: [ElementSnapshot]] = [:]
-        for element in screen.elements where element.kind == .cell && element.isEnabled {
-            rows[ScreenIdentity.rowClass(of: element.identifier), default: []].append(element)
+        // Controls alike (the rows of a list, a row's own Delete) by class: three of each are tapped.
+        var classes: [String: [ElementSnapshot]] = [:]
+        for element in screen.elements where element.isEnabled && element.kind != .textField && element.kind != .secureTextField {
+            if let rowClass = ScreenIdentity.controlClass(of: element) { classes[rowClass, default: []].append(element) }
         }
-        var rowsDone: Set<String> = []
+        var classesDone: Set<String> = []
         let enabled = screen.elements.filter { $0.isEnabled && !$0.identifier.isEmpty }
         let fields = enabled.filter(\.kind.isField)
         let valid = fields.map(values.valid(for:))
@@ -67,19 +68,15 @@ struct BreadthFirst: ExploreStrategy {
                 actions.append(ExploreAction(.type, kind: field.kind, identifier: field.identifier, text: values[round], value: .valid))
             }
         }
-        for element in enabled {
-            switch element.kind {
-            case .button:
-                actions.append(ExploreAction(.tap, kind: .button, identifier: element.identifier))
-            case .cell:
-                let rowClass = ScreenIdentity.rowClass(of: element.identifier)
-                guard rowsDone.insert(rowClass).inserted, let group = rows[rowClass] else { continue }
-                var picked: [Int] = []
-                for index in [0, group.count / 2, group.count - 1] where !picked.contains(index) { picked.append(index) }
-                for index in picked { actions.append(ExploreAction(.tap, kind: .cell, identifier: group[index].identifier)) }
-            case .textField, .secureTextField, .staticText, .image, .alert:
+        for element in enabled where element.kind == .button || element.kind == .cell {
+            guard let rowClass = ScreenIdentity.controlClass(of: element) else {
+                actions.append(ExploreAction(.tap, kind: element.kind, identifier: element.identifier))
                 continue
             }
+            guard classesDone.insert(rowClass).inserted, let group = classes[rowClass] else { continue }
+            var picked: [Int] = []
+            for index in [0, group.count / 2, group.count - 1] where !picked.contains(index) { picked.append(index) }
+            for index in picked { actions.append(ExploreAction(.tap, kind: element.kind, identifier: group[index].identifier)) }
         }
         for field in fields {
             for value in FieldValues.others(for: field) {

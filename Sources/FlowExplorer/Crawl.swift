@@ -115,10 +115,12 @@ final class Crawl {
             return .screen(reached)
         case let .refused(reason):
             note(state, action, to: nil, outcome: "refused")
+            let offered = current?.screen.offers(action) ?? false
             // A refused action did nothing: it is no part of the way the app got where it is (a
             // replay would stop at it).
             current = Position(state: state, trace: current?.trace ?? [], screen: current?.screen ?? state.screen, text: current?.text ?? state.text)
-            judge.refused(action, reason: reason, on: state, trace: trace, origin: origin)
+            // Refusing what the screen did not offer is no problem of the app's.
+            if offered { judge.refused(action, reason: reason, on: state, trace: trace, origin: origin) }
             return .refused
         case let .ended(failure):
             current = nil
@@ -201,7 +203,8 @@ final class Crawl {
                 }
                 last = frame
             }
-            if !lost, identity(of: last.screen) == state.identity {
+            // The same state, and the control the action takes on it (rows alike may have other numbers now).
+            if !lost, identity(of: last.screen) == state.identity, last.screen.offers(next) {
                 (state.path, state.fallback) = (candidate, nil)
                 current = Position(state: state, trace: candidate, screen: last.screen, text: last.text)
                 return true
@@ -368,14 +371,14 @@ final class ScreenState {
                           }, visits: visits)
     }
 
-    /// The screen's controls (an alert's while one is up), a row class once.
+    /// The screen's controls (an alert's while one is up), a class of controls alike once.
     static func controls(of screen: ScreenSnapshot) -> [ExploreMap.Control] {
         var controls: [ExploreMap.Control] = []
         var classes: Set<String> = []
         for element in screen.controls {
-            if element.kind == .cell {
+            if ScreenIdentity.controlClass(of: element) != nil {
                 let rowClass = ScreenIdentity.rowClass(of: element.identifier)
-                guard classes.insert(rowClass).inserted else { continue }
+                guard classes.insert(element.kind.rawValue + " " + rowClass).inserted else { continue }
                 controls.append(ExploreMap.Control(kind: element.kind.rawValue, identifier: rowClass, label: element.rowText))
             } else {
                 controls.append(ExploreMap.Control(kind: element.kind.rawValue, identifier: element.identifier, label: element.label))
@@ -403,7 +406,8 @@ struct Transition {
     var mapped: ExploreMap.Transition {
         let control: ExploreMap.Control? = action.identifier.map { identifier in
             let kind = action.kind?.rawValue ?? "button"
-            return ExploreMap.Control(kind: kind, identifier: action.kind == .cell ? ScreenIdentity.rowClass(of: identifier) : identifier, label: identifier)
+            let alike = action.kind == .cell || ScreenIdentity.rowClass(of: identifier) != identifier
+            return ExploreMap.Control(kind: kind, identifier: alike ? ScreenIdentity.rowClass(of: identifier) : identifier, label: identifier)
         }
         let key = CoverageRecorder.actionKey(verb: action.verb.rawValue, kind: action.kind, identifier: action.identifier)
         return ExploreMap.Transition(from: from.id, to: to?.id, step: action.yaml, action: action.description, control: control, key: key, outcome: outcome, count: count)

@@ -82,10 +82,11 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
         [verb.rawValue, kind?.rawValue, identifier].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The action's part of a problem's identity: its verb and control, a row by its class, and
+    /// The action's part of a problem's identity: its verb and control, a row (or any control whose
+    /// identifier carries a number) by its class, and
     /// for an answer the alert and its button (what it types does not count).
     var problemControl: String {
-        let control = kind == .cell ? identifier.map(ScreenIdentity.rowClass(of:)) : identifier
+        let control = identifier.map(ScreenIdentity.rowClass(of:))
         return [verb.rawValue, alert, control].compactMap { $0 }.joined(separator: " ")
     }
 
@@ -114,6 +115,8 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     case empty
     /// Blanks only.
     case whitespace
+    /// A word with blanks around it: what a form that trims takes as the word.
+    case padded
     /// A text of ``longLength`` characters.
     case long
     /// Letters of other scripts, marks, an emoji, right-to-left text.
@@ -125,7 +128,7 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     var isOrdinary: Bool {
         switch self {
         case .valid, .letter, .word, .number: true
-        case .empty, .whitespace, .long, .nonASCII, .wouldBeSecret: false
+        case .empty, .whitespace, .padded, .long, .nonASCII, .wouldBeSecret: false
         }
     }
 
@@ -140,6 +143,7 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
         case .word: "Ann"
         case .number: "7"
         case .whitespace: "   "
+        case .padded: "  Ann  "
         case .long: String(repeating: "Wide text ", count: Self.longLength / 10) + "ab"
         case .nonASCII: "Zoë Ångström 日本語 ☕️ مرحبا"
         case .wouldBeSecret: Self.wouldBeSecretText
@@ -154,7 +158,7 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     func shown(_ text: String) -> String {
         switch self {
         case .long: "a long text (\(text.count) characters)"
-        case .valid, .letter, .word, .number, .empty, .whitespace, .nonASCII, .wouldBeSecret: ElementTree.quoted(text)
+        case .valid, .letter, .word, .number, .empty, .whitespace, .padded, .nonASCII, .wouldBeSecret: ElementTree.quoted(text)
         }
     }
 }

@@ -94,7 +94,7 @@ public struct ExploreFinding: Sendable {
             case .deadEnd: "a screen of the same title"
             case .secretShown: "the same secret on a screen of the same title"
             case .alertNeverCloses: "the same alert, whatever screen it is over"
-            case .property: "the same property on a screen of the same title (after the same action, for an action property)"
+            case .property: "the same property on a screen of the same title (for an action property, the screen its action was taken on, whichever of its actions)"
             }
         }
 
@@ -208,7 +208,7 @@ public struct ExploreFinding: Sendable {
         case .alertNeverCloses:
             "alert " + (alert ?? "")
         case .property:
-            property?.kind == .invariant || property == nil ? screen.title : Self.actionPlace(title: screen.title, action: actions.last)
+            screen.title
         }
         return Self.problem(kind, signature: signature, place: place)
     }

@@ -130,7 +130,7 @@ struct Shrinker {
                 if finding.kind.isAnAction, last { return .notShown }
             case .refused:
                 if finding.kind == .refused, last { return .shown(after: index + 1) }
-                if finding.kind.isAnAction, last { return .notShown }
+                if finding.endsWithItsAction, last { return .notShown }
             case let .ended(failure):
                 return finding.kind.isAnAction && Self.matches(failure.cause, finding) ? .shown(after: index + 1) : .notShown
             }
@@ -150,7 +150,8 @@ struct Shrinker {
             guard frame.screen.title == finding.screen.title else { return false }
             return properties.check(property, now: frame, last: nil) != nil
         }
-        guard afterAction, let last = driver.lastAction, last.before.screen.title == finding.screen.title else { return false }
+        guard afterAction, let last = driver.lastAction, let trigger = property.trigger, last.isTrigger(trigger),
+              last.before.screen.title == finding.screen.title else { return false }
         return properties.check(property, now: frame, last: last) != nil
     }
 

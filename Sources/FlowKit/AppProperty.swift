@@ -83,6 +83,8 @@ public enum PropertyTrigger: Sendable, Equatable, CustomStringConvertible {
     case back
     /// A robot action, `Robot.action`.
     case robot(String)
+    /// Any of these (`.oneOf([.tap("All"), .tap("Active"), .tap("Completed")])`).
+    indirect case oneOf([PropertyTrigger])
 
     /// `tap Add`, `type New todo`, `back`, `Todos.add`.
     public var description: String {
@@ -92,6 +94,16 @@ public enum PropertyTrigger: Sendable, Equatable, CustomStringConvertible {
         case let .answer(name): "answer \(name)"
         case .back: "back"
         case let .robot(action): action
+        case let .oneOf(triggers): triggers.map(\.description).joined(separator: " or ")
+        }
+    }
+
+    /// Whether it is, or holds, the robot action `action`.
+    public func names(robotAction action: String) -> Bool {
+        switch self {
+        case let .robot(name): name == action
+        case let .oneOf(triggers): triggers.contains { $0.names(robotAction: action) }
+        case .tap, .type, .answer, .back: false
         }
     }
 
@@ -108,6 +120,7 @@ public enum PropertyTrigger: Sendable, Equatable, CustomStringConvertible {
         case let .answer(name): return verb == "answer" && named(name)
         case .back: return verb == "back"
         case .robot: return false
+        case let .oneOf(triggers): return triggers.contains { $0.matches(verb: verb, element: element) }
         }
     }
 }

@@ -9,7 +9,8 @@
 /// - The rows of a list count as classes: rows whose identifiers differ only in their digits
 ///   (`photo-1`, `photo-2`) are one class, present or not, with whether any can be selected and
 ///   whether none, some or all are selected. A list of eight rows and one of seven are the same
-///   screen; an empty list is another.
+///   screen; an empty list is another. So does any control whose identifier carries a number (a
+///   row's own `delete-3`): the Delete of each row is one class.
 /// - An alert counts with its buttons.
 /// - Focus does not count (typing moves it).
 ///
@@ -75,8 +76,7 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
         var rowClasses: [String] = []
         var rows: [String: [ElementSnapshot]] = [:]
         for element in screen.elements where !ignored.contains(element.identifier) {
-            if element.kind == .cell {
-                let rowClass = Self.rowClass(of: element.identifier)
+            if let rowClass = Self.controlClass(of: element) {
                 if rows[rowClass] == nil { rowClasses.append(rowClass) }
                 rows[rowClass, default: []].append(element)
                 continue
@@ -90,7 +90,7 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
         }
         for rowClass in rowClasses {
             let group = rows[rowClass] ?? []
-            var part = "cell \(rowClass) rows"
+            var part = "\(rowClass) rows"
             if group.contains(where: \.isSelectable) { part += " selectable" }
             let selected = group.filter(\.isSelected).count
             if selected > 0 { part += selected == group.count ? " all-selected" : " some-selected" }
@@ -158,6 +158,16 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The class of a control that is one of many alike: `cell photo-#` for every row of a list, and
+    /// `button delete-#` for a control whose identifier carries a number (a row's own Delete); nil
+    /// for any other element, which is a part of its own.
+    public static func controlClass(of element: ElementSnapshot) -> String? {
+        guard element.kind.isControl else { return nil }
+        let rowClass = rowClass(of: element.identifier)
+        guard element.kind == .cell || rowClass != element.identifier else { return nil }
+        return "\(element.kind.rawValue) \(rowClass)"
     }
 
     /// `button Login disabled`, `staticText results empty`: one element's part of the identity.

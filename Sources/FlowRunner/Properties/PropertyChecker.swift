@@ -29,9 +29,9 @@ public struct ObservedAction: Sendable {
     }
 
     /// Whether it is what `trigger` names.
-    func isTrigger(_ trigger: PropertyTrigger) -> Bool {
-        if case let .robot(action) = trigger { return robotAction == action }
-        return robotAction == nil && trigger.matches(verb: verb, element: element)
+    package func isTrigger(_ trigger: PropertyTrigger) -> Bool {
+        if let robotAction { return trigger.names(robotAction: robotAction) }
+        return trigger.matches(verb: verb, element: element)
     }
 }
 

@@ -31,10 +31,11 @@ public final class CoverageRecorder: Sendable {
     public var steps: Set<Step> { seen.withLock { $0.steps } }
 
     /// The key of an action, the same for a map's transition and a flow's command: the verb, then
-    /// the element's kind and identifier (a row by its class: any row of a list is the list's).
+    /// the element's kind and identifier (a row by its class: any row of a list is the list's; so is
+    /// any control whose identifier carries a number).
     public static func actionKey(verb: String, kind: ElementSnapshot.Kind?, identifier: String?) -> String {
         guard let kind, let identifier else { return verb }
-        return "\(verb) \(kind.rawValue) " + (kind == .cell ? ScreenIdentity.rowClass(of: identifier) : identifier)
+        return "\(verb) \(kind.rawValue) " + ScreenIdentity.rowClass(of: identifier)
     }
 
     /// Watches `app` from now on (its frames and its commands), for one flow.

@@ -1,0 +1,32 @@
+/// Which app the build is: the correct TodoMVC, or one of its variants, each with one bug of a kind
+/// reported in real TodoMVC implementations, chosen at launch (`-todos.variant NAME`): one build
+/// serves the benchmark, as a testing build takes a `-key value`. Each bug is the property's to
+/// find (Examples/Todos/Sources/TodosRobots): `make todos` explores each variant and checks that
+/// the property it breaks finds it.
+public enum TodoVariant: String, CaseIterable, Sendable {
+    /// The application as the specification says.
+    case correct
+    /// Changing the filter clears the text typed into the new-todo field.
+    case filterClearsInput
+    /// Toggle all reads and marks only the todos the filter shows.
+    case toggleAllShownOnly
+    /// An edit to a blank title keeps the todo, with its old title.
+    case blankEditKeeps
+    /// After Clear completed the count says how many todos there were.
+    case staleCountAfterClear
+    /// A blank todo is added.
+    case blankAdded
+    /// A todo keeps the blanks around its title.
+    case untrimmedAdded
+    /// Add leaves the typed text in the field.
+    case addKeepsInput
+    /// One todo left reads `1 items left`.
+    case oneItemsLeft
+    /// Marking a done todo not done again leaves the count as it was.
+    case uncompleteNotCounted
+    /// An edit saves the title with the blanks around it.
+    case untrimmedEdit
+
+    /// The variants with a bug: every case but `correct`.
+    public static var buggy: [TodoVariant] { allCases.filter { $0 != .correct } }
+}

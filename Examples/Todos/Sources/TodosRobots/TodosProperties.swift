@@ -1,0 +1,74 @@
+import FlowKit
+import Foundation
+import Testing
+import TodosIdentifiers
+
+/// The TodoMVC application specification (todomvc.com, `app-spec.md`) as properties: what must
+/// hold of the screen whatever was done, and what each action must do, read through the robot.
+/// `flow explore` checks them on every state and after every action it takes; `make todos` shows
+/// that each of the variants' bugs breaks one of them, and that the correct app breaks none.
+extension TodosRobot {
+    /// The specification, a property a rule.
+    public static let properties = RobotProperties<TodosRobot> {
+        $0.invariant("itemsLeftCountsTheActiveTodos", "The count says how many todos are not done (1 item left, N items left): under All, the rows not done; under Active, every row.") { todos in
+            guard todos.editText == nil, todos.itemsLeft != nil else { return }
+            switch todos.filter {
+            case "All": todos.checkItemsLeft(todos.rowCount - todos.completedRowCount)
+            case "Active": todos.checkItemsLeft(todos.rowCount)
+            default: return
+            }
+        }
+        $0.after(.tap(ID.add), "addAddsOneTrimmedTodoAndEmptiesTheField",
+                 "Add with a title adds one todo, its title trimmed, last, and empties the field; a blank one adds nothing.") { before, after in
+            let title = TodosRobot.trimmed(before.newTodoText)
+            guard !title.isEmpty else {
+                after.app.cells.assertCount(before.rowCount)
+                if let was = before.itemsLeft {
+                    after.checkItemsLeft(was)
+                } else if after.itemsLeft != nil {
+                    after.app.fail("check that no todo was added", "the count is shown: a todo was added", site: CallSite())
+                }
+                return
+            }
+            after.checkItemsLeft((before.itemsLeft ?? 0) + 1)
+            after.checkNewTodo("")
+            guard after.filter != "Completed" else { return }
+            after.app.cells.assertCount(before.rowCount + 1)
+            after.app.cells.element(boundBy: before.rowCount).assertLabel(title)
+        }
+        $0.after(.oneOf([.tap("All"), .tap("Active"), .tap("Completed")]), "changingTheFilterKeepsTheTypedText",
+                 "Changing the filter leaves the text typed into the new-todo field as it was.") { before, after in
+            after.checkNewTodo(before.newTodoText)
+        }
+        $0.after(.tap(ID.toggleAll), "toggleAllMarksEveryTodo", "Toggle all marks every todo done unless all are: with any todo left, none is left after.") { before, after in
+            guard let left = before.itemsLeft, left > 0 else { return }
+            after.checkItemsLeft(0)
+        }
+        $0.after(.tap(ID.anyTodo), "toggleMovesTheCountByOne", "Marking a todo done takes one from the count; marking it not done adds one.") { before, after in
+            guard let was = before.itemsLeft, let now = after.itemsLeft else { return }
+            if abs(now - was) != 1 { after.app.fail("check that the count moved by one", "it read \(was) item(s) left, and reads \(now) now", site: CallSite()) }
+        }
+        $0.after(.tap(ID.clearCompleted), "clearCompletedDeletesOnlyTheDoneTodos",
+                 "Clear completed deletes the done todos: no row shown is done, and the count is as it was.") { before, after in
+            let left = before.itemsLeft ?? 0
+            if left > 0 { after.checkItemsLeft(left) }
+            if after.completedRowCount > 0 { after.app.fail("check that no row shown is done", "\(after.completedRowCount) still are", site: CallSite()) }
+        }
+        $0.after(.tap(ID.save), "saveRenamesTheTodoTrimmedOrDeletesItWhenBlank",
+                 "Save renames the todo to the edit trimmed (its row back); a blank edit deletes it.") { before, after in
+            guard let edit = before.editText else { return }
+            let title = TodosRobot.trimmed(edit)
+            if title.isEmpty {
+                after.app.cells.assertCount(before.rowCount)
+            } else {
+                after.app.cells.assertCount(before.rowCount + 1)
+                if !after.titles.contains(title) { after.app.fail("find the row \"\(title)\"", "no row reads it: \(after.titles)", site: CallSite()) }
+            }
+        }
+    }
+
+    /// `text` without the blanks around it, as the specification trims a title.
+    static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces)
+    }
+}
