@@ -21,13 +21,14 @@ RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 # The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds.
 DOC_TARGETS  := PresenterKit TextUI AutomationWire FlowKit FlowRunner FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console TextBytes
 
-.PHONY: help deps build test docs flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs new-check
+.PHONY: help deps build test docs flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
 	@echo "make explore  crawl the app from sign-in: every screen, then $(EXPLORE_WALKS) seeded walks (WALK_SEED=N replays them), each problem as a minimal flow, the map and the flows' coverage in .build/explore"
 	@echo "make test   build and run every test, then the YAML flows, then the same for Examples/Expenses (CI runs this, then make docs)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
+	@echo "make todos  the TodoMVC benchmark: its build, tests and flows, then each variant's bug found by the property it breaks"
 	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
 	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS)) into .build/docs; a DocC warning fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
@@ -59,6 +60,7 @@ test: deps
 	$(FLOW) run --audit --properties
 	$(MAKE) explore-check
 	$(MAKE) expenses
+	$(MAKE) todos
 	$(MAKE) new-check
 
 # The crawler on the app signed in: every screen it reaches, then seeded random walks that reach the
@@ -81,11 +83,13 @@ explore-check:
 	  [ $$status -eq 0 ] && grep -q "every screen explored" $(EXPLORE_OUT).txt || { echo "explore: the map and the walks did not end with nothing found" >&2; exit 1; }
 
 # The second reference app (Examples/Expenses), its own package on the toolkit's products: its
-# build (which compiles the toolkit and GRDB again, in its own .build), its tests, its flows with
-# the accessibility audit, then its flows on a build with one line broken, which must fail them
-# (scripts/broken-build.sh).
+# build, its tests, its flows with the accessibility audit and its properties, then its flows on a
+# build with one line broken, which must fail them (scripts/broken-build.sh). It builds in the
+# toolkit's .build (scripts/swift-root-scratch.sh), so the toolkit's modules and GRDB, compiled there
+# already, are not compiled again; its .build/debug is a link to that folder's products.
 EXPENSES     := Examples/Expenses
-EXPENSES_RUN := ../../scripts/own-tmpdir.sh $(SWIFT)
+SIDE_RUN     := ../../scripts/own-tmpdir.sh ../../scripts/swift-root-scratch.sh
+EXPENSES_RUN := $(SIDE_RUN)
 expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
 	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
@@ -102,11 +106,23 @@ expenses-broken-build:
 expenses-planted-bugs:
 	$(EXPENSES)/scripts/planted-bugs.sh
 
+# The TodoMVC benchmark (Examples/Todos), its own package built in the toolkit's .build as Expenses
+# is: its build and tests, its flows with its properties, then scripts/variants.sh: explore finds
+# nothing on the correct app, and each variant's bug by the property it breaks, with a minimal flow
+# that fails on the variant and passes on the correct app. One build serves every variant.
+TODOS        := Examples/Todos
+todos: deps
+	cd $(TODOS) && $(SIDE_RUN) build --build-tests
+	cd $(TODOS) && $(SIDE_RUN) test --skip-build --disable-xctest
+	cd $(TODOS) && .build/debug/todos-flow run --audit --properties
+	$(TODOS)/scripts/variants.sh
+
 # `flow new` from nothing to green flows: an app with no store (Tally) and one with a SQLite store
 # (Ledger), each written afresh into .build/new-check, then its own `make test` (its build, its
-# tests, its flows), which must end with "2 passed, 0 failed" or more. Its first build compiles the
-# toolkit's modules again, in the app's own .build: SwiftPM's seconds for it are printed. The app's
-# make is given SWIFT alone: no other variable of this make's command line (FLOW, FLOW_ARGS) is its.
+# tests, its flows), which must end with "2 passed, 0 failed" or more. Its swift runs in the
+# toolkit's .build (SWIFT=scripts/swift-root-scratch.sh), so the toolkit's modules are not compiled
+# again: SwiftPM's seconds for its first build are printed. The app's make is given SWIFT alone: no
+# other variable of this make's command line (FLOW, FLOW_ARGS) is its.
 NEW_CHECK    := .build/new-check
 new-check: deps
 	$(SWIFT_RUN) build --product flow
@@ -115,7 +131,7 @@ new-check: deps
 	  rm -rf $$dir; \
 	  $(FLOW) new $$name --store $$store --path $$dir || exit 1; \
 	  start=$$(date +%s); \
-	  MAKEFLAGS= $(MAKE) -C $$dir test SWIFT="$(SWIFT)" > $$dir.log 2>&1; status=$$?; cat $$dir.log; \
+	  MAKEFLAGS= $(MAKE) -C $$dir test SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir.log 2>&1; status=$$?; cat $$dir.log; \
 	  echo "new-check: $$name (--store $$store): first build $$(grep -m1 -o 'Build complete! ([0-9.]*s)' $$dir.log | grep -o '[0-9.]*s'), make test $$(( $$(date +%s) - start )) s"; \
 	  [ $$status -eq 0 ] && grep -Eq '^([2-9]|[1-9][0-9]+) passed, 0 failed$$' $$dir.log || { echo "new-check: $$name's make test failed, or its flows did not end with 2 passed, 0 failed or more (see $$dir.log)" >&2; exit 1; }; \
 	done
@@ -213,4 +229,4 @@ testing-app: deps
 	  echo "error: $(TESTING_APP) is position-independent; it should be linked with -no-pie" >&2; exit 1; fi
 
 clean:
-	rm -rf .build .build-testing $(EXPENSES)/.build $(EXPENSES)/.build-broken
+	rm -rf .build .build-testing $(EXPENSES)/.build $(EXPENSES)/.build-broken $(TODOS)/.build

@@ -11,8 +11,8 @@ cd "$(dirname "$0")/.." || exit 2
 own_tmpdir=../../scripts/own-tmpdir.sh
 scratch=.build-broken
 $own_tmpdir swift build --scratch-path $scratch -Xswiftc -DBROKEN_TOTAL -Xswiftc -DPLANTED_BUGS --product expenses || exit 2
-[ -x .build/debug/expenses-flow ] || $own_tmpdir swift build --product expenses-flow || exit 2
-[ -x .build/debug/expenses-seed ] || $own_tmpdir swift build --product expenses-seed || exit 2
+[ -x .build/debug/expenses-flow ] || $own_tmpdir ../../scripts/swift-root-scratch.sh build --product expenses-flow || exit 2
+[ -x .build/debug/expenses-seed ] || $own_tmpdir ../../scripts/swift-root-scratch.sh build --product expenses-seed || exit 2
 printf 'app: %s/debug/expenses\n' "$scratch" > $scratch/scheme.yaml
 output=$scratch/flows.txt
 pending_before=$(find Flows -name '*.pending' | sort)

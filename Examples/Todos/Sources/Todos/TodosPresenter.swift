@@ -44,7 +44,8 @@ public final class TodosPresenter: Presenter<any TodosView> {
     /// Add (Enter in the new-todo field): a todo titled as typed, trimmed; nothing for a blank one.
     /// The field is emptied when one was added.
     public func didTapAdd() {
-        if variant == .blankAdded || variant == .untrimmedAdded, !newText.isEmpty {
+        let blank = TodoList.trimmed(newText).isEmpty
+        if variant == .blankAdded && blank && !newText.isEmpty || variant == .untrimmedAdded && !blank {
             list.addAsGiven(newText)
             newText = ""
         } else if list.add(newText), variant != .addKeepsInput {

@@ -1,0 +1,93 @@
+import FlowKit
+import Testing
+import TextUI
+import Todos
+import TodosRobots
+import TodosUI
+
+/// The TodoMVC specification's properties, read on the screens the app draws: each holds after what
+/// the correct app does, and fails, saying what it found, after the same on the variant whose bug
+/// it is.
+@MainActor
+struct TodosPropertiesTests {
+    /// The screen of `variant`, driven through its presenter, and its frames before and after the last step.
+    @MainActor
+    final class Drive {
+        let presenter: TodosPresenter
+        let screen: TodosScreen
+        var seq = 0
+
+        init(_ variant: TodoVariant) {
+            presenter = TodosPresenter(variant: variant)
+            screen = TodosScreen(presenter: presenter)
+        }
+
+        var frame: Frame {
+            seq += 1
+            let snapshot = ScreenSnapshot(title: screen.title, elements: screen.elements)
+            return Frame(seq: seq, reply: nil, idle: true, error: nil, screen: snapshot, text: snapshot.title)
+        }
+
+        func add(_ title: String) {
+            screen.enter(title, into: "new-todo")
+            screen.tap("Add")
+        }
+    }
+
+    func property(_ name: String) throws -> AppProperty {
+        try #require(TodosCatalog.catalog.property(named: name))
+    }
+
+    /// The verdict of `name` on the step `last` takes after `setUp`, on `variant`.
+    func verdict(_ name: String, on variant: TodoVariant, setUp: (Drive) -> Void = { _ in }, last: (Drive) -> Void) throws -> PropertyVerdict {
+        let drive = Drive(variant)
+        setUp(drive)
+        let before = drive.frame
+        last(drive)
+        let after = drive.frame
+        let property = try property(name)
+        return property.kind == .invariant ? property.verdict(before: nil, after: after) : property.verdict(before: before, after: after)
+    }
+
+    /// Holds on the correct app; does not on `variant`.
+    func expectCaught(_ name: String, _ variant: TodoVariant, setUp: (Drive) -> Void = { _ in }, last: (Drive) -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try verdict(name, on: .correct, setUp: setUp, last: last) == .holds, "the correct app holds", sourceLocation: sourceLocation)
+        guard case .violated = try verdict(name, on: variant, setUp: setUp, last: last) else {
+            Issue.record("\(name) does not catch \(variant)", sourceLocation: sourceLocation)
+            return
+        }
+    }
+
+    @Test func eachVariantsBugBreaksItsProperty() throws {
+        try expectCaught("changingTheFilterKeepsTheTypedText", .filterClearsInput, setUp: { $0.screen.enter("Half", into: "new-todo") }, last: { $0.screen.tap("Active") })
+        try expectCaught("toggleAllMarksEveryTodo", .toggleAllShownOnly, setUp: { $0.add("One"); $0.add("Two"); $0.screen.tap("todo-1"); $0.screen.tap("Completed") },
+                         last: { $0.screen.tap("toggle-all") })
+        try expectCaught("saveRenamesTheTodoTrimmedOrDeletesItWhenBlank", .blankEditKeeps, setUp: { $0.add("One"); $0.screen.tap("edit-1"); $0.screen.enter(" ", into: "edit") },
+                         last: { $0.screen.tap("Save") })
+        try expectCaught("saveRenamesTheTodoTrimmedOrDeletesItWhenBlank", .untrimmedEdit, setUp: { $0.add("One"); $0.screen.tap("edit-1"); $0.screen.enter(" Uno ", into: "edit") },
+                         last: { $0.screen.tap("Save") })
+        try expectCaught("itemsLeftCountsTheActiveTodos", .staleCountAfterClear, setUp: { $0.add("One"); $0.add("Two"); $0.screen.tap("todo-1") },
+                         last: { $0.screen.tap("Clear completed") })
+        try expectCaught("clearCompletedDeletesOnlyTheDoneTodos", .staleCountAfterClear, setUp: { $0.add("One"); $0.add("Two"); $0.screen.tap("todo-1") },
+                         last: { $0.screen.tap("Clear completed") })
+        for variant in [TodoVariant.blankAdded, .untrimmedAdded, .addKeepsInput] {
+            let typed = variant == .blankAdded ? "   " : variant == .untrimmedAdded ? " One " : "One"
+            try expectCaught("addAddsOneTrimmedTodoAndEmptiesTheField", variant, setUp: { $0.add("First"); $0.screen.enter(typed, into: "new-todo") }, last: { $0.screen.tap("Add") })
+        }
+        try expectCaught("itemsLeftCountsTheActiveTodos", .oneItemsLeft, last: { $0.add("One") })
+        try expectCaught("toggleMovesTheCountByOne", .uncompleteNotCounted, setUp: { $0.add("One"); $0.screen.tap("todo-1") }, last: { $0.screen.tap("todo-1") })
+        try expectCaught("itemsLeftCountsTheActiveTodos", .uncompleteNotCounted, setUp: { $0.add("One"); $0.screen.tap("todo-1") }, last: { $0.screen.tap("todo-1") })
+    }
+
+    @Test func theCountIsNotCheckedUnderCompletedNorWhileEditing() throws {
+        #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, setUp: { $0.add("One") }, last: { $0.screen.tap("Completed") }) == .holds)
+        #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, setUp: { $0.add("One") }, last: { $0.screen.tap("edit-1") }) == .holds)
+        #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, last: { _ in }) == .holds, "no todo, no count")
+    }
+
+    @Test func theSpecificationIsSevenPropertiesOfTheTodosScreen() {
+        #expect(TodosCatalog.catalog.properties.count == 7)
+        #expect(TodosCatalog.catalog.properties.allSatisfy { $0.robot == "Todos" && !$0.summary.isEmpty })
+        #expect(TodosCatalog.catalog.propertiesNamedTwice == [])
+    }
+}
