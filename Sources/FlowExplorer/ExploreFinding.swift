@@ -90,7 +90,7 @@ public struct ExploreFinding: Sendable {
             case .crash, .exit: "the same signal or code, after the same action (its verb and control; any row of a list is its class) on a screen of the same title"
             case .hang, .wireError: "the same action (its verb and control; any row of a list is its class) on a screen of the same title"
             case .refused: "the same refused action on a screen of the same title"
-            case .audit: "the same audit findings on a screen of the same title"
+            case .audit: "the same rules broken by the same elements (rows and controls alike by their class) on a screen of the same title"
             case .deadEnd: "a screen of the same title"
             case .secretShown: "the same secret on a screen of the same title"
             case .alertNeverCloses: "the same alert, whatever screen it is over"
@@ -202,7 +202,7 @@ public struct ExploreFinding: Sendable {
         case .crash, .exit, .hang, .refused, .wireError:
             Self.actionPlace(title: screen.title, action: actions.last)
         case .audit:
-            screen.title + " | " + details.joined(separator: "\n")
+            screen.title + " | " + (auditKeys.isEmpty ? details : auditKeys).joined(separator: "\n")
         case .secretShown, .deadEnd:
             screen.title
         case .alertNeverCloses:
@@ -220,6 +220,9 @@ public struct ExploreFinding: Sendable {
     let alert: String?
     /// The property, for a property that does not hold.
     let property: AppProperty?
+    /// For an audit finding, what makes it the problem it is: each rule broken, with the element
+    /// that breaks it by its class (`distinctNames cell "expense-#"`), whatever its words or count.
+    var auditKeys: [String] = []
 
     /// True when the flow that shows it ends with the action that shows it: an action's problem,
     /// or an action property (its trigger, then `assertProperty`).

@@ -95,14 +95,16 @@ final class Judge {
     /// An idle screen reached by `trace`: the accessibility audit (every screen: a label is no part
     /// of a screen's identity, and a label no one can read is what the audit finds) and the secrets.
     func screen(_ frame: Frame, on state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
+        // One finding a rule broken: each rule is its own problem.
         let audit = AccessibilityAudit.findings(in: frame.screen, skipping: auditSkipping)
-        if !audit.isEmpty {
-            let rules = Set(audit.map(\.rule)).sorted().map(\.rawValue)
-            add(ExploreFinding(kind: .audit, screen: state.identity,
-                               summary: "the accessibility audit of \"\(state.identity.title)\" found \(audit.count) problem\(audit.count == 1 ? "" : "s") (\(rules.joined(separator: ", ")))",
-                               details: audit.map { app.mask($0.description) }, actions: trace, signature: "audit " + rules.joined(separator: ","),
-                               secretVariable: nil, alertButtons: [], alert: nil),
-                origin: origin)
+        for rule in Set(audit.map(\.rule)).sorted() {
+            let broken = audit.filter { $0.rule == rule }
+            var finding = ExploreFinding(kind: .audit, screen: state.identity,
+                                         summary: "the accessibility audit of \"\(state.identity.title)\" found \(broken.count) problem\(broken.count == 1 ? "" : "s") (\(rule.rawValue))",
+                                         details: broken.map { app.mask($0.description) }, actions: trace, signature: "audit " + rule.rawValue,
+                                         secretVariable: nil, alertButtons: [], alert: nil)
+            finding.auditKeys = Self.auditKeys(broken)
+            add(finding, origin: origin)
         }
         for violation in properties?.invariants(on: frame) ?? [] {
             add(propertyFinding(violation, on: state, trace: trace), origin: origin)
@@ -129,6 +131,12 @@ final class Judge {
         let property = properties?.properties.first { $0.name == violation.property }
         return ExploreFinding(kind: .property, screen: state.identity, summary: app.mask(violation.message), details: property.map { [$0.summary] } ?? [],
                               actions: trace, signature: "property \(violation.property)", secretVariable: nil, alertButtons: [], alert: nil, property: property)
+    }
+
+    /// What makes audit findings the problem they are: each rule with the element that breaks it
+    /// by its class (`distinctNames cell "expense-#"`), once, sorted: not its words, not how many.
+    static func auditKeys(_ audit: [AuditFinding]) -> [String] {
+        Set(audit.map { "\($0.rule.rawValue) " + ScreenIdentity.rowClass(of: $0.element) }).sorted()
     }
 
     /// The secrets to look for after `trace`, each with the variable that holds it (nil for the

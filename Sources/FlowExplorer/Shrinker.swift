@@ -178,8 +178,9 @@ struct Shrinker {
         guard Self.isOn(frame.screen, finding.screen, rules: rules) else { return false }
         switch finding.kind {
         case .audit:
-            let found = Set(AccessibilityAudit.findings(in: frame.screen).map(\.rule)).sorted().map(\.rawValue)
-            return "audit " + found.joined(separator: ",") == finding.signature
+            // The same rule broken by the same elements (alike by their class).
+            let broken = AccessibilityAudit.findings(in: frame.screen).filter { "audit " + $0.rule.rawValue == finding.signature }
+            return !broken.isEmpty && Judge.auditKeys(broken) == finding.auditKeys
         case .secretShown:
             let value = finding.secretVariable.flatMap { variables[$0] }
                 ?? (actions.contains { $0.value == .wouldBeSecret && $0.kind == .secureTextField } ? TypedValue.wouldBeSecretText : nil)

@@ -14,7 +14,7 @@ struct FieldValuesTests {
     @Test func aFieldNoFlowNamesGetsAShortOrdinaryValueBeforeTheEdgeValues() {
         let values = FieldValues(flowValues: [], variables: [:], scheme: scheme)
         let pool = values.pool(for: .textField("Borrower", value: ""))
-        #expect(pool.map(\.value) == [.letter, .word, .number, .empty, .whitespace, .long, .nonASCII])
+        #expect(pool.map(\.value) == [.letter, .word, .number, .empty, .whitespace, .padded, .long, .nonASCII])
         #expect(pool.map(\.text).prefix(3) == ["a", "Ann", "7"])
         #expect(pool.first { $0.value == .long }?.text.count == TypedValue.longLength)
         let secure = values.pool(for: .secureField("PIN", isFilled: false))

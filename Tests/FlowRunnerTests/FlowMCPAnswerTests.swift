@@ -7,7 +7,7 @@ import WorkPhotosRobots
 
 /// What the MCP server answers, word for word, in process: every refusal says what to send
 /// instead, a tool without a session says to start one, and a session's tools say what they did.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct FlowMCPAnswerTests {
     static let tools = "list_flows, start_session, run_step, read_screen, list_steps, undo, save_flow, end_session, run_flows, explore_app"
 

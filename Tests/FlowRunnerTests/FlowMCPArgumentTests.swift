@@ -7,7 +7,7 @@ import WorkPhotosRobots
 /// Every tool argument is checked against its declaration before the tool runs: its type, NUL
 /// (and, in a path, any control character), what a path names, unknown and missing names. A call
 /// refused this way writes nothing and starts nothing.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct FlowMCPArgumentTests {
     @Test func aNulInAPathOrANameIsRefusedAndNothingIsWritten() throws {
         let workspace = try FlowWorkspace()

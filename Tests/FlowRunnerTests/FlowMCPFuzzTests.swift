@@ -10,7 +10,7 @@ import FlowRunner
 /// scheme whose password is typed, read and saved. Every request gets exactly one answer with
 /// its id (null for what cannot be read), in order; the server exits 0 at the end of its input;
 /// no answer holds the secret; nothing is written but the one good save; memory stays bounded.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FlowMCPFuzzTests {
     static let secret = "hunter2Zq"
     static let seed: UInt64 = 0x5EED_F10E

@@ -7,7 +7,7 @@ import Testing
 /// answered once, in order, with its id exactly as sent (null when none can be read); a
 /// notification never is; long lines cost linear time and bounded memory; the app ends with the
 /// server.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct FlowMCPProtocolTests {
     static let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
 

@@ -10,7 +10,7 @@ import WorkPhotosRobots
 /// The built `flow mcp` through the SDK's own client and stdio transport, over pipes, as an agent
 /// runs it: it lists the tools, starts a session, runs Login.login, reads the glance and saves a
 /// flow that lint accepts; mistakes come back as errors. A real MCP client works with our server.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct FlowMCPTests {
     @Test func anAgentWritesAFlowThatLintAccepts() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-\(UUID().uuidString)")

@@ -440,14 +440,14 @@ struct FlowSessionTests {
         ("assertVisible: [button", "step:1:23: error: the line ends inside [ ]: close it with ]\nassertVisible: [button\n                      ^"),
         // One word is read as a YAML step (back is one): its error lists the steps.
         ("hello", #"step:1:1: error: unknown step "hello"; steps are tap, type, eraseText, assertVisible, assertNotVisible, waitFor, "#
-            + "waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, repeat, snapshot, assertScreen, assertAccessible, assertNotShown, assertWayOut, "
+            + "waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, repeat, snapshot, assertScreen, assertAccessible, assertNotShown, assertWayOut, assertProperty, "
             + "or a robot action such as Login.login\nhello\n^"),
         // Plain words that start with a robot action or a step's keyword are read as YAML, whose error says more.
         ("Login.login now", #"step:1:1: error: unknown action "login now" of robot Login; its actions are login, attemptLogin, typeUsername, "#
             + "typePassword, tapLogin, checkLoginScreen, checkLoginEnabled, checkResult, checkLoginFailed, checkOffline\nLogin.login now\n^"),
         ("assertVisible Login", #"step:1:1: error: unknown step "assertVisible Login" (did you mean "assertVisible"?); steps are tap, type, "#
             + "eraseText, assertVisible, assertNotVisible, waitFor, waitUntilGone, back, answerAlert, launch, relaunch, terminate, seed, runFlow, "
-            + "repeat, snapshot, assertScreen, assertAccessible, assertNotShown, assertWayOut, or a robot action such as Login.login\nassertVisible Login\n^"),
+            + "repeat, snapshot, assertScreen, assertAccessible, assertNotShown, assertWayOut, assertProperty, or a robot action such as Login.login\nassertVisible Login\n^"),
         // An error on the line is placed where it is (an unclosed one at the line's end: above).
         ("tap: {button: Login, bogus: 1}", #"step:1:22: error: unknown key "bogus" in tap; name the element by its kind (button: Continue, "#
             + "staticText: message, cell: ..., element: ...), with enabled, selected, label, value, in, and waitForIdle\n"

@@ -8,7 +8,7 @@ import Testing
 /// A runner killed with SIGKILL runs none of its own code: its folder in the temporary folder
 /// (`flow-run-PID-XXXXXXXX`, the fixture cache and the flows' stores) stayed there for ever. The
 /// next runner removes it when it starts; a folder whose process is alive is never touched.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct LeftoverRunFolderTests {
     @Test(arguments: ["run", "studio", "mcp"])
     func theFolderOfAKilledRunnerIsRemovedByTheNextOne(command: String) throws {

@@ -9,7 +9,7 @@ import Testing
 /// (DeskRobots): `--properties` checks every invariant after every step and fails the step where
 /// one breaks; `assertProperty` checks one where a flow says, an action property on the step just
 /// before; lint refuses a property the app does not declare.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct PropertyRunTests {
     static let sample = BuiltProduct.url("explore-sample").path
     static let lend = """

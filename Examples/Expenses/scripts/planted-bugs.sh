@@ -3,7 +3,9 @@
 # by broken-build.sh, which plants five bugs under -DPLANTED_BUGS beside its broken line: a crash on
 # a typed name, a hang on a long amount, a dead end behind a row, an Undo no one can read after Clear
 # all is cancelled, a secret token shown after a save; in files the guide does not show, off every
-# flow's path), the crawl must find each, once, and write for each the minimal flow in
+# flow's path), and the broken total (-DBROKEN_TOTAL, which no flow is needed to find: the list's
+# property, the total is the sum of the rows, breaks on the first screen), the crawl must find each,
+# once, and write for each the minimal flow in
 # scripts/planted-bugs/ (byte for byte: the crawl is deterministic), and `expenses-flow run` must
 # fail on each of those flows with its bug. Run from anywhere, after broken-build.sh.
 set -u
@@ -44,9 +46,10 @@ check() {
     exit 1
   fi
 }
-check 01-deadEnd-receipt.yaml 'check that there is a way out of the screen "Receipt" failed: no way out: back is refused'
-check 02-crash-add-expense.yaml 'the app crashed (signal 4)'
-check 03-audit-expenses.yaml 'button "undo": readableLabels: no label a person can read'
-check 04-secretShown-expenses.yaml 'check that the screen does not show the text given failed: the screen shows it'
-check 05-hang-add-expense.yaml 'the app did not answer within 2 s (it may hang); it was killed'
-echo "planted-bugs: explore found the five planted bugs, each as a minimal flow the runner fails on: as it should"
+check 01-property-expenses.yaml 'check the property totalIsTheSumOfTheRows failed: the property totalIsTheSumOfTheRows (The total line reads the sum of the amounts the rows show.) does not hold'
+check 02-deadEnd-receipt.yaml 'check that there is a way out of the screen "Receipt" failed: no way out: back is refused'
+check 03-crash-add-expense.yaml 'the app crashed (signal 4)'
+check 04-audit-expenses.yaml 'button "undo": readableLabels: no label a person can read'
+check 05-secretShown-expenses.yaml 'check that the screen does not show the text given failed: the screen shows it'
+check 06-hang-add-expense.yaml 'the app did not answer within 2 s (it may hang); it was killed'
+echo "planted-bugs: explore found the five planted bugs, and the broken total by the property it breaks, each as a minimal flow the runner fails on: as it should"
