@@ -252,12 +252,12 @@ final class AppDriver: ExploreApp {
 }
 
 /// Why a crawl could not be made, said as the runner says it.
-public struct ExploreError: Error, Sendable, CustomStringConvertible {
+package struct ExploreError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.
-    public let description: String
+    package let description: String
     /// How the command ends for it: bad input (2), or a crawl that could not be made (3: no app
     /// built, seeding failed).
-    public let exit: RunnerExit
+    package let exit: RunnerExit
 
     init(_ description: String, exit: RunnerExit = .badInput) {
         self.description = description
@@ -267,7 +267,7 @@ public struct ExploreError: Error, Sendable, CustomStringConvertible {
 
 /// Ends a crawl's apps from another thread (Ctrl-C): each app's process, as it is started and
 /// ended; `stop` kills those that run, so an action that waits on one returns at once.
-public final class ExploreStopper: Sendable {
+package final class ExploreStopper: Sendable {
     private let pids = Mutex<[Int: Int32]>([:])
 
     init() {}
@@ -277,7 +277,7 @@ public final class ExploreStopper: Sendable {
     }
 
     /// Kills every app the crawl runs now.
-    public func stop() {
+    package func stop() {
         for pid in pids.withLock({ Array($0.values) }) where pid > 0 { kill(pid, SIGKILL) }
     }
 }

@@ -4,9 +4,9 @@ import Yams
 
 /// One thing a person can do on a screen, as the explorer tries it and a flow writes it: tap a
 /// button or a row, type into a field, go back, or answer the alert on top with one of its buttons.
-public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertible {
     /// What the action does.
-    public enum Verb: String, Hashable, Sendable, Codable {
+    package enum Verb: String, Hashable, Sendable, Codable {
         /// Tap a button or a row (`tap: {button: Save}`).
         case tap
         /// Replace a field's text (`type: {textField: Name, text: ...}`).
@@ -18,21 +18,21 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// What the action does.
-    public let verb: Verb
+    package let verb: Verb
     /// The element's kind (nil for `back`).
-    public let kind: ElementSnapshot.Kind?
+    package let kind: ElementSnapshot.Kind?
     /// The element's identifier: what the action names it by (nil for `back`).
-    public let identifier: String?
+    package let identifier: String?
     /// The alert the button is in, for `answer`.
-    public let alert: String?
+    package let alert: String?
     /// What `type` types, as a flow writes it: a literal, or `${variable}` for a value a variable
     /// holds (a secret is only ever written so).
-    public let text: String?
+    package let text: String?
     /// Which of the explorer's values `type` types, for the map and for shrinking.
-    public let value: TypedValue?
+    package let value: TypedValue?
 
     /// An action on `identifier` (of `kind`).
-    public init(_ verb: Verb, kind: ElementSnapshot.Kind? = nil, identifier: String? = nil, alert: String? = nil, text: String? = nil, value: TypedValue? = nil) {
+    package init(_ verb: Verb, kind: ElementSnapshot.Kind? = nil, identifier: String? = nil, alert: String? = nil, text: String? = nil, value: TypedValue? = nil) {
         self.verb = verb
         self.kind = kind
         self.identifier = identifier
@@ -42,13 +42,13 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// `back`.
-    public static let back = ExploreAction(.back)
+    package static let back = ExploreAction(.back)
 
     /// The step as a flow writes it, on one line: `tap: {button: Save}`.
-    public var yaml: String { FlowSession.line(of: node) }
+    package var yaml: String { FlowSession.line(of: node) }
 
     /// The step as a YAML node.
-    public var node: Node {
+    package var node: Node {
         switch verb {
         case .back:
             return Node("back")
@@ -67,7 +67,7 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
     }
 
     /// How a person reads it in the map: `tap Save`, `type "" into Name`, `answer OK`, `back`.
-    public var description: String {
+    package var description: String {
         switch verb {
         case .back: "back"
         case .tap: "tap " + (identifier ?? "")
@@ -101,7 +101,7 @@ public struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertibl
 /// small number: what a form takes, so the states behind it are reached), nothing, blanks, a long
 /// text, text in other scripts, and a would-be secret. What breaks on them is what a person
 /// typing would break.
-public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
+package enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     /// A value the `--from` flow typed into the field, one the flows type into it (or give a
     /// robot action that types it there), or a scheme variable named like it.
     case valid
@@ -133,10 +133,10 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
     }
 
     /// How long the long value is.
-    public static let longLength = 512
+    package static let longLength = 512
 
     /// The text of every value but `valid` (which the field's own value gives).
-    public var literal: String {
+    package var literal: String {
         switch self {
         case .valid, .empty: ""
         case .letter: "a"
@@ -152,7 +152,7 @@ public enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// The would-be secret: made up, so it can be shown in a report, but never on the app's screen
     /// once typed into a secure field.
-    public static let wouldBeSecretText = "explore-pw-7Qx!"
+    package static let wouldBeSecretText = "explore-pw-7Qx!"
 
     /// The value as the map shows it: `""`, `"   "`, `long text (512 characters)`.
     func shown(_ text: String) -> String {

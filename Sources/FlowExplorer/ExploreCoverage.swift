@@ -5,9 +5,9 @@ import FlowRunner
 /// controls they used, and which of its transitions they took, from what a run's
 /// ``CoverageRecorder`` noted (under the map's rules, by structure: a map made by data counts a
 /// screen shown whatever its rows and fields held).
-public enum ExploreCoverage {
+package enum ExploreCoverage {
     /// The rules a run's recorder notes screens by for `map`: the map's, by structure.
-    public static func rules(of map: ExploreMap) -> ScreenIdentity.Rules {
+    package static func rules(of map: ExploreMap) -> ScreenIdentity.Rules {
         ScreenIdentity.Rules(ignoring: map.rules.ignoring, byText: map.rules.byText)
     }
 
@@ -18,7 +18,7 @@ public enum ExploreCoverage {
     }
 
     /// The coverage of `map` by the flows `flows` whose run `recorder` watched.
-    public static func of(_ map: ExploreMap, recorder: CoverageRecorder, flows: [String]) -> ExploreMap.Coverage {
+    package static func of(_ map: ExploreMap, recorder: CoverageRecorder, flows: [String]) -> ExploreMap.Coverage {
         let screens = recorder.screens
         let steps = recorder.steps
         let ids = Dictionary(map.screens.map { ($0.id, structure($0.identity)) }, uniquingKeysWith: { first, _ in first })

@@ -3,9 +3,9 @@ import FlowRunner
 
 /// A problem the crawl found, as it was found: its kind, where, and the actions that led to it
 /// (before it is shrunk to the fewest that still show it).
-public struct ExploreFinding: Sendable {
+package struct ExploreFinding: Sendable {
     /// What kind of problem.
-    public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
+    package enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
         /// A signal ended the app after an action.
         case crash
         /// The app exited by itself with a code other than 0 after an action.
@@ -29,7 +29,7 @@ public struct ExploreFinding: Sendable {
         case property
 
         /// How the report and the flow's name say it.
-        public var title: String {
+        package var title: String {
             switch self {
             case .crash: "the app crashed"
             case .exit: "the app exited"
@@ -45,7 +45,7 @@ public struct ExploreFinding: Sendable {
         }
 
         /// What it is, as docs/explore.md's table says it.
-        public var what: String {
+        package var what: String {
             switch self {
             case .crash: "the app died of a signal after an action (its last lines of standard error)"
             case .exit: "the app exited with a code other than 0"
@@ -61,7 +61,7 @@ public struct ExploreFinding: Sendable {
         }
 
         /// How the flow written for it ends, as docs/explore.md's table says it.
-        public var flowEnds: String {
+        package var flowEnds: String {
             switch self {
             case .crash: "the action; `flow run` fails with `the app crashed (signal N)`"
             case .exit, .hang, .refused, .wireError: "the action"
@@ -75,17 +75,17 @@ public struct ExploreFinding: Sendable {
 
         /// The table of the kinds in docs/explore.md: each kind, what it is, what makes two of it
         /// one problem, and how its flow ends.
-        public static var table: String {
+        package static var table: String {
             (["| Kind | What | One problem | The flow written for it ends with |", "|---|---|---|---|"]
                 + allCases.map { "| `\($0.rawValue)` | \($0.what) | \($0.sameProblem) | \($0.flowEnds) |" }).joined(separator: "\n") + "\n"
         }
 
         /// The section of docs/explore.md that ``table`` is (`flow docs --update docs/explore.md`).
-        public static let tableSection = GeneratedSection(name: "finding kinds", source: "the kinds of finding explore declares")
+        package static let tableSection = GeneratedSection(name: "finding kinds", source: "the kinds of finding explore declares")
 
         /// What makes two occurrences of this kind one problem, as docs/explore.md says it (the
         /// table there is made from these: a test fails when it differs).
-        public var sameProblem: String {
+        package var sameProblem: String {
             switch self {
             case .crash, .exit: "the same signal or code, after the same action (its verb and control; any row of a list is its class) on a screen of the same title"
             case .hang, .wireError: "the same action (its verb and control; any row of a list is its class) on a screen of the same title"
@@ -108,46 +108,46 @@ public struct ExploreFinding: Sendable {
         }
 
         /// In the order declared.
-        public static func < (a: Kind, b: Kind) -> Bool {
+        package static func < (a: Kind, b: Kind) -> Bool {
             (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
         }
     }
 
     /// What kind of problem.
-    public let kind: Kind
+    package let kind: Kind
     /// The screen it happened on (the screen the action was taken on, for an action's problem).
-    public let screen: ScreenIdentity
+    package let screen: ScreenIdentity
     /// One line: what went wrong.
-    public internal(set) var summary: String
+    package internal(set) var summary: String
     /// More: the app's standard error, the audit's findings (secrets masked).
-    public let details: [String]
+    package let details: [String]
     /// The actions after the prefix that led to it; for an action's problem, the last one is it.
-    public internal(set) var actions: [ExploreAction]
+    package internal(set) var actions: [ExploreAction]
     /// How many actions it was found after, before it was shrunk.
-    public internal(set) var foundAfter: Int
+    package internal(set) var foundAfter: Int
     /// The fresh launches shrinking it took (0 when it was not shrunk).
-    public internal(set) var replays = 0
+    package internal(set) var replays = 0
     /// What makes another occurrence the same problem: the signal, the rule, the secret's variable.
     let signature: String
     /// Where it was first found: the map, or which walk.
-    public internal(set) var origin: Origin = .map
+    package internal(set) var origin: Origin = .map
     /// The different action sequences (from a launch) that reached it, each by its digest: the
     /// paths that met the same problem (``problem``).
-    public internal(set) var traces: Set<String> = []
+    package internal(set) var traces: Set<String> = []
     /// When it was first met, in seconds since the crawl began.
-    public internal(set) var seconds: Double = 0
+    package internal(set) var seconds: Double = 0
     /// How many different action sequences reached it.
-    public var paths: Int { max(1, traces.count) }
+    package var paths: Int { max(1, traces.count) }
 
     /// Where a finding was first found.
-    public enum Origin: Sendable, Equatable, Comparable, CustomStringConvertible {
+    package enum Origin: Sendable, Equatable, Comparable, CustomStringConvertible {
         /// The breadth-first map.
         case map
         /// The walk of this number (from 0).
         case walk(Int)
 
         /// `map`, `walk 12`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .map: "map"
             case let .walk(number): "walk \(number)"
@@ -155,7 +155,7 @@ public struct ExploreFinding: Sendable {
         }
 
         /// Reads `map` or `walk N`.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             if text == "map" {
                 self = .map
             } else if text.hasPrefix("walk "), let number = Int(text.dropFirst(5)), number >= 0 {
@@ -166,7 +166,7 @@ public struct ExploreFinding: Sendable {
         }
 
         /// The map first, then the walks by number: the order one machine finds them in.
-        public static func < (a: Origin, b: Origin) -> Bool {
+        package static func < (a: Origin, b: Origin) -> Bool {
             switch (a, b) {
             case (.map, .walk): true
             case let (.walk(x), .walk(y)): x < y
@@ -197,7 +197,7 @@ public struct ExploreFinding: Sendable {
     /// its cause, and its place: for an action's problem, the screen's title and the action's verb
     /// and control (a row by its class); for a screen's, the title (and the audit's findings, or the
     /// secret); for an alert that stays, the alert alone.
-    public var problem: String {
+    package var problem: String {
         let place: String = switch kind {
         case .crash, .exit, .hang, .refused, .wireError:
             Self.actionPlace(title: screen.title, action: actions.last)

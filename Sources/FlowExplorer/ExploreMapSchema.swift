@@ -10,7 +10,7 @@ extension ExploreMap {
     /// `explore-map.schema.json`): each object of the map with its keys, their types and what
     /// they mean. A test encodes a real map and checks that every key it writes is declared here
     /// and every key declared required is written, so the schema cannot drift from the types.
-    public static var schema: String {
+    package static var schema: String {
         let string: [String: Any] = ["type": "string"]
         let integer: [String: Any] = ["type": "integer", "minimum": 0]
         let number: [String: Any] = ["type": "number", "minimum": 0]

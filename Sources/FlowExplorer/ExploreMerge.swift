@@ -8,16 +8,16 @@ import Foundation
 ///
 /// Shard 1 made the map and each shard walked its own walks, so counts add up: what two shards
 /// merged say is what one machine walking every walk says.
-public enum ExploreMerge {
+package enum ExploreMerge {
     /// A shard's folder, as `explore --out` wrote it.
-    public struct Shard {
+    package struct Shard {
         /// The folder.
-        public let folder: String
+        package let folder: String
         /// Its map.
-        public let map: ExploreMap
+        package let map: ExploreMap
 
         /// A shard read from `folder`.
-        public init(folder: String, map: ExploreMap) {
+        package init(folder: String, map: ExploreMap) {
             self.folder = folder
             self.map = map
         }
@@ -25,7 +25,7 @@ public enum ExploreMerge {
 
     /// The merged map (its findings each with the shard file of its flow, to be copied), or every
     /// reason the shards are not the shards of one crawl, each naming the folder.
-    public static func merge(_ shards: [Shard]) -> Result<(map: ExploreMap, flows: [(finding: ExploreMap.Finding, from: String?)]), ExploreMergeError> {
+    package static func merge(_ shards: [Shard]) -> Result<(map: ExploreMap, flows: [(finding: ExploreMap.Finding, from: String?)]), ExploreMergeError> {
         var problems: [String] = []
         guard let first = shards.first else { return .failure(ExploreMergeError(problems: ["no shard to merge"])) }
         var seen: [Int: String] = [:]
@@ -169,10 +169,10 @@ public enum ExploreMerge {
 }
 
 /// Why shards could not be merged: every problem, each naming its folder.
-public struct ExploreMergeError: Error, Sendable, CustomStringConvertible {
+package struct ExploreMergeError: Error, Sendable, CustomStringConvertible {
     /// Each problem, a line each.
-    public let problems: [String]
+    package let problems: [String]
 
     /// The problems, a line each.
-    public var description: String { problems.joined(separator: "\n") }
+    package var description: String { problems.joined(separator: "\n") }
 }

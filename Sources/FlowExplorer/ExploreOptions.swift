@@ -3,37 +3,37 @@ import Foundation
 
 /// How a crawl runs: its budgets, its wait for an app that hangs, what tells screens apart, and
 /// what it leaves out.
-public struct ExploreOptions: Sendable {
+package struct ExploreOptions: Sendable {
     /// The most actions tried, each once from the screen it is tried on (replays to get back to a
     /// screen do not count).
-    public var maxActions: Int
+    package var maxActions: Int
     /// The most actions from the first screen to a screen that is explored; screens deeper are
     /// noted, not explored.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// The most time the crawl takes (shrinking what it found included).
-    public var time: Duration
+    package var time: Duration
     /// The longest an action waits for the app to be idle before the app is said to hang (seconds).
-    public var wait: TimeInterval
+    package var wait: TimeInterval
     /// What tells screens apart.
-    public var rules: ScreenIdentity.Rules
+    package var rules: ScreenIdentity.Rules
     /// Accessibility rules left out of the audit of each screen.
-    public var auditSkipping: Set<AuditRule>
+    package var auditSkipping: Set<AuditRule>
     /// Shrink each finding to the fewest steps that still show it (on by default).
-    public var shrinks: Bool
+    package var shrinks: Bool
     /// The seeded random walks after the map (or alone): none by default.
-    public var walks: WalkOptions
+    package var walks: WalkOptions
     /// Whether the breadth-first map is made (before the walks, if any); false walks alone.
-    public var maps: Bool
+    package var maps: Bool
     /// The most states one structure is given in ``ScreenIdentity/Rules/Mode/data``: further
     /// ones are one state, `data other`, so a counter cannot make an endless map.
-    public var dataLimit: Int
+    package var dataLimit: Int
     /// Check the app's properties on every state and after every action (on by default;
     /// `--no-properties` leaves them out, as the bench's crawl without them does).
-    public var checksProperties = true
+    package var checksProperties = true
 
     /// The defaults: 5,000 actions, a depth of 20, 5 minutes, 5 s for a hang, every audit rule,
     /// the map and no walks.
-    public init(
+    package init(
         maxActions: Int = ExploreOptions.defaultMaxActions, maxDepth: Int = ExploreOptions.defaultMaxDepth,
         time: Duration = .seconds(ExploreOptions.defaultSeconds), wait: TimeInterval = ExploreOptions.defaultWait,
         rules: ScreenIdentity.Rules = ScreenIdentity.Rules(), auditSkipping: Set<AuditRule> = [], shrinks: Bool = true,
@@ -53,39 +53,39 @@ public struct ExploreOptions: Sendable {
 
     /// Whether this crawl makes the map: when ``maps`` says so, on the first shard only when the
     /// walks are split (the map is the same on every machine, and the walks do not depend on it).
-    public var makesMap: Bool {
+    package var makesMap: Bool {
         maps && (walks.shard.map { $0.index == 1 } ?? true)
     }
 
     /// The default bound on the states of one structure made by data.
-    public static let defaultDataLimit = 4
+    package static let defaultDataLimit = 4
 
     /// The default action budget.
-    public static let defaultMaxActions = 5000
+    package static let defaultMaxActions = 5000
     /// The default depth.
-    public static let defaultMaxDepth = 20
+    package static let defaultMaxDepth = 20
     /// The default time budget, in seconds (Robo's advice for a moderate app).
-    public static let defaultSeconds: Double = 300
+    package static let defaultSeconds: Double = 300
     /// The default wait for an app that hangs, in seconds: an idle app answers in milliseconds.
-    public static let defaultWait: TimeInterval = 5
+    package static let defaultWait: TimeInterval = 5
 }
 
 /// The seeded random walks of a crawl: how many, how long, from which seed, and which of them
 /// this machine takes (`--shard I/N`). Each walk starts from a fresh launch and is chosen by its
 /// own seed, made from the crawl's seed and its number, and by the map: the same seed walks the
 /// same walks, action for action, on one machine or split between several.
-public struct WalkOptions: Sendable, Equatable {
+package struct WalkOptions: Sendable, Equatable {
     /// How many walks (0: none).
-    public var count: Int
+    package var count: Int
     /// The most actions a walk takes after its launch.
-    public var length: Int
+    package var length: Int
     /// The seed every walk's own seed is made from.
-    public var seed: UInt64
+    package var seed: UInt64
     /// This machine's share: walk `k` (from 0) is shard `k % count + 1`'s; nil: every walk.
-    public var shard: ExploreShard?
+    package var shard: ExploreShard?
 
     /// `count` walks of at most `length` actions from `seed`, all of them or a shard's.
-    public init(count: Int = 0, length: Int = WalkOptions.defaultLength, seed: UInt64 = 0, shard: ExploreShard? = nil) {
+    package init(count: Int = 0, length: Int = WalkOptions.defaultLength, seed: UInt64 = 0, shard: ExploreShard? = nil) {
         self.count = count
         self.length = length
         self.seed = seed
@@ -93,37 +93,37 @@ public struct WalkOptions: Sendable, Equatable {
     }
 
     /// The default length of a walk.
-    public static let defaultLength = 50
+    package static let defaultLength = 50
 
     /// The walks this machine takes, by number from 0.
-    public var mine: [Int] {
+    package var mine: [Int] {
         guard let shard else { return Array(0..<count) }
         return (0..<count).filter { $0 % shard.count == shard.index - 1 }
     }
 
     /// Walk `number`'s own seed: the crawl's seed and the number, mixed (SplitMix64's finaliser),
     /// so that neighbouring numbers walk unrelated walks.
-    public func seed(ofWalk number: Int) -> UInt64 {
+    package func seed(ofWalk number: Int) -> UInt64 {
         SeededRandom.mix(seed &+ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
     }
 }
 
 /// One machine's share of a crawl's walks: `I/N`.
-public struct ExploreShard: Sendable, Equatable, Codable {
+package struct ExploreShard: Sendable, Equatable, Codable {
     /// Which share, from 1.
-    public var index: Int
+    package var index: Int
     /// Of how many.
-    public var count: Int
+    package var count: Int
 
     /// Share `index` of `count`.
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 }
 
 /// Where the crawl starts: the first screen, or where a prefix that gets past a sign-in ends.
-public enum ExplorePrefix: Sendable, Equatable {
+package enum ExplorePrefix: Sendable, Equatable {
     /// The app's first screen.
     case none
     /// A step (`Login.login`, `Login.login: {user: ann}`) run before exploring.
@@ -142,24 +142,24 @@ public enum ExplorePrefix: Sendable, Equatable {
 }
 
 /// How far a crawl has got, for a live progress line.
-public struct ExploreProgress: Sendable {
+package struct ExploreProgress: Sendable {
     /// Distinct screens so far.
-    public let screens: Int
+    package let screens: Int
     /// Actions tried so far.
-    public let actions: Int
+    package let actions: Int
     /// Findings so far.
-    public let findings: Int
+    package let findings: Int
     /// Time since the crawl began.
-    public let elapsed: Duration
+    package let elapsed: Duration
     /// Actions left in the budget.
-    public let actionsLeft: Int
+    package let actionsLeft: Int
     /// Time left in the budget.
-    public let timeLeft: Duration
+    package let timeLeft: Duration
     /// What the crawl is doing: `exploring`, `shrinking 2 of 3`.
-    public let phase: String
+    package let phase: String
 
     /// `screens 12  actions 340  findings 1  2.1 s  (4,660 actions, 297.9 s left)`.
-    public var line: String {
+    package var line: String {
         "\(phase): screens \(screens)  actions \(actions)  findings \(findings)  \(Self.seconds(elapsed))  "
             + "(budget left: \(actionsLeft) actions, \(Self.seconds(timeLeft)))"
     }

@@ -4,24 +4,24 @@ import Foundation
 import LocatedYAML
 
 /// What a crawl writes into its output folder, and the figures it prints.
-public enum ExploreOutput {
+package enum ExploreOutput {
     /// The files a crawl writes into its folder.
-    public static let mapFile = "map.json"
+    package static let mapFile = "map.json"
     /// The map as Graphviz DOT.
-    public static let dotFile = "map.dot"
+    package static let dotFile = "map.dot"
     /// The map drawn.
-    public static let svgFile = "map.svg"
+    package static let svgFile = "map.svg"
     /// The page with the map, the figures, the findings and the coverage.
-    public static let reportFile = "report.html"
+    package static let reportFile = "report.html"
     /// The findings as JUnit failures.
-    public static let junitFile = "junit.xml"
+    package static let junitFile = "junit.xml"
     /// The folder of the findings' flows.
-    public static let findingsFolder = "findings"
+    package static let findingsFolder = "findings"
 
     /// Writes the findings' flows (those of an earlier crawl removed first), then the map with
     /// its findings, the DOT, the picture, the page and the JUnit file into `folder`; `map` gets
     /// the findings with their flows. Returns the files written, and what could not be.
-    public static func write(_ result: ExploreResult, into folder: String, map: inout ExploreMap, runner: String) -> (files: [String], problems: [String]) {
+    package static func write(_ result: ExploreResult, into folder: String, map: inout ExploreMap, runner: String) -> (files: [String], problems: [String]) {
         let findingsFolder = (folder as NSString).appendingPathComponent(Self.findingsFolder)
         return write(flows(result, map: map, in: findingsFolder), into: folder, map: &map, runner: runner)
     }
@@ -73,7 +73,7 @@ public enum ExploreOutput {
 
     /// Each finding as the map holds it, with its flow's text for a file in `folder` (nil, and
     /// why, when it cannot be written: it would hold a secret no variable holds).
-    public static func flows(_ result: ExploreResult, map: ExploreMap, in folder: String) -> [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)] {
+    package static func flows(_ result: ExploreResult, map: ExploreMap, in folder: String) -> [(entry: ExploreMap.Finding, file: String, text: String?, problem: String?)] {
         result.findings.enumerated().map { index, finding in
             let screen = map.screens.first { $0.identity == finding.screen.key }
             let title = screen?.title ?? finding.screen.title
@@ -96,7 +96,7 @@ public enum ExploreOutput {
     }
 
     /// The figures, as Robo prints them, and more.
-    public static func stats(_ map: ExploreMap, runner: String) -> String {
+    package static func stats(_ map: ExploreMap, runner: String) -> String {
         let stats = map.stats
         let how = switch stats.ended {
         case "done": "every screen explored"
@@ -144,7 +144,7 @@ public enum ExploreOutput {
     }
 
     /// The screens the coverage's flows never showed, a line each (the first ten, then how many more).
-    public static func untestedScreens(_ map: ExploreMap) -> [String] {
+    package static func untestedScreens(_ map: ExploreMap) -> [String] {
         guard let untested = map.coverage?.untestedScreens else { return [] }
         var lines = untested.prefix(10).map { "  untested screen \($0) \(TerminalText.oneLine(map.screen($0)?.title ?? ""))" }
         if untested.count > 10 { lines.append("  … \(untested.count - 10) more untested screens (report.html lists every one)") }
@@ -186,7 +186,7 @@ extension ExploreOutput {
     /// The map in a few lines, for an agent (`flow mcp`'s `explore_app`): the figures, each finding
     /// with its minimal flow's steps, then a line a screen with where each of its actions led
     /// (values typed into one field, and rows of one class, said once). A tenth of the map's JSON.
-    public static func compact(_ map: ExploreMap, runner: String) -> String {
+    package static func compact(_ map: ExploreMap, runner: String) -> String {
         var lines = stats(map, runner: runner).split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("FINDING") }.map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         if !map.findings.isEmpty { lines.append("findings:") }

@@ -4,9 +4,9 @@ import Foundation
 /// The crawl for a person and for CI: one self-contained HTML page (the figures, the map drawn,
 /// the findings with their flows, the coverage, every screen), and a JUnit file with a testcase
 /// a finding (failed) and one for the crawl (passed when nothing was found).
-public enum ExploreReport {
+package enum ExploreReport {
     /// The page: the figures, the map as a picture, the findings, the coverage, and each screen as drawn.
-    public static func html(_ map: ExploreMap, runner: String) -> String {
+    package static func html(_ map: ExploreMap, runner: String) -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         html += "<title>" + esc("Explore: \(map.stats.screens) screens, \(map.stats.findings) findings (scheme \(map.scheme))") + "</title>\n"
@@ -68,7 +68,7 @@ public enum ExploreReport {
 
     /// JUnit XML: a testcase a finding, failed with its summary and its flow; and one for the
     /// crawl itself, which fails when a budget cut it short only if it found something.
-    public static func junit(_ map: ExploreMap, runner: String) -> String {
+    package static func junit(_ map: ExploreMap, runner: String) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         let tests = map.findings.count + 1
         let time = String(format: "%.3f", map.stats.seconds)

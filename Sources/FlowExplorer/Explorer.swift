@@ -12,21 +12,21 @@ import LocatedYAML
 ///
 /// The strategies share one ``Crawl``: the map so far and where the app is. The engine names no
 /// app: the scheme says how to launch one, and the app's screens say what can be done.
-public final class Explorer {
+package final class Explorer {
     /// The scheme the app is launched under.
-    public let scheme: Scheme
+    package let scheme: Scheme
     /// The variables steps may use.
-    public let variables: [String: String]
+    package let variables: [String: String]
     /// The robots a prefix may name.
-    public let catalog: RobotCatalog
+    package let catalog: RobotCatalog
     /// The budgets and rules.
-    public let options: ExploreOptions
+    package let options: ExploreOptions
     /// Where the crawl starts.
-    public let prefix: ExplorePrefix
+    package let prefix: ExplorePrefix
     /// The fixture the store is seeded from (the prefix flow's, when it names one).
-    public let fixture: String
+    package let fixture: String
     /// The runner the crawl is a part of: the flows it writes name it.
-    public let runner: RunnerIdentity
+    package let runner: RunnerIdentity
 
     private let driver: any ExploreApp
     private let prefixNodes: [Node]
@@ -40,7 +40,7 @@ public final class Explorer {
     /// `valuesFrom` are flows whose `type` steps, and robot actions' text arguments, give a field
     /// its valid values (the project's own flows, say: what they type into a field is a value the
     /// app takes).
-    public convenience init(
+    package convenience init(
         scheme: Scheme, variables: [String: String], catalog: RobotCatalog, options: ExploreOptions, prefix: ExplorePrefix = .none,
         fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard
     ) throws(ExploreError) {
@@ -100,12 +100,12 @@ public final class Explorer {
     }
 
     /// Ends the app and removes the crawl's stores.
-    public func close() {
+    package func close() {
         driver.close()
     }
 
     /// What ends the crawl's apps from another thread, so that Ctrl-C never waits on an app.
-    public var stopper: ExploreStopper { driver.running }
+    package var stopper: ExploreStopper { driver.running }
 
     // MARK: - The crawl
 
@@ -114,7 +114,7 @@ public final class Explorer {
     /// actions (Ctrl-C): the map so far is returned then. Throws when the app cannot be put on its
     /// first screen at all because the prefix failed (a problem of the prefix, not of the app's
     /// screens).
-    public func run(progress: (ExploreProgress) -> Void = { _ in }, interrupted: @escaping () -> Bool = { false }) throws(ExploreError) -> ExploreResult {
+    package func run(progress: (ExploreProgress) -> Void = { _ in }, interrupted: @escaping () -> Bool = { false }) throws(ExploreError) -> ExploreResult {
         try withoutActuallyEscaping(progress) { (progress) throws(ExploreError) in try crawl(progress: progress, interrupted: interrupted) }
     }
 
@@ -235,13 +235,13 @@ public final class Explorer {
 
 /// What a crawl gives: the map (findings not yet in it: they get their flow files first) and the
 /// findings, with what writes each as a flow.
-public struct ExploreResult {
+package struct ExploreResult {
     /// The map, without its findings.
-    public var map: ExploreMap
+    package var map: ExploreMap
     /// The findings, shrunk.
-    public let findings: [ExploreFinding]
+    package let findings: [ExploreFinding]
     /// Writes a finding as a flow file.
-    public let writer: FindingFlows
+    package let writer: FindingFlows
 }
 
 /// Seconds as FlowKit says them: `5 s`, `0.5 s`.

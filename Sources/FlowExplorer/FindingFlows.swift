@@ -8,7 +8,7 @@ import Yams
 /// screen's problem the check that fails on it (`assertAccessible`, `assertWayOut`,
 /// `assertNotShown`). A secret is only ever written as the
 /// variable that holds it.
-public struct FindingFlows {
+package struct FindingFlows {
     let prefixNodes: [Node]
     let prefixFlow: Flow
     let prefix: ExplorePrefix
@@ -20,19 +20,19 @@ public struct FindingFlows {
     let runner: RunnerIdentity
 
     /// The tag every flow `explore` writes carries: `flow run --include-tags explore` runs them.
-    public static let tag = "explore"
+    package static let tag = "explore"
 
     /// How every flow `explore` writes begins (`# Found by flow explore:`): how a later crawl knows its own.
-    public static let marker = "# Found by "
+    package static let marker = "# Found by "
 
     /// Whether `text` begins as a flow `explore` wrote does.
-    public static func isWritten(_ text: String) -> Bool {
+    package static func isWritten(_ text: String) -> Bool {
         text.hasPrefix(marker) && (text.split(separator: "\n").first?.contains(" explore: ") ?? false)
     }
 
     /// The flow that shows `finding`, to be written at `file` (the prefix flow's path is made
     /// relative to it). Throws when it would hold a secret no variable holds.
-    public func text(for finding: ExploreFinding, name: String, file: String) throws(ExploreError) -> String {
+    package func text(for finding: ExploreFinding, name: String, file: String) throws(ExploreError) -> String {
         let standIns = SecretStandIns(secrets: scheme.secretValues(variables: variables), variables: variables, scheme: scheme)
         var steps: [Node] = []
         switch prefix {

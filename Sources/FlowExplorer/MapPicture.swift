@@ -6,7 +6,7 @@ import Foundation
 /// words; an action that ended the app as an arrow to a small end mark. A screen with a finding
 /// is red. With coverage, what the suite exercised is drawn solid and green, what it did not,
 /// dashed and grey.
-public enum MapPicture {
+package enum MapPicture {
     static let boxWidth = 300.0
     static let columnGap = 150.0
     static let rowGap = 36.0
@@ -20,7 +20,7 @@ public enum MapPicture {
     static let shownColumns = 48
 
     /// The picture of `map`.
-    public static func svg(_ map: ExploreMap) -> String {
+    package static func svg(_ map: ExploreMap) -> String {
         let layout = Layout(map)
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(layout.width))\" height=\"\(fmt(layout.height))\" "
             + "viewBox=\"0 0 \(fmt(layout.width)) \(fmt(layout.height))\" font-family=\"ui-monospace, monospace\">\n"

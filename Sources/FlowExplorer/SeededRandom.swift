@@ -1,22 +1,22 @@
 /// A random number generator that gives the same numbers from the same seed on every machine and
 /// every run (SplitMix64): what makes a walk replayable from its seed. Swift's own generator is
 /// seeded by the system and cannot be.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose numbers are decided by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state = state &+ 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
 
     /// SplitMix64's finaliser: every bit of `value` moves every bit of the result.
-    public static func mix(_ value: UInt64) -> UInt64 {
+    package static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

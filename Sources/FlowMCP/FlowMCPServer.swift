@@ -47,32 +47,32 @@ private let systemWrite = Darwin.write
 /// version: its requests in order, their answers in one array. A line of whitespace is no message.
 /// A line over `lineLimit` is answered with an error and dropped unkept. Tools run one at a time,
 /// on the thread that reads: the session engine is not thread-safe.
-public final class FlowMCPServer {
+package final class FlowMCPServer {
     /// The server's version, as `initialize` gives it: the runner's own.
-    public static var version: String { FlowRunnerVersion.current }
+    package static var version: String { FlowRunnerVersion.current }
     /// The MCP versions served, newest first (those modelcontextprotocol/swift-sdk 0.12.1 speaks).
-    public static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+    package static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
     /// The longest line read, in bytes. Our largest legitimate message is a tools/call with a
     /// step or a list of paths, a few kilobytes; 16 MiB is thousands of times that, while one
     /// line never holds more than 16 MiB of memory (and the parser's own limits bound its values).
-    public static let lineLimit = 16 << 20
+    package static let lineLimit = 16 << 20
 
     /// What the server needs to know of the project: the scheme, the variables and the robots.
-    public struct Project: Sendable {
+    package struct Project: Sendable {
         /// The app, its store and its launch settings.
-        public var scheme: Scheme
+        package var scheme: Scheme
         /// The variables steps may use (the private scheme's secrets among them).
-        public var variables: [String: String]
+        package var variables: [String: String]
         /// The robots whose actions a step may name.
-        public var catalog: RobotCatalog
+        package var catalog: RobotCatalog
         /// Where flows are looked for by default.
-        public var flows: [String]
+        package var flows: [String]
         /// The runner that serves: the server's name, and the words of its tools and messages.
-        public var runner: RunnerIdentity
+        package var runner: RunnerIdentity
 
         /// A project of `scheme`, its `variables` and `catalog`, its flows in `flows` (by default the
         /// runner's), served by `runner`.
-        public init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String]? = nil, runner: RunnerIdentity = .standard) {
+        package init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String]? = nil, runner: RunnerIdentity = .standard) {
             self.runner = runner
             self.scheme = scheme
             self.variables = variables
@@ -82,7 +82,7 @@ public final class FlowMCPServer {
     }
 
     /// Why serving stopped.
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// The input ended, and every request read was answered.
         case endOfInput
         /// An answer could not be written because the client closed its end (EPIPE).
@@ -104,7 +104,7 @@ public final class FlowMCPServer {
     private let secrets: SecretMask
 
     /// A server for `project`, with no session yet.
-    public init(project: Project) {
+    package init(project: Project) {
         self.project = project
         self.tools = Self.tools(for: project.runner)
         secrets = SecretMask(project.scheme.secretValues(variables: project.variables))
@@ -114,7 +114,7 @@ public final class FlowMCPServer {
     /// the output is closed, or `interruption` (a pipe a signal handler writes to) is readable
     /// while waiting for input (a tool that runs is let finish); then ends the session's app and
     /// removes its files.
-    public func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, interruption: Int32? = nil) -> Ending {
+    package func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, interruption: Int32? = nil) -> Ending {
         Console.ignoreBrokenPipes()  // a client gone must be a failed write, not the end of us
         defer { endSession() }
         var reader = LineReader(fd: input, limit: Self.lineLimit, interruption: interruption)

@@ -6,12 +6,12 @@ import FlowRunner
 /// its arguments (kind, whether required, what for). `flow docs` prints it beside the step
 /// reference and `flow docs --update FILE` puts it between its markers; a test fails when the
 /// committed guide is stale, so a tool's words change in one place.
-public enum MCPToolReference {
+package enum MCPToolReference {
     /// Where the reference goes in a file: between its markers.
-    public static let marked = GeneratedSection(name: "MCP tools", source: "the MCP server's tool declarations")
+    package static let marked = GeneratedSection(name: "MCP tools", source: "the MCP server's tool declarations")
 
     /// The reference as Markdown, markers included, worded for `runner` and `catalog`'s robots.
-    public static func markdown(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
+    package static func markdown(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
         var lines = [marked.begin(runner: runner), "", "## The MCP server's tools", ""]
         lines += ["`\(runner.name) mcp` answers `initialize` with these instructions for the agent:", ""]
         lines += ["> " + FlowMCPServer.instructions(catalog: catalog), ""]

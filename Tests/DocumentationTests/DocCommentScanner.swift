@@ -28,11 +28,12 @@ enum DocCommentScanner {
     }
 
     /// Every public declaration in the `.swift` files under `folder`, in file and line order.
-    static func publicDeclarations(inFolder folder: URL) throws -> [Declaration] {
+    /// `access` is the access levels that count: `package` for a module only the toolkit uses.
+    static func publicDeclarations(inFolder folder: URL, access: Set<String> = ["public", "open"]) throws -> [Declaration] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
         let files = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         return try files.flatMap { file in
-            try publicDeclarations(in: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent)
+            try publicDeclarations(in: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent, access: access)
         }
     }
 
@@ -233,7 +234,7 @@ enum DocCommentScanner {
         String(word.prefix { $0 != "(" })
     }
 
-    static func publicDeclarations(in source: String, file: String = "source.swift") -> [Declaration] {
+    static func publicDeclarations(in source: String, file: String = "source.swift", access: Set<String> = ["public", "open"]) -> [Declaration] {
         let lines = lines(of: source)
         var scopes: [Scope] = []
         var pendingType: Scope?
@@ -253,7 +254,7 @@ enum DocCommentScanner {
                 if let keywordIndex {
                     let keyword = words[keywordIndex]
                     let modifiers = words[..<keywordIndex].map(baseWord)
-                    let explicitlyPublic = modifiers.contains("public") || modifiers.contains("open")
+                    let explicitlyPublic = modifiers.contains { access.contains($0) }
                     let namesAccess = modifiers.contains { accessWords.contains($0) }
                     var isPublic = explicitlyPublic
                     var enclosingArePublic = true

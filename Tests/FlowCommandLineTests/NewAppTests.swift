@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlowKit
+import FlowRunner
 import Foundation
 import Testing
 
@@ -117,11 +119,11 @@ struct NewAppTests {
         #expect(ssh == nil, "git@ is no secret")
     }
 
-    @Test func theToolkitByURLIsWrittenWithItsExactVersion() {
+    @Test func theToolkitByURLIsWrittenFromItsVersionUpToTheNextMajor() {
         let manifest = NewApp.files(for: NewAppOptions(name: "Tally", toolkit: .url("https://example.com/me/toolkit.git", version: "1.2.0")))["Package.swift"] ?? ""
         #expect(manifest.contains(#"let toolkitURL = "https://example.com/me/toolkit.git""#), "\(manifest)")
         #expect(manifest.contains(#"let toolkitVersion: Version = "1.2.0""#))
-        #expect(manifest.contains(".package(url: toolkitURL, exact: toolkitVersion),"))
+        #expect(manifest.contains(".package(url: toolkitURL, from: toolkitVersion),"), "a minor or a patch of the toolkit never breaks the app")
         #expect(manifest.contains(#"let toolkit = toolkitRepository.hasSuffix(".git") ? String(toolkitRepository.dropLast(4)) : toolkitRepository"#))
         #expect(!manifest.contains("toolkitPath"))
     }
@@ -129,6 +131,13 @@ struct NewAppTests {
     @Test func theCommandReadsTheURLAndVersion() throws {
         let options = try FlowCommand.New.parse(["Tally", "--toolkit-url", "https://example.com/me/toolkit", "--toolkit-version", "0.3.1"]).options()
         #expect(options == NewAppOptions(name: "Tally", store: .none, toolkit: .url("https://example.com/me/toolkit", version: "0.3.1")))
+    }
+
+    /// With the URL alone, the version is this runner's own: the toolkit's, declared once.
+    @Test func theURLAloneDependsOnThisRunnersOwnVersion() throws {
+        let options = try FlowCommand.New.parse(["Tally", "--toolkit-url", "https://example.com/me/toolkit"]).options()
+        #expect(options == NewAppOptions(name: "Tally", store: .none, toolkit: .url("https://example.com/me/toolkit", version: Toolkit.version)))
+        #expect(Toolkit.version == FlowRunnerVersion.current)
     }
 
     @Test func byDefaultTheToolkitIsTheCloneThisRunnerWasBuiltFrom() throws {
@@ -193,7 +202,6 @@ struct NewAppTests {
         Refusal(arguments: ["Text"], message: #"the app's name "Text" would name a module TextUI, which is taken"#),
         Refusal(arguments: ["Store", "--store", "sqlite"], message: #"the app's name "Store" would name a module StoreSeeding, which is taken"#),
         Refusal(arguments: ["Tally", "--store", "postgres"], message: #"--store "postgres" is not a store: give none or sqlite"#),
-        Refusal(arguments: ["Tally", "--toolkit-url", "https://example.com/me/toolkit.git"], message: "--toolkit-url needs --toolkit-version X.Y.Z"),
         Refusal(arguments: ["Tally", "--toolkit-version", "1.2.0"], message: "--toolkit-version is the version of --toolkit-url: give the URL too"),
         Refusal(arguments: ["Tally", "--toolkit-url", "https://example.com/me/toolkit.git", "--toolkit-version", "1.2"],
                 message: #"--toolkit-version "1.2" is not a version X.Y.Z"#),

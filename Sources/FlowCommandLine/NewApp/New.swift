@@ -42,7 +42,7 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("The toolkit's repository to depend on, by URL (with --toolkit-version).", valueName: "url"))
         var toolkitURL: String?
 
-        @Option(help: ArgumentHelp("The toolkit's exact version, with --toolkit-url (1.2.0).", valueName: "x.y.z"))
+        @Option(help: ArgumentHelp("The toolkit's version to depend on, with --toolkit-url: from it up to the next major (default: this runner's own, \(Toolkit.version)).", valueName: "x.y.z"))
         var toolkitVersion: String?
 
         func run() throws {
@@ -65,10 +65,9 @@ extension FlowCommand {
                 throw .usage("--toolkit-path and --toolkit-url both say where the toolkit is: give one")
             case (_, nil, .some):
                 throw .usage("--toolkit-version is the version of --toolkit-url: give the URL too, or leave the version out")
-            case (_, .some, nil):
-                throw .usage("--toolkit-url needs --toolkit-version X.Y.Z: the exact version of the toolkit to depend on")
-            case let (nil, .some(url), .some(version)):
+            case let (nil, .some(url), version):
                 if let problem = NewAppNameCheck.problem(withURL: url) { throw .usage(problem) }
+                let version = version ?? Toolkit.version
                 if let problem = NewAppNameCheck.problem(withVersion: version) { throw .usage(problem) }
                 toolkit = .url(url, version: version)
             case let (.some(given), nil, nil):

@@ -2,10 +2,10 @@ import Foundation
 
 /// The package `new` writes: every file's path and text, made from the template in this folder
 /// (one Swift file per group of files, each file's text declared once, placeholders filled here).
-public enum NewApp {
+package enum NewApp {
     /// Every file of the new app's package, by path relative to its folder, for `options`: what
     /// `new` writes, and what a guide's listings are checked against.
-    public static func files(for options: NewAppOptions) -> [String: String] {
+    package static func files(for options: NewAppOptions) -> [String: String] {
         let names = NewAppNames(app: options.name)
         let store = options.store == .sqlite
         typealias T = NewAppTemplate
@@ -49,7 +49,7 @@ public enum NewApp {
         case let .path(path):
             (NewAppTemplate.toolkitByPath, ".package(path: toolkitPath)", [("{{toolkitPath}}", swiftLiteral(path))])
         case let .url(url, version):
-            (NewAppTemplate.toolkitByURL, ".package(url: toolkitURL, exact: toolkitVersion)",
+            (NewAppTemplate.toolkitByURL, ".package(url: toolkitURL, from: toolkitVersion)",
              [("{{toolkitURL}}", swiftLiteral(url)), ("{{toolkitVersion}}", swiftLiteral(version))])
         }
         return [

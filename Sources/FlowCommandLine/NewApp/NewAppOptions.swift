@@ -1,9 +1,9 @@
 import Foundation
 
 /// What `new` writes a package for: the app's name, whether it keeps data, and where its toolkit is.
-public struct NewAppOptions: Sendable, Equatable {
+package struct NewAppOptions: Sendable, Equatable {
     /// Whether the new app keeps data, and in what.
-    public enum Store: String, Sendable, Equatable, CaseIterable {
+    package enum Store: String, Sendable, Equatable, CaseIterable {
         /// No data: no store protocol, no GRDB, no seeder, no fixtures.
         case none
         /// A SQLite store through GRDB, a seeder executable and a fixture in `Seeds/`.
@@ -11,22 +11,22 @@ public struct NewAppOptions: Sendable, Equatable {
     }
 
     /// How the new package depends on the toolkit.
-    public enum Toolkit: Sendable, Equatable {
+    package enum Toolkit: Sendable, Equatable {
         /// A clone on this machine, by its path (the package's name is worked out from the folder's).
         case path(String)
-        /// A remote repository, at an exact version (`1.2.0`).
+        /// A remote repository, from a version (`1.2.0`) up to its next major.
         case url(String, version: String)
     }
 
     /// The app's name: an upper-case ASCII letter, then ASCII letters and digits (`Tally`).
-    public var name: String
+    package var name: String
     /// Its store.
-    public var store: Store
+    package var store: Store
     /// Its toolkit.
-    public var toolkit: Toolkit
+    package var toolkit: Toolkit
 
     /// Options for an app called `name`.
-    public init(name: String, store: Store = .none, toolkit: Toolkit) {
+    package init(name: String, store: Store = .none, toolkit: Toolkit) {
         self.name = name
         self.store = store
         self.toolkit = toolkit
@@ -35,37 +35,37 @@ public struct NewAppOptions: Sendable, Equatable {
 
 /// The names of everything `new` writes, made from the app's name once (`Tally`: the modules
 /// `Tally`, `TallyIdentifiers`, `TallyUI`, `TallyRobots`, the executables `tally` and `tally-flow`).
-public struct NewAppNames: Sendable, Equatable {
+package struct NewAppNames: Sendable, Equatable {
     /// The app's name and its core module (`Tally`).
-    public let app: String
+    package let app: String
     /// The executable's name, the app's name in lower case (`tally`).
-    public let executable: String
+    package let executable: String
 
     /// The names for the app called `app`.
-    public init(app: String) {
+    package init(app: String) {
         self.app = app
         executable = app.lowercased()
     }
 
     /// The screens' and robots' shared identifiers (`TallyIdentifiers`).
-    public var identifiers: String { app + "Identifiers" }
+    package var identifiers: String { app + "Identifiers" }
     /// The text screens (`TallyUI`).
-    public var ui: String { app + "UI" }
+    package var ui: String { app + "UI" }
     /// The robots (`TallyRobots`).
-    public var robots: String { app + "Robots" }
+    package var robots: String { app + "Robots" }
     /// The SQLite store (`TallySQLite`).
-    public var sqlite: String { app + "SQLite" }
+    package var sqlite: String { app + "SQLite" }
     /// The fixtures and the seeder's work (`TallySeeding`).
-    public var seeding: String { app + "Seeding" }
+    package var seeding: String { app + "Seeding" }
     /// The presenter tests (`TallyTests`).
-    public var tests: String { app + "Tests" }
+    package var tests: String { app + "Tests" }
     /// The app's runner (`tally-flow`).
-    public var runner: String { executable + "-flow" }
+    package var runner: String { executable + "-flow" }
     /// The seeder (`tally-seed`).
-    public var seeder: String { executable + "-seed" }
+    package var seeder: String { executable + "-seed" }
 
     /// Every module the package declares for `store`, for the check that none clashes.
-    public func modules(store: NewAppOptions.Store) -> [String] {
+    package func modules(store: NewAppOptions.Store) -> [String] {
         [app, identifiers, ui, robots, tests] + (store == .sqlite ? [sqlite, seeding] : [])
     }
 }
@@ -116,7 +116,7 @@ enum NewAppNameCheck {
         return nil
     }
 
-    /// What is wrong with `version` as an exact version of the toolkit (`1.2.0`); nil when nothing is.
+    /// What is wrong with `version` as a version of the toolkit (`1.2.0`); nil when nothing is.
     static func problem(withVersion version: String) -> String? {
         let core = version.split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
         let parts = core.split(separator: ".", omittingEmptySubsequences: false)

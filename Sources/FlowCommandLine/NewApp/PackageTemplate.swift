@@ -57,7 +57,8 @@ extension NewAppTemplate {
 
     /// The toolkit, by URL and version.
     static let toolkitByURL = #"""
-        // The toolkit, by its repository and an exact version.
+        // The toolkit, by its repository and a version: from it up to the next major, as its
+        // semantic versioning promises (a minor or a patch never breaks an app).
         let toolkitURL = "{{toolkitURL}}"
         let toolkitVersion: Version = "{{toolkitVersion}}"
         // A package depended on by URL is known by the URL's last part, without .git: work it out
@@ -125,10 +126,11 @@ extension NewAppTemplate {
         	$(SWIFT_RUN) test --skip-build --disable-xctest
         	$(MAKE) flows
 
-        # Runs every flow in Flows/ on the scheme Flows/schemes/default.yaml; ends with "N passed, 0 failed".
+        # Runs every flow in Flows/ on the scheme Flows/schemes/default.yaml, checking the app's
+        # properties after every step; ends with "N passed, 0 failed".
         flows: deps
         	$(SWIFT_RUN) build
-        	$(FLOW) run $(FLOW_ARGS)
+        	$(FLOW) run --properties $(FLOW_ARGS)
 
         run: build
         	{{runCommand}}

@@ -54,6 +54,14 @@ extension NewAppTemplate {
         {{statusCheck}}}
 
         extension CounterRobot {
+            /// What must hold of the counter whatever was done: `flow explore` checks it on every
+            /// screen it reaches, `flow run --properties` after every step, `assertProperty` by name.
+            public static let properties = RobotProperties<CounterRobot> {
+                $0.invariant("resetIsEnabledAboveZero", "Reset is enabled exactly when the count is above 0.") { counter in
+                    counter.checkResetEnabled(counter.app.staticTexts[ID.count].label != "Count: 0")
+                }
+            }
+
             /// The YAML actions of the counter: `Counter.addOne: {times: 2}`, `Counter.checkCount: {count: 2}`, ...
             public static let yaml = RobotActions<CounterRobot> {
                 $0.action("checkCount", "The count line reads Count: COUNT.", .count("the count shown")) { $0.checkCount($1) }
@@ -94,10 +102,11 @@ extension NewAppTemplate {
         import FlowKit
 
         /// What the app's YAML flows can call: each robot's actions (and the system alerts the app
-        /// raises, none yet). The runner's parser, lint, schema and step reference are made from it.
+        /// raises, none yet), and what must hold of the app. The runner's parser, lint, schema and
+        /// step reference are made from it.
         public enum {{App}}Catalog {
-            /// The robots' tables.
-            public static let catalog = RobotCatalog([CounterRobot.yaml])
+            /// The robots' tables and their properties.
+            public static let catalog = RobotCatalog([CounterRobot.yaml], properties: [CounterRobot.properties])
         }
 
         """#

@@ -9,9 +9,9 @@ import Darwin
 /// Reading a file a person named without hanging or running out of memory: only a regular file
 /// is read (opening a FIFO blocks until a writer comes, `/dev/zero` never ends), and only up to a
 /// limit. `flow merge` reads the shards' JUnit files and reports this way, and a session its flow.
-public enum InputFile {
+package enum InputFile {
     /// Why a file was not read.
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// The path is empty.
         case empty
         /// The path holds a control character: which, and where, in words.
@@ -26,7 +26,7 @@ public enum InputFile {
         case unreadable(Int32)
 
         /// The problem in words, for a located error on the file.
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: "the path is empty: give a path"
             case let .controlCharacter(words): "the path holds \(words): give a path without one"
@@ -39,7 +39,7 @@ public enum InputFile {
     }
 
     /// What is at `path` (a link followed unless `following` is false), or nil when nothing is.
-    public static func kind(_ path: String, following: Bool = true) -> FileKind? {
+    package static func kind(_ path: String, following: Bool = true) -> FileKind? {
         var info = stat()
         guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
@@ -50,7 +50,7 @@ public enum InputFile {
     /// followed), which a reader would wait on for ever or read without end. Nothing there, a file
     /// or a folder is no problem here: the reader says what it finds. For a tool that checks its
     /// arguments before it runs; `read` refuses the same kinds when it opens the file.
-    public static func check(_ path: String) -> Problem? {
+    package static func check(_ path: String) -> Problem? {
         guard !path.isEmpty else { return .empty }
         if let control = TerminalText.firstControl(in: path) { return .controlCharacter(control) }
         guard let kind = kind(path), kind != .file, kind != .folder else { return nil }
@@ -58,7 +58,7 @@ public enum InputFile {
     }
 
     /// The bytes of the regular file at `path` (a link to one is followed), if it holds at most `limit`.
-    public static func read(_ path: String, limit: Int) -> Result<Data, Problem> {
+    package static func read(_ path: String, limit: Int) -> Result<Data, Problem> {
         // Opened without blocking and checked after opening: what is checked is what is read.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .unreadable(errno)) }
@@ -92,7 +92,7 @@ public enum InputFile {
     }
 
     /// Everything below `folder`, depth first, with what it is (a symbolic link is not followed).
-    public static func entries(below folder: String) -> [(path: String, kind: FileKind)] {
+    package static func entries(below folder: String) -> [(path: String, kind: FileKind)] {
         var found: [(String, FileKind)] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
             let path = (folder as NSString).appendingPathComponent(name)

@@ -29,14 +29,14 @@ import Darwin
 /// Foundation's atomic writes are not used: on Linux they rename over whatever the target is,
 /// and their errors read `NSCocoaErrorDomain error 512`. Every error here names the path and says
 /// what is wrong in words (no permission, no space left, a read-only file system, not a folder).
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `text` as UTF-8 to `path` (see the type's rules).
-    public static func write(_ text: String, to path: String) throws(OutputFileError) {
+    package static func write(_ text: String, to path: String) throws(OutputFileError) {
         try write(Array(text.utf8), to: path)
     }
 
     /// Writes `bytes` to `path` (see the type's rules).
-    public static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(OutputFileError) {
         try prepare(bytes, to: path).commit()
     }
 
@@ -44,7 +44,7 @@ public enum OutputFile {
     /// not rename it over `path` yet: ``Prepared/commit()`` does, ``Prepared/discard()`` removes
     /// it and the folders made. Several files are written whole or not at all this way
     /// (``OutputBatch``): each is prepared, and none is renamed until all are.
-    public static func prepare(_ bytes: [UInt8], to path: String) throws(OutputFileError) -> Prepared {
+    package static func prepare(_ bytes: [UInt8], to path: String) throws(OutputFileError) -> Prepared {
         let target = try check(path)
         var made: [String] = []
         do throws(OutputFileError) {
@@ -58,9 +58,9 @@ public enum OutputFile {
     }
 
     /// A file written to its temporary file beside its target, not yet renamed over it.
-    public struct Prepared: Sendable {
+    package struct Prepared: Sendable {
         /// The path as it was given.
-        public let path: String
+        package let path: String
         let target: String
         let temporary: String
         /// The folders made on the way, outermost first.
@@ -68,7 +68,7 @@ public enum OutputFile {
 
         /// Renames the temporary file over the target: the new file appears whole. On failure
         /// the temporary file and the folders made are removed.
-        public func commit() throws(OutputFileError) {
+        package func commit() throws(OutputFileError) {
             guard rename(temporary, target) == 0 else {
                 let code = errno
                 discard()
@@ -77,7 +77,7 @@ public enum OutputFile {
         }
 
         /// Removes the temporary file, and the folders made for it that are empty then.
-        public func discard() {
+        package func discard() {
             unlink(temporary)
             removeFolders(made)
         }
@@ -85,7 +85,7 @@ public enum OutputFile {
 
     /// Makes the folder `path` (and the folders on the way) when missing; refuses a path that is
     /// something else, with what it is. For `--report DIR`, whose files are then written with `write`.
-    public static func folder(_ path: String) throws(OutputFileError) {
+    package static func folder(_ path: String) throws(OutputFileError) {
         _ = try makeFolder(path)
     }
 
@@ -98,7 +98,7 @@ public enum OutputFile {
     /// Checks that `path` is a folder, or can be made one (see ``folder(_:)``), without making it;
     /// true when it is there already.
     @discardableResult
-    public static func checkFolder(_ path: String) throws(OutputFileError) -> Bool {
+    package static func checkFolder(_ path: String) throws(OutputFileError) -> Bool {
         try checkCharacters(path)
         var info = stat()
         if stat(path, &info) == 0 {
@@ -118,7 +118,7 @@ public enum OutputFile {
     /// file that a write would replace, or nil when there is none yet. A command that writes
     /// several files checks them all first, so one bad path leaves nothing half-written.
     @discardableResult
-    public static func check(_ path: String) throws(OutputFileError) -> Target {
+    package static func check(_ path: String) throws(OutputFileError) -> Target {
         try checkCharacters(path)
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -147,9 +147,9 @@ public enum OutputFile {
     }
 
     /// Where a write goes: the file itself (a link's target, resolved), and what is there now.
-    public struct Target {
+    package struct Target {
         /// The path the temporary file is renamed to.
-        public let path: String
+        package let path: String
         let existing: stat?
     }
 
@@ -321,7 +321,7 @@ public enum OutputFile {
 
 /// What a path is: a regular file, a folder, or one of the things that must never be read as a
 /// file (it blocks, or never ends) nor replaced by one.
-public enum FileKind: String, Sendable, Equatable, CustomStringConvertible {
+package enum FileKind: String, Sendable, Equatable, CustomStringConvertible {
     /// A regular file: the only kind read or replaced.
     case file = "a regular file"
     /// A folder (a directory).
@@ -354,13 +354,13 @@ public enum FileKind: String, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `a folder`, `a FIFO (named pipe)`: as a message says what a path is.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// Why a file a person named could not be written: the path as given, and the reason in words.
-public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was being done when the system said no.
-    public enum Doing: Sendable, Equatable {
+    package enum Doing: Sendable, Equatable {
         /// Looking at what is there.
         case reading
         /// Creating the temporary file in this folder.
@@ -374,7 +374,7 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// What is wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The path is empty.
         case empty
         /// The path holds this control character (a NUL, a newline, an escape).
@@ -398,23 +398,23 @@ public struct OutputFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The path as it was given.
-    public let path: String
+    package let path: String
     /// What is wrong with it.
-    public let reason: Reason
+    package let reason: Reason
 
     /// `cannot write PATH: REASON`, the path shown as ``PathText/shown(_:)`` shows it.
-    public var description: String {
+    package var description: String {
         "cannot write \(PathText.shown(path)): \(explanation)"
     }
 
     /// The reason, naming the file when it is not `folder` itself but one written below it (a
     /// report's file): for a message that already names `folder`.
-    public func explanation(below folder: String) -> String {
+    package func explanation(below folder: String) -> String {
         path == folder ? explanation : "\(PathText.shown(path)): \(explanation)"
     }
 
     /// The reason in words, and what to do.
-    public var explanation: String {
+    package var explanation: String {
         switch reason {
         case .empty:
             return "the path is empty: give a file's path"

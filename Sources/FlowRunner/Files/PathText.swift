@@ -1,9 +1,9 @@
 /// Path arithmetic on the text of a path, as `dirname` and `basename` do it, keeping a relative
 /// path relative. Foundation's `NSString.deletingLastPathComponent` traps on Linux when the path
 /// is one character (`flow run --junit j` crashed writing its report), so the runner does its own.
-public enum PathText {
+package enum PathText {
     /// The folder part: `a/b` → `a`, `a` → ``, `/a` → `/`, `a/b/` → `a`, `/` → `/`.
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path[...])
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         guard slash != trimmed.startIndex else { return "/" }
@@ -12,12 +12,12 @@ public enum PathText {
 
     /// `name` inside `folder`: `a` + `b` → `a/b`, `a/` + `b` → `a/b`, `/` + `b` → `/b`, and
     /// `name` alone when `folder` is empty (the current folder, as ``parent(of:)`` says it).
-    public static func joined(_ folder: String, _ name: String) -> String {
+    package static func joined(_ folder: String, _ name: String) -> String {
         folder.isEmpty ? name : (folder.hasSuffix("/") ? folder : folder + "/") + name
     }
 
     /// The last name: `a/b` → `b`, `a/b/` → `b`, `a` → `a`, `/` → `/`.
-    public static func name(of path: String) -> String {
+    package static func name(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path[...])
         guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return String(trimmed) }
         return String(trimmed[trimmed.index(after: slash)...])
@@ -25,7 +25,7 @@ public enum PathText {
 
     /// A path as messages show it: control characters escaped (`\n`, `\u{1b}`), so none reaches
     /// a terminal, and an empty one as `""`, so the message still shows there was one.
-    public static func shown(_ path: String) -> String {
+    package static func shown(_ path: String) -> String {
         guard !path.isEmpty else { return "\"\"" }
         var result = ""
         for scalar in path.unicodeScalars {

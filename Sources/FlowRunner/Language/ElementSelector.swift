@@ -10,24 +10,24 @@ import NameMatching
 /// - assertVisible: {button: Login, enabled: false}    # in a state
 /// - assertVisible: {staticText: results, label: Login failed}
 /// ```
-public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
+package struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
     /// The element's kind (`button:`), or nil for any kind (`element:` or a bare name).
-    public var kind: ElementKind?
+    package var kind: ElementKind?
     /// The identifier, label or row text the element is found by; it may hold `${variables}`.
-    public var name: Text
+    package var name: Text
     /// The alert it is in (`in: PhotosPermission`), by identifier or title.
-    public var scope: Text?
+    package var scope: Text?
     /// When given, the element must be enabled (true) or disabled (false).
-    public var enabled: Bool?
+    package var enabled: Bool?
     /// When given, the element must be selected (true) or not (false).
-    public var selected: Bool?
+    package var selected: Bool?
     /// When given, the element's label must read exactly this.
-    public var label: Text?
+    package var label: Text?
     /// When given, the element's value must read exactly this.
-    public var value: Text?
+    package var value: Text?
 
     /// A selector by `name`, of any kind unless `kind` is given, with the states given.
-    public init(
+    package init(
         kind: ElementKind? = nil, name: Text, scope: Text? = nil, enabled: Bool? = nil, selected: Bool? = nil, label: Text? = nil,
         value: Text? = nil
     ) {
@@ -41,26 +41,26 @@ public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The keys that name an element's kind (`element` matches any kind).
-    public static let kinds: [(key: String, kind: ElementKind?)] = [
+    package static let kinds: [(key: String, kind: ElementKind?)] = [
         ("element", nil), ("button", .button), ("textField", .textField), ("secureTextField", .secureTextField),
         ("staticText", .staticText), ("cell", .cell), ("image", .image), ("alert", .alert),
     ]
 
     /// A key that gives an element's state, or the alert it is in.
-    public struct StateKey: Sendable {
+    package struct StateKey: Sendable {
         /// The key as a flow writes it (`enabled`).
-        public let key: String
+        package let key: String
         /// The type of its value, checked by the parser.
-        public let type: FieldType
+        package let type: FieldType
         /// One line for the docs and the schema.
-        public let summary: String
+        package let summary: String
         /// Puts the value read into the selector.
         let apply: @Sendable (inout ElementSelector, FieldValue) -> Void
     }
 
     /// The keys that give its state, and the alert it is in: the same for every step, declared
     /// once here for the parser, the schema and the docs.
-    public static let stateKeys: [StateKey] = [
+    package static let stateKeys: [StateKey] = [
         StateKey(key: "enabled", type: .boolean, summary: "it must be enabled (true) or disabled (false)") { if case let .boolean(flag) = $1 { $0.enabled = flag } },
         StateKey(key: "selected", type: .boolean, summary: "it must be selected (true) or not (false)") { if case let .boolean(flag) = $1 { $0.selected = flag } },
         StateKey(key: "label", type: .text, summary: "its label must read exactly this") { if case let .text(text) = $1 { $0.label = text } },
@@ -69,13 +69,13 @@ public struct ElementSelector: Sendable, Equatable, CustomStringConvertible {
     ]
 
     /// Selector keys that were spelled otherwise before: old key → what to write now.
-    public static let formerKeys: [String: String] = [
+    package static let formerKeys: [String: String] = [
         "is": "put the state on the element: enabled:, selected:, label: or value:",
         "field": "write element: (any kind), textField: or secureTextField:",
     ]
 
     /// `button "Login"`, `cell "Mon 1 Jun…" (selected) in alert "X"`.
-    public var description: String {
+    package var description: String {
         var text = "\(kind?.description ?? "element") \"\(Suggestion.shown(name.raw))\""
         if let scope { text += " in alert \"\(Suggestion.shown(scope.raw))\"" }
         return text

@@ -3,83 +3,83 @@ import LocatedYAML
 import Yams
 
 /// A flow as read from its YAML file: what to seed, how to launch, and the steps.
-public struct Flow: Sendable {
+package struct Flow: Sendable {
     /// The file, as given to the runner (relative to the current folder when below it).
-    public let file: String
+    package let file: String
     /// The flow's `name:`, by which reports, JUnit and the timings file know it.
-    public let name: String
+    package let name: String
     /// The flow's `tags:`, which `--include-tags` and `--exclude-tags` select on.
-    public let tags: [String]
+    package let tags: [String]
     /// The fixture to seed before the flow (nil: `default`).
-    public let fixture: String?
+    package let fixture: String?
     /// The flow's `launch:` settings, added to the scheme's when the app starts.
-    public let launch: LaunchSettings
+    package let launch: LaunchSettings
     /// Alerts answered whenever they are up before a step (but for the steps that read busy
     /// frames) and whenever they block an action: alert identifier or title → button.
-    public let onAlert: [(alert: String, button: String)]
+    package let onAlert: [(alert: String, button: String)]
     /// The steps, in the order they run.
-    public let steps: [Step]
+    package let steps: [Step]
 
     /// The `${name}` variables the flow uses anywhere (for lint), with where they are first used.
-    public let variableUses: [VariableUse]
+    package let variableUses: [VariableUse]
     /// Where `fixture:` is written, for lint to point at a fixture that does not exist.
-    public var fixtureLocation: SourceLocation? = nil
+    package var fixtureLocation: SourceLocation? = nil
     /// The accessibility rules the flow's audits leave out (`audit: {skip: [...]}`): its
     /// `assertAccessible` steps and `run --audit`.
-    public var auditOff: [AuditRule] = []
+    package var auditOff: [AuditRule] = []
     /// Where `launch:` is written: a launch that fails is reported there.
-    public var launchLocation: SourceLocation? = nil
+    package var launchLocation: SourceLocation? = nil
 
     /// Where the flow's first launch is said to be when it fails: its `launch:`, else its first
     /// step (the one the launch was for), else its first line.
-    public var launchPlace: SourceLocation { launchLocation ?? steps.first?.location ?? .start(of: file) }
+    package var launchPlace: SourceLocation { launchLocation ?? steps.first?.location ?? .start(of: file) }
     /// ``launchPlace`` as FlowKit reports a failure's caller.
-    public var launchSite: CallSite { launchPlace.site }
+    package var launchSite: CallSite { launchPlace.site }
 
     /// `skip:` of the flow's `audit:` mapping, and of the `assertAccessible` step: rules left out.
-    public static let auditSkip = FieldKey.words("skip", choices: AuditRule.allCases.map(\.rawValue), "accessibility rules to leave out")
+    package static let auditSkip = FieldKey.words("skip", choices: AuditRule.allCases.map(\.rawValue), "accessibility rules to leave out")
 }
 
 /// Launch arguments, `-key value` defaults and environment, as a flow or a scheme gives them.
-public struct LaunchSettings: Sendable, Equatable {
+package struct LaunchSettings: Sendable, Equatable {
     /// Arguments passed to the app as written (they may hold `${variables}`).
-    public var arguments: [Text]
+    package var arguments: [Text]
     /// `-key value` pairs, the app's user defaults, in the order given.
-    public var defaults: [(key: String, value: Text)]
+    package var defaults: [(key: String, value: Text)]
     /// Environment variables for the app's process, in the order given.
-    public var environment: [(key: String, value: Text)]
+    package var environment: [(key: String, value: Text)]
 
     /// Settings as given; each list may be empty.
-    public init(arguments: [Text] = [], defaults: [(key: String, value: Text)] = [], environment: [(key: String, value: Text)] = []) {
+    package init(arguments: [Text] = [], defaults: [(key: String, value: Text)] = [], environment: [(key: String, value: Text)] = []) {
         self.arguments = arguments
         self.defaults = defaults
         self.environment = environment
     }
 
     /// Equal when the lists are, pair by pair and in order (tuples are not `Equatable`).
-    public static func == (a: LaunchSettings, b: LaunchSettings) -> Bool {
+    package static func == (a: LaunchSettings, b: LaunchSettings) -> Bool {
         a.arguments == b.arguments && a.defaults.map(\.key) == b.defaults.map(\.key) && a.defaults.map(\.value) == b.defaults.map(\.value)
             && a.environment.map(\.key) == b.environment.map(\.key) && a.environment.map(\.value) == b.environment.map(\.value)
     }
 }
 
 /// Text that may hold `${variables}`, resolved when the flow runs.
-public struct Text: Sendable, Equatable, ExpressibleByStringLiteral {
+package struct Text: Sendable, Equatable, ExpressibleByStringLiteral {
     /// The text as written, `${variables}` unresolved.
-    public let raw: String
+    package let raw: String
 
     /// Text as written, to be resolved when the flow runs.
-    public init(_ raw: String) {
+    package init(_ raw: String) {
         self.raw = raw
     }
 
     /// Lets a test or a default write text as a literal.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.raw = value
     }
 
     /// The names of the variables it uses, in order.
-    public var variables: [String] {
+    package var variables: [String] {
         var names: [String] = []
         var rest = raw[...]
         while let open = rest.range(of: "${") {
@@ -92,24 +92,24 @@ public struct Text: Sendable, Equatable, ExpressibleByStringLiteral {
 }
 
 /// A `${name}` in a flow, and where.
-public struct VariableUse: Sendable, Equatable {
+package struct VariableUse: Sendable, Equatable {
     /// The variable's name, without `${` and `}`.
-    public let name: String
+    package let name: String
     /// Where it is first used, for lint to point at.
-    public let location: SourceLocation
+    package let location: SourceLocation
 }
 
 /// One step of a flow, with where it is written.
-public struct Step: Sendable {
+package struct Step: Sendable {
     /// What the step does: a primitive from the registry, or a robot action.
-    public let action: any StepAction
+    package let action: any StepAction
     /// Where the step is written: failures are reported at this line.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The step as written (`Glance.checkCounts`, `tap`), for reports.
-    public let title: String
+    package let title: String
 
     /// A step that runs `action`, reported as `title` at `location`.
-    public init(action: any StepAction, location: SourceLocation, title: String) {
+    package init(action: any StepAction, location: SourceLocation, title: String) {
         self.action = action
         self.location = location
         self.title = title
@@ -130,7 +130,7 @@ extension YAMLReader {
 extension Flow {
     /// A flow made in code rather than read (a crawler's prefix, a session's steps): its file is
     /// where failures are said to be, and its variables' uses are its steps' own concern.
-    public init(
+    package init(
         file: String, name: String, tags: [String] = [], fixture: String?, launch: LaunchSettings = LaunchSettings(),
         onAlert: [(alert: String, button: String)] = [], steps: [Step]
     ) {

@@ -11,30 +11,30 @@ import Yams
 /// It does not stop at the first problem: every step is read on its own, so one pass finds every
 /// mistake in every file, each `FILE:LINE:COLUMN: error: ...` with a did-you-mean (`problems`).
 /// A flow with any problem is not returned: nothing runs from a flow that lint refuses.
-public final class FlowParser {
+package final class FlowParser {
     static let flowKeys = ["name", "steps", "tags", "fixture", "launch", "onAlert", "audit"]
     /// The largest flow file read: a flow is a page of steps, not a megabyte.
-    public static let fileLimit = 1 << 20
+    package static let fileLimit = 1 << 20
 
     /// The robots whose actions a flow may use (`Robot.action`), checked as each step is read.
-    public let catalog: RobotCatalog
+    package let catalog: RobotCatalog
     /// Every problem found so far, in every file read.
-    public private(set) var problems: [LocatedError] = []
+    package private(set) var problems: [LocatedError] = []
     /// What could be read of the flows that have problems (their good steps), for lint to go on
     /// checking their variables and fixtures; never run.
-    public private(set) var partialFlows: [Flow] = []
+    package private(set) var partialFlows: [Flow] = []
     /// Files read: the flow, or nil when it has problems.
     private var parsed: [String: Flow?] = [:]
     private var including: [String] = []
 
     /// A parser for flows that use the robots of `catalog`.
-    public init(catalog: RobotCatalog) {
+    package init(catalog: RobotCatalog) {
         self.catalog = catalog
     }
 
     /// Reads the flow file at `path` (as it should appear in messages); nil when it has problems,
     /// which are added to `problems`.
-    public func parse(file path: String) -> Flow? {
+    package func parse(file path: String) -> Flow? {
         let key = Self.key(path)
         if let flow = parsed[key] { return flow }
         let flow = read(path)
@@ -43,14 +43,14 @@ public final class FlowParser {
     }
 
     /// Reads flow `text` as the file `file`; nil when it has problems (see `problems`).
-    public func parse(text: String, file: String) -> Flow? {
+    package func parse(text: String, file: String) -> Flow? {
         let before = problems.count
         let flow = parseText(text, file: file)
         return problems.count == before ? flow : nil
     }
 
     /// Reads flow `text`, throwing every problem found.
-    public func flow(text: String, file: String) throws(Diagnostics) -> Flow {
+    package func flow(text: String, file: String) throws(Diagnostics) -> Flow {
         let before = problems.count
         guard let flow = parse(text: text, file: file) else { throw Diagnostics(Array(problems[before...])) }
         return flow
@@ -59,7 +59,7 @@ public final class FlowParser {
     /// Reads one step written alone (`tap: Login`, `Login.login`), as a flow at `file` would hold
     /// it: the step, its YAML node, and the variables it uses; nil when it has problems (see
     /// `problems`, located at line 1 of the text).
-    public func step(text: String, file: String) -> (step: Step, node: Node, uses: [VariableUse])? {
+    package func step(text: String, file: String) -> (step: Step, node: Node, uses: [VariableUse])? {
         let before = problems.count
         let reader = YAMLReader(file: file, text: text)
         let context = Context(reader: reader, parser: self)
@@ -188,7 +188,7 @@ public final class FlowParser {
     }
 
     /// `path` absolute and standardised: two spellings of one file compare equal.
-    public static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    package static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// A problem already reported elsewhere (in an included file).
     struct Quiet: Error {}

@@ -4,10 +4,10 @@ import Foundation
 /// The JSON Schema of a flow file (`Flows/flow.schema.json`), made from the step registry's forms
 /// and the robot catalog, the very declarations the parser reads: the schema and the parser
 /// cannot drift. An editor with the YAML language server completes every step from it.
-public enum FlowSchema {
+package enum FlowSchema {
     /// The schema as JSON text, for every primitive step and every action of `catalog`'s robots.
     /// `runner` is the runner that writes it: its description names it and its guide.
-    public static func json(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
+    package static func json(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
         var definitions: [String: Any] = [:]
         var bare: [String] = []
         var steps: [String: Any] = [:]

@@ -1,9 +1,9 @@
 import FlowKit
 
 /// A robot action as a step: `Glance.checkCounts: {work: 8, other: 1}`.
-public struct RobotStep: StepAction {
+package struct RobotStep: StepAction {
     /// An argument as written: text may hold `${variables}`, resolved when the step runs.
-    public enum Argument: Sendable, Equatable {
+    package enum Argument: Sendable, Equatable {
         /// Text, resolved when the step runs.
         case text(Text)
         /// A whole number (`.integer`, `.count`, `.position`).
@@ -15,12 +15,12 @@ public struct RobotStep: StepAction {
     }
 
     /// The robot action the step names, from the catalog.
-    public let action: RobotAction
+    package let action: RobotAction
     /// The arguments as written, by parameter name; the parser checked them against the action's parameters.
-    public let arguments: [String: Argument]
+    package let arguments: [String: Argument]
 
     /// Resolves the text arguments' `${variables}`, then runs the action on the context's app at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         var values: [String: ActionArguments.Value] = [:]
         for (name, argument) in arguments {
             switch argument {

@@ -17,46 +17,46 @@ import Yams
 ///
 /// Everything the runner knows of the app under test comes from here: the runner itself could
 /// drive any app that speaks the automation protocol.
-public struct Scheme: Sendable {
+package struct Scheme: Sendable {
     /// Where the app reads its store: each flow's copy is passed as `-ARGUMENT PATH`, the copy
     /// named `file` inside the flow's own folder (FlowKit's `AppStore`, which `AppLaunch` uses too).
-    public typealias Store = AppStore
+    package typealias Store = AppStore
 
     /// The scheme's name (`default`, `fast`), as `--scheme` gives it.
-    public var name: String
+    package var name: String
     /// The app under test: the binary the flows launch.
-    public var app: String
+    package var app: String
     /// The program that seeds a fixture's store, run once per fixture before the flows; nil for
     /// an app with no store.
-    public var seeder: String?
+    package var seeder: String?
     /// The command that builds the app and the seeder, named when one of them is missing
     /// (`make testing-app`); nil for `swift build`.
-    public var build: String?
+    package var build: String?
     /// The folder of the fixtures the seeder reads.
-    public var seeds: String
+    package var seeds: String
     /// Where the app reads its store, so each flow gets its own copy; nil for an app with no store.
-    public var store: Store?
+    package var store: Store?
     /// The variables of the test account (`test.user`, `test.password`): a flow that uses them
     /// when the run gives none fails with "No credentials provided for testing" instead of lint
     /// refusing it, so the same flows run with a private scheme and without.
-    public var credentials: [String]
+    package var credentials: [String]
     /// Launch arguments, `-key value` defaults and environment for every flow; a flow's own are added.
-    public var launch: LaunchSettings
+    package var launch: LaunchSettings
     /// Variables every flow can use, beside those of `--var` and the runner's own `-key value`.
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// Variables whose values are never printed (any `*.password`, `*.secret`, `*.token`, and
     /// those a scheme marks `{secret: ...}`).
-    public var secretVariables: Set<String>
+    package var secretVariables: Set<String>
     /// Tags a flow must have one of to run, unless the command line gives its own.
-    public var includeTags: [String]
+    package var includeTags: [String]
     /// Tags that keep a flow out of the run, unless the command line gives its own.
-    public var excludeTags: [String]
+    package var excludeTags: [String]
 
     /// The keys a scheme file may have: the reader refuses any other.
-    public static let keys = ["app", "seeder", "build", "seeds", "store", "credentials", "arguments", "defaults", "variables", "environment", "tags"]
+    package static let keys = ["app", "seeder", "build", "seeds", "store", "credentials", "arguments", "defaults", "variables", "environment", "tags"]
 
     /// A scheme with `name` and the given settings; the rest empty, for the layers to fill in.
-    public init(
+    package init(
         name: String, app: String = "", seeder: String? = nil, seeds: String = "Seeds", store: Store? = nil,
         credentials: [String] = [], launch: LaunchSettings = LaunchSettings(), variables: [String: String] = [:],
         secretVariables: Set<String> = [], includeTags: [String] = [], excludeTags: [String] = []
@@ -76,25 +76,25 @@ public struct Scheme: Sendable {
 
     /// Every value that must never be printed: secret variables, and `-key value` defaults whose
     /// key is secret (`model.password`).
-    public func secretValues(variables: [String: String]) -> [String] {
+    package func secretValues(variables: [String: String]) -> [String] {
         variables.filter { isSecret($0.key) }.map(\.value)
             + launch.defaults.filter { Self.isSecretName($0.key) && $0.value.variables.isEmpty }.map(\.value.raw)
     }
 
     /// True for a variable whose value must never be printed.
-    public func isSecret(_ variable: String) -> Bool {
+    package func isSecret(_ variable: String) -> Bool {
         secretVariables.contains(variable) || Self.isSecretName(variable)
     }
 
     /// True for a name that marks a secret by its ending (`password`, `secret`, `token`, any case).
-    public static func isSecretName(_ name: String) -> Bool {
+    package static func isSecretName(_ name: String) -> Bool {
         let lowered = name.lowercased()
         return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
     }
 
     /// What is missing for a run once the layers are merged, said as a person fixes it: no `app`,
     /// or a `seeder` without a `store` (or a store without a seeder); nil when the scheme is whole.
-    public func incompleteness() -> String? {
+    package func incompleteness() -> String? {
         var problems: [String] = []
         if app.isEmpty { problems.append("gives no app (app: the app's path, such as .build/debug/app)") }
         switch StoreSetup(seeder: seeder, store: store) {
@@ -109,27 +109,27 @@ public struct Scheme: Sendable {
     }
 
     /// The store a flow's app is launched on, inside the flow's own `folder`; nil for an app with no store.
-    public func storePath(in folder: URL) -> String? {
+    package func storePath(in folder: URL) -> String? {
         store?.path(in: folder)
     }
 
     /// The arguments that give the app its store in `folder` (`-photos.store FOLDER/photos.sqlite`);
     /// none for an app with no store, which is launched as it is.
-    public func storeArguments(in folder: URL) -> [String] {
+    package func storeArguments(in folder: URL) -> [String] {
         store?.arguments(in: folder) ?? []
     }
 
     /// Why `fixture` cannot be seeded under this scheme, or nil when it can: a scheme with no
     /// seeder starts every flow from the app as it is launched (the fixture `default`, which a
     /// flow that names none starts from, needs nothing) and seeds nothing else.
-    public func cannotSeed(_ fixture: String) -> String? {
+    package func cannotSeed(_ fixture: String) -> String? {
         guard seeder == nil, StoreSetup.needsSeeder(fixture) else { return nil }
         return noSeeder(for: "fixture \"\(Suggestion.shown(fixture))\"")
     }
 
     /// `WHAT: the scheme NAME has no seeder...`: why a fixture or a `seed` step cannot be, and
     /// what to do about it.
-    public func noSeeder(for what: String, takeOut: String = "the fixture") -> String {
+    package func noSeeder(for what: String, takeOut: String = "the fixture") -> String {
         "\(what): the scheme \(name) has no seeder, so every flow starts from the app as it is launched; "
             + "give the scheme a seeder and a store, or take \(takeOut) out"
     }
@@ -137,7 +137,7 @@ public struct Scheme: Sendable {
     /// Reads a scheme file over `base` (a private scheme over the shared one of its name): `app`,
     /// `seeder`, `seeds`, `store`, `credentials`, `arguments` and `tags` replace the base's;
     /// `defaults`, `environment` and `variables` are merged entry by entry, the file's entry winning.
-    public static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
+    package static func load(file: String, name: String, over base: Scheme? = nil) throws(LocatedError) -> Scheme {
         // Through InputFile: a FIFO is refused as what it is, never waited on.
         let text: String
         switch InputFile.read(file, limit: FlowParser.fileLimit) {
@@ -229,7 +229,7 @@ extension LocatedError {
 
     /// The error with every one of `secrets` replaced by the mask, in its message and its line;
     /// the column moves with the text before it, so the caret still points where it did.
-    public func masking(_ secrets: [String]) -> LocatedError {
+    package func masking(_ secrets: [String]) -> LocatedError {
         let secrets = SecretMask(secrets)
         guard !secrets.values.isEmpty else { return self }
         func mask(_ text: String) -> String { secrets.mask(text) }

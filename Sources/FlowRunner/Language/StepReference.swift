@@ -4,23 +4,23 @@ import FlowKit
 /// step with its form, fields and examples; the element selector; every robot action with its
 /// parameters; the spellings that changed. `flow docs` prints it and `flow docs --update FILE`
 /// puts it between the markers; a test fails when the committed docs are stale.
-public enum StepReference {
+package enum StepReference {
     /// Where the reference goes in a file: between its markers, which name the runner that wrote them.
-    public static let marked = GeneratedSection(name: "step reference", source: "the step registry and the robots")
+    package static let marked = GeneratedSection(name: "step reference", source: "the step registry and the robots")
 
     /// The marker before the generated reference in docs/flows.md, as the toolkit's own runner
     /// writes it; `docs --update` replaces what is between the markers, whichever runner wrote them.
-    public static let begin = begin(runner: .standard)
+    package static let begin = begin(runner: .standard)
 
     /// The marker before the generated reference, naming the command of `runner` that writes it.
-    public static func begin(runner: RunnerIdentity) -> String { marked.begin(runner: runner) }
+    package static func begin(runner: RunnerIdentity) -> String { marked.begin(runner: runner) }
 
     /// The marker after the generated reference.
-    public static let end = marked.end
+    package static let end = marked.end
 
     /// The reference as Markdown, markers included, for every primitive step and every action of `catalog`'s robots.
     /// `runner` is the runner that writes it, as its begin marker names it.
-    public static func markdown(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
+    package static func markdown(catalog: RobotCatalog, runner: RunnerIdentity = .standard) -> String {
         var lines: [String] = [begin(runner: runner), "", "## Step reference", ""]
         lines += ["### Primitives", ""]
         // The examples are the toolkit's, the same for every app: say so, so nobody copies `Permission` into a flow.
@@ -133,12 +133,12 @@ public enum StepReference {
     }
 
     /// `text` with its reference section replaced by `section`; nil when the markers are missing.
-    public static func replacing(in text: String, with section: String) -> String? {
+    package static func replacing(in text: String, with section: String) -> String? {
         marked.replacing(in: text, with: section)
     }
 
     /// The reference section as it stands in `text`, or nil.
-    public static func section(in text: String) -> String? {
+    package static func section(in text: String) -> String? {
         marked.section(in: text)
     }
 

@@ -2,7 +2,7 @@ import FlowKit
 import LocatedYAML
 
 /// What a step does once it is read: a primitive of the registry, or a robot action.
-public protocol StepAction: Sendable {
+package protocol StepAction: Sendable {
     /// Carries the step out on the app; a failure is recorded on the context's app.
     func run(in context: StepContext)
     /// The steps it holds (a `repeat`'s body, a `runFlow`'s flow), for lint and the fixture list.
@@ -16,21 +16,21 @@ public protocol StepAction: Sendable {
 
 extension StepAction {
     /// None: most steps hold no others.
-    public var inner: [InnerSteps] { [] }
+    package var inner: [InnerSteps] { [] }
     /// None: only `seed` names a fixture.
-    public var seededFixture: Text? { nil }
+    package var seededFixture: Text? { nil }
     /// False: most steps act on an idle screen, so alerts before them are answered first.
-    public var readsBusyFrames: Bool { false }
+    package var readsBusyFrames: Bool { false }
 }
 
 /// Steps held by another step, with the variables it gives them (`runFlow`'s `variables`).
-public struct InnerSteps: Sendable {
+package struct InnerSteps: Sendable {
     /// The held steps.
-    public let steps: [Step]
+    package let steps: [Step]
     /// The included flow, for `runFlow`.
-    public let flow: Flow?
+    package let flow: Flow?
     /// The names of the variables the holder gives them, so lint does not call them undefined.
-    public let variables: [String]
+    package let variables: [String]
 }
 
 /// A primitive step, declared once: its keyword, how it is written (its form, from which the
@@ -38,7 +38,7 @@ public struct InnerSteps: Sendable {
 /// built from what was read, and how it runs.
 ///
 /// Adding a step is one new type conforming to this, and its name in `StepRegistry.primitives`.
-public protocol PrimitiveStep: StepAction {
+package protocol PrimitiveStep: StepAction {
     /// How a flow names it: `tap`.
     static var keyword: String { get }
     /// One line for the step reference.
@@ -60,23 +60,23 @@ public protocol PrimitiveStep: StepAction {
 
 extension PrimitiveStep {
     /// None: most steps have never been written another way.
-    public static var formerly: [String: String] { [:] }
+    package static var formerly: [String: String] { [:] }
     /// None: most steps replaced no state check.
-    public static var formerState: [String: String] { [:] }
+    package static var formerState: [String: String] { [:] }
 }
 
 /// A step written as a bare word (`- back`): it reads nothing, so it is made with `init()`.
-public protocol BareStep: PrimitiveStep {
+package protocol BareStep: PrimitiveStep {
     /// Makes the step; a bare word has nothing to read.
     init()
 }
 
 extension BareStep {
     /// A bare word: `- back`.
-    public static var form: StepForm { .bare }
+    package static var form: StepForm { .bare }
 
     /// Ignores the input, which a bare step never has, and makes the step with `init()`.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         self.init()
     }
 }
@@ -84,9 +84,9 @@ extension BareStep {
 /// The registry: every primitive step, in the order the docs list them. The parser's dispatch,
 /// `flow schema` and the step reference in docs/flows.md are made from this list and the robots'
 /// catalog, and from nothing else.
-public enum StepRegistry {
+package enum StepRegistry {
     /// Every primitive step, in the order the docs list them; a new step is added here.
-    public static let primitives: [any PrimitiveStep.Type] = [
+    package static let primitives: [any PrimitiveStep.Type] = [
         Tap.self, TypeText.self, EraseText.self,
         AssertVisible.self, AssertNotVisible.self, WaitFor.self, WaitUntilGone.self,
         Back.self, AnswerAlert.self,
@@ -96,15 +96,15 @@ public enum StepRegistry {
     ]
 
     /// The keywords of the primitives, for the schema and for suggestions when a keyword is unknown.
-    public static var keywords: [String] { primitives.map { $0.keyword } }
+    package static var keywords: [String] { primitives.map { $0.keyword } }
 
     /// The primitive a flow names by `keyword`, or nil when no primitive has it.
-    public static func primitive(_ keyword: String) -> (any PrimitiveStep.Type)? {
+    package static func primitive(_ keyword: String) -> (any PrimitiveStep.Type)? {
         primitives.first { $0.keyword == keyword }
     }
 
     /// How a removed keyword is written now, with the step that replaced it.
-    public static func former(_ keyword: String) -> (replacement: any PrimitiveStep.Type, now: String)? {
+    package static func former(_ keyword: String) -> (replacement: any PrimitiveStep.Type, now: String)? {
         for primitive in primitives {
             if let now = primitive.formerly[keyword] { return (primitive, now) }
         }
@@ -113,7 +113,7 @@ public enum StepRegistry {
 }
 
 /// How a step is written in YAML.
-public enum StepForm: Sendable {
+package enum StepForm: Sendable {
     /// A bare word: `- back`.
     case bare
     /// One scalar value: `- seed: large`.
@@ -126,12 +126,12 @@ public enum StepForm: Sendable {
 
     /// True for a mapping of fields none of which is required: the step may be written as a bare
     /// word too (`- assertAccessible`).
-    public var isBareToo: Bool {
+    package var isBareToo: Bool {
         if case let .fields(fields, _) = self { !fields.contains(where: \.isRequired) } else { false }
     }
 
     /// The fields besides the selector's keys.
-    public var fields: [Field] {
+    package var fields: [Field] {
         switch self {
         case .bare, .value: []
         case let .element(fields), let .fields(fields, _): fields
@@ -140,18 +140,18 @@ public enum StepForm: Sendable {
 }
 
 /// A named value in a step's mapping.
-public struct Field: Sendable {
+package struct Field: Sendable {
     /// The name the flow writes (`timeout`).
-    public let name: String
+    package let name: String
     /// What the value must be; the parser checks it before the step is built.
-    public let type: FieldType
+    package let type: FieldType
     /// True when the step cannot be written without it; the parser reports it missing.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// One line for the docs and the schema's description.
-    public let summary: String
+    package let summary: String
 
     /// A field named `name` of type `type`, described by `summary` in the docs.
-    public init(_ name: String, _ type: FieldType, required: Bool = false, _ summary: String) {
+    package init(_ name: String, _ type: FieldType, required: Bool = false, _ summary: String) {
         self.name = name
         self.type = type
         self.isRequired = required
@@ -160,7 +160,7 @@ public struct Field: Sendable {
 }
 
 /// The type of a field's value.
-public enum FieldType: Sendable, Equatable {
+package enum FieldType: Sendable, Equatable {
     /// Text, which may hold `${variables}`.
     case text
     /// `true` or `false`.
@@ -186,7 +186,7 @@ public enum FieldType: Sendable, Equatable {
     case words(choices: [String]?)
 
     /// How lint and the docs name it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .text: "text"
         case .boolean: "true or false"
@@ -205,89 +205,89 @@ public enum FieldType: Sendable, Equatable {
 
 /// A typed handle on a field: a primitive declares its fields with these and reads its input
 /// through them, so a field's name, type and meaning are written once.
-public struct FieldKey<Value: Sendable>: Sendable {
+package struct FieldKey<Value: Sendable>: Sendable {
     /// The field, as the form, the schema and the docs show it.
-    public let field: Field
+    package let field: Field
     let extract: @Sendable (FieldValue) -> Value?
 }
 
 extension FieldKey where Value == Text {
     /// A text field; its value may hold `${variables}`.
-    public static func text(_ name: String, required: Bool = false, _ summary: String) -> Self {
+    package static func text(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .text, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
     }
 
     /// An alert, by identifier or title; lint checks it against the app's declared alerts.
-    public static func alert(_ name: String, required: Bool = false, _ summary: String) -> Self {
+    package static func alert(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .alertName, required: required, summary)) { if case let .text(text) = $0 { text } else { nil } }
     }
 }
 
 extension FieldKey where Value == AppProperty {
     /// A property the app declares, by name; lint checks it is one.
-    public static func property(_ name: String, _ summary: String) -> Self {
+    package static func property(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .propertyName, required: true, summary)) { if case let .property(property) = $0 { property } else { nil } }
     }
 }
 
 extension FieldKey where Value == Bool {
     /// An optional `true`/`false` field.
-    public static func boolean(_ name: String, _ summary: String) -> Self {
+    package static func boolean(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .boolean, summary)) { if case let .boolean(flag) = $0 { flag } else { nil } }
     }
 }
 
 extension FieldKey where Value == Int {
     /// An optional whole number within `range`.
-    public static func integer(_ name: String, in range: ClosedRange<Int>, _ summary: String) -> Self {
+    package static func integer(_ name: String, in range: ClosedRange<Int>, _ summary: String) -> Self {
         Self(field: Field(name, .integer(range), summary)) { if case let .integer(number) = $0 { number } else { nil } }
     }
 }
 
 extension FieldKey where Value == Double {
     /// A timeout: seconds above zero, an hour at most.
-    public static func timeout(_ summary: String) -> Self {
+    package static func timeout(_ summary: String) -> Self {
         Self(field: Field("timeout", .seconds(0.001...3600), summary)) { if case let .number(number) = $0 { number } else { nil } }
     }
 }
 
 extension FieldKey where Value == ElementSelector {
     /// An element, written as a step's element is.
-    public static func selector(_ name: String, _ summary: String) -> Self {
+    package static func selector(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .selector, summary)) { if case let .selector(selector) = $0 { selector } else { nil } }
     }
 }
 
 extension FieldKey where Value == [Step] {
     /// A list of steps, parsed as a flow's steps are.
-    public static func steps(_ name: String, required: Bool = false, _ summary: String) -> Self {
+    package static func steps(_ name: String, required: Bool = false, _ summary: String) -> Self {
         Self(field: Field(name, .steps, required: required, summary)) { if case let .steps(steps) = $0 { steps } else { nil } }
     }
 }
 
 extension FieldKey where Value == Flow {
     /// A flow file, relative to the flow that names it; it is read when this flow is parsed.
-    public static func flowFile(_ name: String, _ summary: String) -> Self {
+    package static func flowFile(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .flowFile, required: true, summary)) { if case let .flow(flow) = $0 { flow } else { nil } }
     }
 }
 
 extension FieldKey where Value == [(name: String, value: Text)] {
     /// A mapping of variable names to text, for an included flow.
-    public static func variables(_ name: String, _ summary: String) -> Self {
+    package static func variables(_ name: String, _ summary: String) -> Self {
         Self(field: Field(name, .variables, summary)) { if case let .variables(pairs) = $0 { pairs } else { nil } }
     }
 }
 
 extension FieldKey where Value == [String] {
     /// A list of words, each given once (`[lastUpload, count]`); with `choices`, each one of them.
-    public static func words(_ name: String, choices: [String]? = nil, _ summary: String) -> Self {
+    package static func words(_ name: String, choices: [String]? = nil, _ summary: String) -> Self {
         Self(field: Field(name, .words(choices: choices), summary)) { if case let .words(words) = $0 { words } else { nil } }
     }
 }
 
 /// A field's value as read.
-public enum FieldValue: Sendable {
+package enum FieldValue: Sendable {
     /// Text, `${variables}` unresolved.
     case text(Text)
     /// A `true` or `false`.
@@ -311,41 +311,41 @@ public enum FieldValue: Sendable {
 }
 
 /// What the parser read for one primitive step, by field, checked against its form.
-public struct StepInput: Sendable {
+package struct StepInput: Sendable {
     /// The element, for a step of the `.element` form.
-    public let selector: ElementSelector?
+    package let selector: ElementSelector?
     let values: [String: FieldValue]
     /// Where the step's value is written, for errors `init` throws.
     let location: SourceLocation
 
     /// The value of an optional field, or nil when the step leaves it out.
-    public func optional<Value>(_ key: FieldKey<Value>) -> Value? {
+    package func optional<Value>(_ key: FieldKey<Value>) -> Value? {
         values[key.field.name].flatMap(key.extract)
     }
 
     /// The value of a required field (the parser made sure it is there).
-    public func required<Value>(_ key: FieldKey<Value>) throws(StepInputError) -> Value {
+    package func required<Value>(_ key: FieldKey<Value>) throws(StepInputError) -> Value {
         guard let value = optional(key) else { throw StepInputError("needs \"\(key.field.name)\" (\(key.field.type.description))") }
         return value
     }
 
     /// The element of a step of the `.element` form (the parser made sure it is there).
-    public func element() throws(StepInputError) -> ElementSelector {
+    package func element() throws(StepInputError) -> ElementSelector {
         guard let selector else { throw StepInputError("needs an element") }
         return selector
     }
 
     /// True when the step gives the field.
-    public func has(_ field: Field) -> Bool { values[field.name] != nil }
+    package func has(_ field: Field) -> Bool { values[field.name] != nil }
 }
 
 /// What is wrong with a step beyond its form; reported at the step's value.
-public struct StepInputError: Error, Sendable {
+package struct StepInputError: Error, Sendable {
     /// What is wrong, as lint and the parser print it after the step's location.
-    public let message: String
+    package let message: String
 
     /// An error saying `message` about the step.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }

@@ -4,22 +4,22 @@ import Foundation
 /// An action as a property reads it: what was done (and to which element of the screen before
 /// it), the screen before, every frame after it was sent (busy ones too, with when each came), and
 /// the idle screen it left.
-public struct ObservedAction: Sendable {
+package struct ObservedAction: Sendable {
     /// `tap`, `type`, `answer`, `back`, or `robot` (a robot action's step).
-    public var verb: String
+    package var verb: String
     /// The element it named, as the screen before showed it (nil for back, or one not found).
-    public var element: ElementSnapshot?
+    package var element: ElementSnapshot?
     /// The robot action (`Todos.add`), for a robot step.
-    public var robotAction: String?
+    package var robotAction: String?
     /// The idle frame before it.
-    public var before: Frame
+    package var before: Frame
     /// Every frame after it was sent, in order, with the time since it was sent.
-    public var during: [(frame: Frame, at: Duration)]
+    package var during: [(frame: Frame, at: Duration)]
     /// The idle frame it left.
-    public var after: Frame
+    package var after: Frame
 
     /// An action observed.
-    public init(verb: String, element: ElementSnapshot?, robotAction: String? = nil, before: Frame, during: [(frame: Frame, at: Duration)], after: Frame) {
+    package init(verb: String, element: ElementSnapshot?, robotAction: String? = nil, before: Frame, during: [(frame: Frame, at: Duration)], after: Frame) {
         self.verb = verb
         self.element = element
         self.robotAction = robotAction
@@ -36,9 +36,9 @@ public struct ObservedAction: Sendable {
 }
 
 /// A property that does not hold, as a finding and a failed step say it.
-public struct PropertyViolation: Sendable, Equatable {
+package struct PropertyViolation: Sendable, Equatable {
     /// How it failed.
-    public enum Cause: String, Sendable, Equatable {
+    package enum Cause: String, Sendable, Equatable {
         /// What it checks is not so.
         case violated
         /// Its check threw an error.
@@ -50,21 +50,21 @@ public struct PropertyViolation: Sendable, Equatable {
     }
 
     /// The property's name.
-    public let property: String
+    package let property: String
     /// Its kind.
-    public let kind: AppProperty.Kind
+    package let kind: AppProperty.Kind
     /// How it failed.
-    public let cause: Cause
+    package let cause: Cause
     /// One line: the property, and what was found.
-    public let message: String
+    package let message: String
 }
 
 /// Checks an app's properties, each guarded (``PropertyGuard``): the invariants on an idle
 /// screen, the action properties and eventually's an action triggers, one property by name. What
 /// `flow explore` judges states with and `flow run --properties` and `assertProperty` check steps with.
-public final class PropertyChecker: @unchecked Sendable {
+package final class PropertyChecker: @unchecked Sendable {
     /// The properties it checks.
-    public let properties: [AppProperty]
+    package let properties: [AppProperty]
     let variables: [String: String]
     /// The longest one check may take before it is cut (the crawl's `--wait`, the run's `--timeout`).
     let wait: TimeInterval
@@ -75,20 +75,20 @@ public final class PropertyChecker: @unchecked Sendable {
     private var broken: Set<String> = []
 
     /// A checker of `properties`, whose checks read `variables` and are cut after `wait` seconds.
-    public init(properties: [AppProperty], variables: [String: String] = [:], wait: TimeInterval) {
+    package init(properties: [AppProperty], variables: [String: String] = [:], wait: TimeInterval) {
         self.properties = properties
         self.variables = variables
         self.wait = wait
     }
 
     /// The invariants that apply to `frame`'s screen, and do not hold there.
-    public func invariants(on frame: Frame) -> [PropertyViolation] {
+    package func invariants(on frame: Frame) -> [PropertyViolation] {
         properties.filter { $0.kind == .invariant && $0.applies(to: frame.screen) }.compactMap { check($0, on: frame) }
     }
 
     /// The action properties and eventually's that `action` triggers (on their robot's screen),
     /// and that do not hold.
-    public func after(_ action: ObservedAction) -> [PropertyViolation] {
+    package func after(_ action: ObservedAction) -> [PropertyViolation] {
         properties.filter { property in
             property.kind != .invariant && property.trigger.map(action.isTrigger) == true && property.applies(toScreenTitled: action.before.screen.title)
         }.compactMap { check($0, after: action) }
@@ -96,7 +96,7 @@ public final class PropertyChecker: @unchecked Sendable {
 
     /// Whether `property` holds now (`assertProperty`): an invariant on `frame`; an action
     /// property or eventually on `last`, the last action, which must be its trigger. Nil when it holds.
-    public func check(_ property: AppProperty, now frame: Frame, last: ObservedAction?) -> PropertyViolation? {
+    package func check(_ property: AppProperty, now frame: Frame, last: ObservedAction?) -> PropertyViolation? {
         switch property.kind {
         case .invariant:
             return check(property, on: frame)

@@ -5,9 +5,9 @@ import Foundation
 /// every frame, when it began, the flow's name), then one event a line: each frame the flow saw
 /// as `[seconds, "o", text]` (the screen cleared, then drawn), and each step as a marker,
 /// `[seconds, "m", "step"]`, at the time it began. Secrets are masked before anything is kept.
-public struct AsciiCast: Sendable, Equatable {
+package struct AsciiCast: Sendable, Equatable {
     /// One event of the recording.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// A frame drawn, at this many seconds from the flow's start.
         case output(Double, String)
         /// A step began: its title.
@@ -15,14 +15,14 @@ public struct AsciiCast: Sendable, Equatable {
     }
 
     /// The flow's name, shown by players.
-    public let title: String
+    package let title: String
     /// When the flow began, in seconds since 1970.
-    public let timestamp: Int
+    package let timestamp: Int
     /// The frames and markers, in the order they happened.
-    public let events: [Event]
+    package let events: [Event]
 
     /// A recording titled `title` that began at `timestamp`.
-    public init(title: String, timestamp: Int, events: [Event]) {
+    package init(title: String, timestamp: Int, events: [Event]) {
         self.title = title
         self.timestamp = timestamp
         self.events = events
@@ -32,7 +32,7 @@ public struct AsciiCast: Sendable, Equatable {
     static let clear = "\u{1B}[H\u{1B}[2J"
 
     /// The widest line of any frame, and the most lines, at least 1 each.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         var width = 1, height = 1
         for case let .output(_, text) in events {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -43,7 +43,7 @@ public struct AsciiCast: Sendable, Equatable {
     }
 
     /// The file's text: the header line, then one event a line, each a line of JSON.
-    public var text: String {
+    package var text: String {
         let size = self.size
         let header: [String: Any] = [
             "version": 2, "width": size.width, "height": size.height, "timestamp": timestamp, "title": title,
@@ -73,7 +73,7 @@ public struct AsciiCast: Sendable, Equatable {
 
     /// The cast file's name for a flow run in `--record-casts DIR`: the report's name for it,
     /// with `.cast`; an earlier try (`--retries`) is `-try1`, `-try2`, ...
-    public static func fileName(_ flow: Flow, iteration: Int, earlierTry: Int? = nil) -> String {
+    package static func fileName(_ flow: Flow, iteration: Int, earlierTry: Int? = nil) -> String {
         FolderReport.baseName(flow, iteration) + (earlierTry.map { "-try\($0)" } ?? "") + ".cast"
     }
 }

@@ -6,22 +6,22 @@ import Foundation
 /// and after it, what it waited for and the app's standard error meanwhile. Its schema,
 /// ``schema``, is committed beside the flow schema as `trace.schema.json`, so that other tools
 /// can read the file; a test holds a real trace to it. Secrets are masked, as everywhere.
-public enum FlowTraceFile {
+package enum FlowTraceFile {
     /// What the file is, in its `format` key.
-    public static let formatName = "flow-trace"
+    package static let formatName = "flow-trace"
     /// The file's version: a reader refuses one it does not know.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The schema's file name, beside the flow schema.
-    public static let schemaFileName = "trace.schema.json"
+    package static let schemaFileName = "trace.schema.json"
 
     /// The file's name for a flow run: the reports' name for it with `.trace.json`; an earlier
     /// try (`--retries`) is `-try1`, `-try2`, ...
-    public static func fileName(_ flow: Flow, iteration: Int, earlierTry: Int? = nil) -> String {
+    package static func fileName(_ flow: Flow, iteration: Int, earlierTry: Int? = nil) -> String {
         FolderReport.baseName(flow, iteration) + (earlierTry.map { "-try\($0)" } ?? "") + ".trace.json"
     }
 
     /// The file for one try of a flow (`tryNumber` from 1, of `tries`), as JSON.
-    public static func json(_ result: FlowResult, tryNumber: Int = 1, tries: Int = 1) -> String {
+    package static func json(_ result: FlowResult, tryNumber: Int = 1, tries: Int = 1) -> String {
         var root: [String: Any] = [
             "format": formatName, "version": currentVersion,
             "flow": ["name": result.flow.name, "file": result.flow.file],
@@ -73,7 +73,7 @@ public enum FlowTraceFile {
     }
 
     /// The JSON Schema of the file (`flow schema --trace`, committed as `trace.schema.json`).
-    public static var schema: String {
+    package static var schema: String {
         typealias S = JSONSchemaText
         let string: [String: Any] = ["type": "string"]
         let integer: [String: Any] = ["type": "integer", "minimum": 0]

@@ -14,13 +14,13 @@ import TextBytes
 /// that is missing, unreadable, not UTF-8 (TextBytes' check, as every reader of the runner makes)
 /// or not a golden screen is shown with a note saying so. Every text is escaped, and the page is
 /// well-formed XML as well as HTML, as the run's report is.
-public enum GoldenReviewPage {
+package enum GoldenReviewPage {
     /// Where `snapshots review` writes the page when given no `--out`: in the build folder, which
     /// is never committed.
-    public static let defaultPath = ".build/flows/golden-review.html"
+    package static let defaultPath = ".build/flows/golden-review.html"
 
     /// The page a run writes beside its HTML report: `out/report.html` → `out/report.golden-review.html`.
-    public static func path(besideReport report: String) -> String {
+    package static func path(besideReport report: String) -> String {
         let name = PathText.name(of: report)
         let stem = (name as NSString).deletingPathExtension
         let parent = PathText.parent(of: report)
@@ -30,16 +30,16 @@ public enum GoldenReviewPage {
 
     /// One side of a pending golden: its file, its text when it can be shown, and what a reviewer
     /// should know about it (missing, unreadable, not a golden screen).
-    public struct Side: Sendable, Equatable {
+    package struct Side: Sendable, Equatable {
         /// The file, as found or as the flow names it.
-        public var path: String
+        package var path: String
         /// The file's text (nil: none to show).
-        public var text: String?
+        package var text: String?
         /// Why it is not an ordinary golden screen, in words, or nil when it is one.
-        public var note: String?
+        package var note: String?
 
         /// A side read from `path`, as given.
-        public init(path: String, text: String?, note: String? = nil) {
+        package init(path: String, text: String?, note: String? = nil) {
             self.path = path
             self.text = text
             self.note = note
@@ -48,34 +48,34 @@ public enum GoldenReviewPage {
 
     /// An `assertScreen` step that checks a golden: the flow that runs it, and where it is
     /// written (another file when the flow includes it with `runFlow`).
-    public struct Check: Sendable, Equatable {
+    package struct Check: Sendable, Equatable {
         /// The flow file.
-        public var flow: String
+        package var flow: String
         /// The step's file, line and column.
-        public var step: SourceLocation
+        package var step: SourceLocation
 
         /// The step at `step`, run by the flow `flow`.
-        public init(flow: String, step: SourceLocation) {
+        package init(flow: String, step: SourceLocation) {
             self.flow = flow
             self.step = step
         }
     }
 
     /// One pending golden screen, as the page shows it.
-    public struct Item: Sendable, Equatable {
+    package struct Item: Sendable, Equatable {
         /// The screen's name (`assertScreen: NAME`).
-        public var screen: String
+        package var screen: String
         /// The accepted golden.
-        public var golden: Side
+        package var golden: Side
         /// The screen the run saw, in the pending file beside the golden.
-        public var pending: Side
+        package var pending: Side
         /// The steps that check it (empty: no flow does, as for a Swift test's golden).
-        public var checks: [Check]
+        package var checks: [Check]
         /// The command that accepts it, as a person types it (`flow snapshots accept home`).
-        public var accept: String
+        package var accept: String
 
         /// A pending golden named `screen`, its two sides, the steps that check it and the command that accepts it.
-        public init(screen: String, golden: Side, pending: Side, checks: [Check], accept: String) {
+        package init(screen: String, golden: Side, pending: Side, checks: [Check], accept: String) {
             self.screen = screen
             self.golden = golden
             self.pending = pending
@@ -85,14 +85,14 @@ public enum GoldenReviewPage {
     }
 
     /// The link a run's HTML report shows near its top when a golden did not match.
-    public struct Link: Sendable, Equatable {
+    package struct Link: Sendable, Equatable {
         /// The page's file name, beside the report.
-        public var file: String
+        package var file: String
         /// How many golden screens did not match.
-        public var count: Int
+        package var count: Int
 
         /// A link to `file` for `count` golden screens.
-        public init(file: String, count: Int) {
+        package init(file: String, count: Int) {
             self.file = file
             self.count = count
         }
@@ -102,7 +102,7 @@ public enum GoldenReviewPage {
 
     /// Every pending golden of `catalog` (``GoldenScreenCatalog/survey(_:suite:)``), with the
     /// `assertScreen` steps of `suite` that check it, read from its files.
-    public static func items(_ catalog: GoldenScreenCatalog, suite: FlowSuite, runner: RunnerIdentity) -> [Item] {
+    package static func items(_ catalog: GoldenScreenCatalog, suite: FlowSuite, runner: RunnerIdentity) -> [Item] {
         var checks: [String: [Check]] = [:]  // golden, absolute → steps
         for flow in suite.flows {
             GoldenScreenCatalog.walk(flow.steps) { step, name in
@@ -121,7 +121,7 @@ public enum GoldenReviewPage {
     /// Every golden screen that did not match in `results` (their earlier tries too), with the
     /// steps that checked it, read from its files (the pending file holds the screen the run saw
     /// last): what the run's page shows.
-    public static func items(of results: [FlowResult], runner: RunnerIdentity) -> [Item] {
+    package static func items(of results: [FlowResult], runner: RunnerIdentity) -> [Item] {
         var order: [String] = []
         var found: [String: (diff: ScreenDiff, checks: [Check])] = [:]
         for result in results {
@@ -212,7 +212,7 @@ public enum GoldenReviewPage {
 
     /// The page for `items`; with none, a page that says nothing is pending. `looked` says where
     /// `snapshots review` looked (the flows' folder, or the paths given).
-    public static func html(_ items: [Item], runner: RunnerIdentity, looked: [String]) -> String {
+    package static func html(_ items: [Item], runner: RunnerIdentity, looked: [String]) -> String {
         let heading = items.isEmpty ? "Golden screens to review: none pending"
             : "Golden screens to review: \(items.count) pending"
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"

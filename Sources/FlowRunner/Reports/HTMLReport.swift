@@ -7,28 +7,28 @@ import Foundation
 /// is highlighted with its reason, FlowKit's own step and the app's standard error. Every text is
 /// escaped, so a screen that shows markup shows it as text; the page is well-formed XML as well as
 /// HTML. It shows only what the records hold, and their secrets are masked already.
-public enum HTMLReport {
+package enum HTMLReport {
     /// What the run was, besides its results: shown at the top of the page.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// The scheme the flows ran with.
-        public var scheme: String
+        package var scheme: String
         /// How long the run took on the wall clock, from its first flow to its last.
-        public var duration: Duration
+        package var duration: Duration
         /// The tag filters that selected the flows (`--include-tags` and `--exclude-tags`, or the scheme's).
-        public var includeTags: [String]
+        package var includeTags: [String]
         /// The tags that kept flows out.
-        public var excludeTags: [String]
+        package var excludeTags: [String]
         /// `I/N`, when `--shard` was given.
-        public var shard: String?
+        package var shard: String?
         /// The flow runs an interrupted run never finished: counted and listed as not run (interrupted).
-        public var notRun: [NotRun]
+        package var notRun: [NotRun]
         /// The golden review page written beside the report when a golden screen did not match:
         /// the report links to it near its top.
-        public var goldenReview: GoldenReviewPage.Link? = nil
+        package var goldenReview: GoldenReviewPage.Link? = nil
 
         /// A summary of a run under `scheme` that took `duration`, with its filters and shard if
         /// any, and what it never finished when it was interrupted.
-        public init(
+        package init(
             scheme: String, duration: Duration, includeTags: [String] = [], excludeTags: [String] = [], shard: String? = nil, notRun: [NotRun] = []
         ) {
             self.scheme = scheme
@@ -41,7 +41,7 @@ public enum HTMLReport {
     }
 
     /// The page: every flow run (by file, then iteration), failed ones marked for the filter.
-    public static func html(_ results: [FlowResult], summary: Summary) -> String {
+    package static func html(_ results: [FlowResult], summary: Summary) -> String {
         let results = results.sorted { ($0.flow.file, $0.iteration) < ($1.flow.file, $1.iteration) }
         let failed = results.filter { !$0.passed }.count
         let flaky = results.filter(\.isFlaky).count

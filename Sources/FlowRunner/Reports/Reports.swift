@@ -3,24 +3,24 @@ import Foundation
 
 /// The lines a run prints: one per flow as it finishes, the failure in full, and the closing tally.
 /// Colour only on a terminal.
-public struct RunTally: Sendable {
+package struct RunTally: Sendable {
     /// Flow runs that passed, on their first try or on a retry.
-    public var passed = 0
+    package var passed = 0
     /// Flow runs that failed every try.
-    public var failed = 0
+    package var failed = 0
     /// Flow runs an interrupted run never finished (`NotRun`); the caller sets it, as results
     /// do not say.
-    public var notRun = 0
+    package var notRun = 0
     /// Passed on a retry (counted in `passed` too), by file.
-    public var flaky: [String] = []
+    package var flaky: [String] = []
     /// Every flow that failed at least once (for `--repeat`), by file, in the order first seen.
-    public var everFailed: [String] = []
+    package var everFailed: [String] = []
 
     /// A tally of nothing yet.
-    public init() {}
+    package init() {}
 
     /// Counts `result`, and notes its file when it was flaky or failed.
-    public mutating func add(_ result: FlowResult) {
+    package mutating func add(_ result: FlowResult) {
         if result.passed {
             passed += 1
             if result.isFlaky, !flaky.contains(result.flow.file) { flaky.append(result.flow.file) }
@@ -31,7 +31,7 @@ public struct RunTally: Sendable {
     }
 
     /// `N passed, N failed` (`, N not run (interrupted)` when the run was cut short).
-    public var line: String {
+    package var line: String {
         "\(passed) passed, \(failed) failed" + (notRun > 0 ? ", \(notRun) \(NotRun.words)" : "")
     }
 }
@@ -39,37 +39,37 @@ public struct RunTally: Sendable {
 /// A flow run that an interrupted run (Ctrl-C, a kill) never finished: not started, or cut short.
 /// Not "skipped", which a flow is by choice: every report says it the one way, `not run
 /// (interrupted)`, and lists it.
-public struct NotRun: Sendable, Equatable {
+package struct NotRun: Sendable, Equatable {
     /// The flow.
-    public let flow: Flow
+    package let flow: Flow
     /// Which of its runs (`--repeat`), from 1.
-    public let iteration: Int
+    package let iteration: Int
 
     /// The run `iteration` of `flow`, which did not finish.
-    public init(flow: Flow, iteration: Int) {
+    package init(flow: Flow, iteration: Int) {
         self.flow = flow
         self.iteration = iteration
     }
 
     /// How every report says it.
-    public static let words = "not run (interrupted)"
+    package static let words = "not run (interrupted)"
     /// Its mark beside a flow, as PASS and FAIL are theirs.
-    public static let badge = "NOT RUN"
+    package static let badge = "NOT RUN"
 
     /// The flow's name, with `#2` for its second run and on, as its testcase would be named.
-    public var name: String { flow.name + (iteration > 1 ? " #\(iteration)" : "") }
+    package var name: String { flow.name + (iteration > 1 ? " #\(iteration)" : "") }
 
     /// The same run of the same flow file.
-    public static func == (lhs: NotRun, rhs: NotRun) -> Bool {
+    package static func == (lhs: NotRun, rhs: NotRun) -> Bool {
         lhs.flow.file == rhs.flow.file && lhs.iteration == rhs.iteration
     }
 }
 
 /// The line printed for each flow as it finishes.
-public enum ConsoleReport {
+package enum ConsoleReport {
     /// `PASS  Sign in  Flows/login/sign-in.yaml  0.12 s`; a flow that passed on a retry is
     /// `FLAKY (passed on try 2 of 3)`, never a plain pass; one that failed every try says so.
-    public static func line(_ result: FlowResult, colour: Bool, repeated: Bool, tries: Int = 1) -> String {
+    package static func line(_ result: FlowResult, colour: Bool, repeated: Bool, tries: Int = 1) -> String {
         let (word, code) = result.isFlaky ? ("FLAKY", "33") : result.passed ? ("PASS", "32") : ("FAIL", "31")
         let mark = colour ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word
         var note = ""
@@ -85,14 +85,14 @@ public enum ConsoleReport {
 }
 
 /// JUnit XML: one testcase per flow run, its time, and a failure's text with the screen inside.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The JUnit XML of `results`, as one suite named `suiteName` that took `duration`; failed tries are kept as Surefire's `flakyFailure` and `rerunFailure`.
     /// An interrupted run's `notRun` are no testcases (they did not run, and a merge must find
     /// them missing) but the suite's properties: `interrupted` with their count, then each one.
     /// `exit`, when given, is the code the run ends with as its flows decide it (a report that
     /// then cannot be written makes it 3): the properties `exit` and `exitMeaning` say it, for a
     /// CI tool that reads the file and not the runner's status.
-    public static func xml(_ results: [FlowResult], suiteName: String, duration: Duration, notRun: [NotRun] = [], exit: RunnerExit? = nil) -> String {
+    package static func xml(_ results: [FlowResult], suiteName: String, duration: Duration, notRun: [NotRun] = [], exit: RunnerExit? = nil) -> String {
         let failures = results.filter { !$0.passed }.count
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="\#(escape(suiteName))" tests="\#(results.count)" failures="\#(failures)" time="\#(time(duration))">"# + "\n"
@@ -182,11 +182,11 @@ package enum Markup {
 
 /// `--report DIR`: per flow run a text file with each step, its duration and result, and the
 /// screen after a failing step (and at each `snapshot`).
-public enum FolderReport {
+package enum FolderReport {
     /// Writes one text file per flow run into `folder`, made if missing, named by the flow's path,
     /// each through ``OutputFile`` (a folder that is something else is refused); a run an
     /// interrupted run never finished (`notRun`) gets one too, that says so.
-    public static func write(_ results: [FlowResult], notRun: [NotRun] = [], to folder: String) throws(OutputFileError) {
+    package static func write(_ results: [FlowResult], notRun: [NotRun] = [], to folder: String) throws(OutputFileError) {
         try OutputFile.folder(folder)
         let files = results.map { (fileName($0.flow, $0.iteration), text($0)) } + notRun.map { (fileName($0.flow, $0.iteration), text($0)) }
         for (name, text) in files {
@@ -205,12 +205,12 @@ public enum FolderReport {
     }
 
     /// The report of a flow run that did not finish: `NOT RUN (interrupted)  NAME  FILE`.
-    public static func text(_ run: NotRun) -> String {
+    package static func text(_ run: NotRun) -> String {
         "\(NotRun.badge) (interrupted)  \(run.name)  \(run.flow.file)\n"
     }
 
     /// The report of one flow run: every try's steps and screens, failed tries first.
-    public static func text(_ result: FlowResult) -> String {
+    package static func text(_ result: FlowResult) -> String {
         // Every try's steps and screens are kept, the failed ones first.
         let tries = result.earlierTries + [result]
         guard tries.count > 1 else { return text(ofTry: result) }

@@ -5,35 +5,35 @@ import Synchronization
 /// every idle screen they show, and every action they take, from which screen to which, each
 /// screen known by its identity under the map's rules (FlowKit's `ScreenIdentity`). Shared by
 /// the run's jobs; each flow's app is watched through its own tracker.
-public final class CoverageRecorder: Sendable {
+package final class CoverageRecorder: Sendable {
     /// One action a flow took: from a screen, what, to a screen (nil when the app ended).
-    public struct Step: Hashable, Sendable {
+    package struct Step: Hashable, Sendable {
         /// The identity's key of the screen it was taken on.
-        public let from: String
+        package let from: String
         /// The action's key: `tap button Save`, `type textField Name`, `answer button OK`, `back`.
-        public let action: String
+        package let action: String
         /// The identity's key of the screen it led to.
-        public let to: String?
+        package let to: String?
     }
 
     /// What tells screens apart: the map's rules.
-    public let rules: ScreenIdentity.Rules
+    package let rules: ScreenIdentity.Rules
     private let seen = Mutex<(screens: Set<String>, steps: Set<Step>)>(([], []))
 
     /// A recorder that tells screens apart by `rules`.
-    public init(rules: ScreenIdentity.Rules) {
+    package init(rules: ScreenIdentity.Rules) {
         self.rules = rules
     }
 
     /// The identities' keys of every screen shown.
-    public var screens: Set<String> { seen.withLock { $0.screens } }
+    package var screens: Set<String> { seen.withLock { $0.screens } }
     /// Every action taken.
-    public var steps: Set<Step> { seen.withLock { $0.steps } }
+    package var steps: Set<Step> { seen.withLock { $0.steps } }
 
     /// The key of an action, the same for a map's transition and a flow's command: the verb, then
     /// the element's kind and identifier (a row by its class: any row of a list is the list's; so is
     /// any control whose identifier carries a number).
-    public static func actionKey(verb: String, kind: ElementSnapshot.Kind?, identifier: String?) -> String {
+    package static func actionKey(verb: String, kind: ElementSnapshot.Kind?, identifier: String?) -> String {
         guard let kind, let identifier else { return verb }
         return "\(verb) \(kind.rawValue) " + ScreenIdentity.rowClass(of: identifier)
     }

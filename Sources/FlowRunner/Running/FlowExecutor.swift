@@ -4,34 +4,34 @@ import LocatedYAML
 
 /// Where and how one flow runs: its scheme, the variables, the folder of its own store, and the
 /// seeded fixtures to copy from.
-public struct FlowEnvironment: Sendable {
+package struct FlowEnvironment: Sendable {
     /// The scheme the flow runs under: the app, its store, its launch settings.
-    public var scheme: Scheme
+    package var scheme: Scheme
     /// Every variable a flow can use: the scheme's, `--var`, and the runner's own `-key value`.
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// Values never printed (replaced by `••••••••` in every failure, step and report).
-    public var secrets: [String]
+    package var secrets: [String]
     /// The app's safety-net timeout (`FlowApp.timeout`), only for an app that hangs: an idle screen decides a check at once.
-    public var timeout: TimeInterval
+    package var timeout: TimeInterval
     /// This flow's own folder: its store lives here and no other flow touches it.
-    public var folder: URL
+    package var folder: URL
     /// The seeded store of a fixture, made once per run, to copy from.
-    public var template: @Sendable (String) throws -> String
+    package var template: @Sendable (String) throws -> String
     /// Called with the app's process once it is launched (for Ctrl-C), and with nil when it ends.
-    public var onProcess: @Sendable (Int32?) -> Void = { _ in }
+    package var onProcess: @Sendable (Int32?) -> Void = { _ in }
     /// Keep the screen after every step in its record (for the HTML report); off, a long run's
     /// memory stays flat.
-    public var keepsScreens = false
+    package var keepsScreens = false
     /// Golden screens re-recorded, casts, the audit: what the run keeps or checks besides its steps.
-    public var recording = RecordingOptions()
+    package var recording = RecordingOptions()
     /// Which flows keep a trace of every step (``StepRecord/trace``): none by default.
-    public var trace = TraceMode.off
+    package var trace = TraceMode.off
     /// The properties checked after every step (`flow run --properties`): the invariants on the
     /// idle screen it left, the action properties and eventually's its actions trigger. None by default.
-    public var properties: [AppProperty] = []
+    package var properties: [AppProperty] = []
 
     /// An environment with no process callback and no screens kept; set those afterwards when wanted.
-    public init(
+    package init(
         scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, folder: URL,
         template: @escaping @Sendable (String) throws -> String
     ) {
@@ -45,81 +45,81 @@ public struct FlowEnvironment: Sendable {
 }
 
 /// What happened to one step.
-public struct StepRecord: Sendable {
+package struct StepRecord: Sendable {
     /// How the step ended: a step after a failure is skipped, not run.
-    public enum Status: String, Sendable { case passed, failed, skipped }
+    package enum Status: String, Sendable { case passed, failed, skipped }
     /// The step as written, for reports.
-    public let title: String
+    package let title: String
     /// Where the step is written.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// How long the step took (zero for a skipped step).
-    public let duration: Duration
+    package let duration: Duration
     /// Whether it passed, failed or was skipped.
-    public let status: Status
+    package let status: Status
     /// The screen for `snapshot`, or after a failing step.
-    public let screen: String?
+    package let screen: String?
     /// Nested steps' depth (inside `runFlow` or `repeat`).
-    public let depth: Int
+    package let depth: Int
     /// The screen as it was when the step ended (secrets masked), for a report that shows every
     /// step: text screens are cheap to keep.
-    public var after: String? = nil
+    package var after: String? = nil
     /// What the step has to say besides its status (a golden screen recorded), for every report.
-    public var notes: [String] = []
+    package var notes: [String] = []
     /// The golden screen it did not match, for the HTML report's side-by-side view.
-    public var screenDiff: ScreenDiff? = nil
+    package var screenDiff: ScreenDiff? = nil
     /// What the step did, when the run traces its flow (`--trace`): nil otherwise, and for a step
     /// that was skipped.
-    public var trace: StepTrace? = nil
+    package var trace: StepTrace? = nil
 }
 
 /// How a flow went.
-public struct FlowResult: Sendable {
+package struct FlowResult: Sendable {
     /// The flow that ran.
-    public let flow: Flow
+    package let flow: Flow
     /// Which run of the flow (from 1) under `--repeat`.
-    public let iteration: Int
+    package let iteration: Int
     /// Why it failed, or nil when it passed.
-    public let failure: FlowRunFailure?
+    package let failure: FlowRunFailure?
     /// What happened to each step, nested steps included, in the order they ran.
-    public let steps: [StepRecord]
+    package let steps: [StepRecord]
     /// The whole run of the flow: copying the store, launching, the steps and ending the app
     /// (the copy and the start done ahead included; the next flow's start, done meanwhile, not).
-    public let duration: Duration
+    package let duration: Duration
     /// The split of the time: copying the store, launching the app, and the steps.
-    public let copyDuration: Duration
+    package let copyDuration: Duration
     /// The time spent launching the app for this flow: starting its process, then waiting for its
     /// first idle frame; for an app started ahead, only what was left of that wait.
-    public let launchDuration: Duration
+    package let launchDuration: Duration
     /// True when no step failed and the flow could start.
-    public var passed: Bool { failure == nil }
+    package var passed: Bool { failure == nil }
     /// The tries that failed before this one (`--retries`), first first; each ran from a fresh
     /// copy of the store. Never dropped: a retry must not hide a failure.
-    public var earlierTries: [FlowResult] = []
+    package var earlierTries: [FlowResult] = []
     /// Passed, but only on a retry.
-    public var isFlaky: Bool { passed && !earlierTries.isEmpty }
+    package var isFlaky: Bool { passed && !earlierTries.isEmpty }
     /// This try's number, from 1.
-    public var tryNumber: Int { earlierTries.count + 1 }
+    package var tryNumber: Int { earlierTries.count + 1 }
     /// Every frame the flow saw and its steps' markers, when the run records casts (`--record-casts`).
-    public var cast: AsciiCast? = nil
+    package var cast: AsciiCast? = nil
 }
 
 /// Why a flow failed: the YAML step, the chain of `runFlow` steps that led to it, and FlowKit's
 /// failure (the robot's own step inside a robot action, the reason, the screen, standard error).
-public struct FlowRunFailure: Sendable, CustomStringConvertible {
+package struct FlowRunFailure: Sendable, CustomStringConvertible {
     /// Where the failing YAML step is written.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The YAML step as written (`Glance.checkCounts`, `tap`).
-    public let stepTitle: String
+    package let stepTitle: String
     /// `runFlow` steps from the top flow down to the failing step's file.
-    public let via: [SourceLocation]
+    package let via: [SourceLocation]
     /// FlowKit's failure: the robot's own step, the reason, the screen and the app's standard error.
-    public let failure: FlowFailure
+    package let failure: FlowFailure
 
     /// The failing step and why, on one line: `Glance.checkCounts: check that … failed: …`.
-    public var summary: String { "\(stepTitle): \(failure.step) failed: \(failure.reason)" }
+    package var summary: String { "\(stepTitle): \(failure.step) failed: \(failure.reason)" }
 
     /// The failure as a compiler would print it (`file:line:column: error:`), with a note for each `runFlow` on the way, the screen and standard error.
-    public var description: String {
+    package var description: String {
         var text = "\(location): error: \(summary)"
         for site in via.reversed() { text += "\n\(site): note: in runFlow" }
         if let screen = failure.screen { text += "\n\nThe screen was:\n\(screen)" }
@@ -132,10 +132,11 @@ public struct FlowRunFailure: Sendable, CustomStringConvertible {
 
 /// Runs one flow: a fresh copy of its seeded store, the app launched on it with the scheme's and
 /// the flow's settings, each step in order until one fails, and the app always ended afterwards.
-public final class FlowExecutor {
+package final class FlowExecutor {
     let environment: FlowEnvironment
     private let collector = FailureCollector()
     private var records: [StepRecord] = []
+    /// The app the flow drives: a new one at each launch or relaunch the flow asks for.
     package private(set) var app: FlowApp
     /// The store this flow's app is launched on: in the job's own folder, named by the scheme; nil for an app with no store.
     var store: String? { environment.scheme.storePath(in: environment.folder) }
@@ -152,14 +153,14 @@ public final class FlowExecutor {
     private(set) lazy var properties = PropertyChecker(properties: environment.properties, variables: environment.variables, wait: environment.timeout)
 
     /// An executor for flows in `environment`; one flow runs at a time on it.
-    public init(environment: FlowEnvironment) {
+    package init(environment: FlowEnvironment) {
         self.environment = environment
         app = FlowApp(executable: environment.scheme.app)
         recorder = RunRecorder(options: environment.recording, secrets: environment.secrets)
     }
 
     /// The message of a flow that needs the test account when the run has none.
-    public static let noCredentials = "No credentials provided for testing"
+    package static let noCredentials = "No credentials provided for testing"
 
     /// Runs `flow` from a fresh copy of its store to the app's end, and says how it went; `iteration` numbers a run under `--repeat`.
     ///
@@ -168,7 +169,7 @@ public final class FlowExecutor {
     ///
     /// The flow's `duration` is its own: the copy and the start of its app when they were done
     /// ahead are in it, and the time `whenLaunched` takes (the next flow's) is not.
-    public func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
+    package func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
         let start = ContinuousClock.now
         let ahead = prelaunched.map { $0.copy + $0.spawn } ?? .zero
         let started = self.start(flow)
@@ -203,22 +204,22 @@ public final class FlowExecutor {
     }
 
     /// What starting a flow took, or why it could not start.
-    public struct Start: Sendable {
+    package struct Start: Sendable {
         /// The time spent copying the seeded store.
-        public let copy: Duration
+        package let copy: Duration
         /// The time spent launching the app for this flow: starting its process, then waiting for
         /// its first idle frame (when it was started ahead by ``prelaunch(_:)``, only what was
         /// left of that wait when the flow began).
-        public let launch: Duration
+        package let launch: Duration
         /// Set when the flow cannot start: no credentials, no store, or an app that does not launch.
-        public let failure: FlowRunFailure?
+        package let failure: FlowRunFailure?
     }
 
     /// Copies `flow`'s store and starts its app without waiting for it, so that `run(flow)` (or
     /// `start(flow)`) later only waits for what is left of the launch. The suite runner calls it
     /// for a job's next flow while the current one runs its steps, on a store of the next flow's
     /// own (another executor's folder), so nothing the current flow does can touch it.
-    public func prelaunch(_ flow: Flow) {
+    package func prelaunch(_ flow: Flow) {
         let begun = begin(flow)
         prelaunched = (flow.file, flow.name, begun.copy, begun.spawn, begun.failure)
     }
@@ -226,7 +227,7 @@ public final class FlowExecutor {
     /// Copies the flow's store and launches the app on it with the flow's settings: the first half
     /// of `run`, for a session that then runs its steps one at a time. An app started ahead by
     /// ``prelaunch(_:)`` for this flow is waited for instead of launched again.
-    public func start(_ flow: Flow) -> Start {
+    package func start(_ flow: Flow) -> Start {
         let begun: (copy: Duration, spawn: Duration, failure: FlowRunFailure?)
         if let ahead = prelaunched, ahead.file == flow.file, ahead.name == flow.name {
             begun = (ahead.copy, ahead.spawn, ahead.failure)
@@ -303,21 +304,21 @@ public final class FlowExecutor {
 
     /// Runs `steps` on the started app, one level at the top, and returns their records (and the
     /// failure, if one failed). For a session: what ran before stays as it is.
-    public func perform(_ steps: [Step], in flow: Flow) -> (records: [StepRecord], failure: FlowRunFailure?) {
+    package func perform(_ steps: [Step], in flow: Flow) -> (records: [StepRecord], failure: FlowRunFailure?) {
         let before = records.count
         run(steps, overlay: [:], depth: 0)
         return (Array(records[before...]), failure(flow))
     }
 
     /// Forgets a failure so the session can go on (the app is left as the failed step left it).
-    public func forgetFailure() {
+    package func forgetFailure() {
         app.clearFailures()
         failingStep = nil
         collector.clear()
     }
 
     /// Ends the app.
-    public func finish() {
+    package func finish() {
         app.terminate()
         environment.onProcess(nil)
     }

@@ -1,6 +1,8 @@
-/// The flow runner's version, declared once: what `flow --version` prints and what the MCP
-/// server gives as its own.
-public enum FlowRunnerVersion {
+import FlowKit
+
+/// The flow runner's version: the toolkit's own (``Toolkit/version``), what `flow --version` prints
+/// and what the MCP server gives as its own.
+package enum FlowRunnerVersion {
     /// The version of this runner, `MAJOR.MINOR.PATCH`.
-    public static let current = "1.0.0"
+    package static let current = Toolkit.version
 }

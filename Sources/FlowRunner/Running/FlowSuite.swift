@@ -5,13 +5,13 @@ import NameMatching
 
 /// The flows a run will run: found under the paths given, read and checked (nothing launches if
 /// any is bad), filtered by tags, split by shard, repeated.
-public struct FlowSuite: Sendable {
+package struct FlowSuite: Sendable {
     /// The flows, in the order they were found.
-    public let flows: [Flow]
+    package let flows: [Flow]
 
     /// Flow files under `paths` (files, or folders searched recursively for `*.yaml` and `*.yml`),
     /// sorted. Scheme files (`schemes/` folders), private files and hidden folders are not flows.
-    public static func files(in paths: [String]) throws(LocatedError) -> [String] {
+    package static func files(in paths: [String]) throws(LocatedError) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -40,7 +40,7 @@ public struct FlowSuite: Sendable {
 
     /// Reads every flow under `paths`, every problem of every file in one pass; throws them
     /// all, sorted, if there is any.
-    public static func load(_ paths: [String], catalog: RobotCatalog) throws(Diagnostics) -> FlowSuite {
+    package static func load(_ paths: [String], catalog: RobotCatalog) throws(Diagnostics) -> FlowSuite {
         let (suite, _, problems) = read(paths, catalog: catalog)
         guard problems.isEmpty else { throw Diagnostics(problems) }
         return suite
@@ -49,7 +49,7 @@ public struct FlowSuite: Sendable {
     /// Reads every flow under `paths`: the flows that are good, every problem of the others, and
     /// what could be read of those (`partial`), so that lint goes on checking the variables and
     /// fixtures of every step it could read.
-    public static func read(_ paths: [String], catalog: RobotCatalog) -> (suite: FlowSuite, partial: FlowSuite, problems: [LocatedError]) {
+    package static func read(_ paths: [String], catalog: RobotCatalog) -> (suite: FlowSuite, partial: FlowSuite, problems: [LocatedError]) {
         let files: [String]
         do {
             files = try self.files(in: paths)
@@ -67,7 +67,7 @@ public struct FlowSuite: Sendable {
     /// Every fixture the flows name, each with where it is named: their `fixture:` (or the
     /// default, at the top of the file) and every `seed:` step with a literal fixture, in
     /// included flows too.
-    public var fixtureUses: [(fixture: String, location: SourceLocation)] {
+    package var fixtureUses: [(fixture: String, location: SourceLocation)] {
         var uses: [(String, SourceLocation)] = []
         func walk(_ steps: [Step]) {
             for step in steps {
@@ -83,16 +83,16 @@ public struct FlowSuite: Sendable {
     }
 
     /// A suite of `flows` as given, already read and checked.
-    public init(flows: [Flow]) {
+    package init(flows: [Flow]) {
         self.flows = flows
     }
 
     /// Every tag the flows use, sorted.
-    public var tags: [String] { Array(Set(flows.flatMap(\.tags))).sorted() }
+    package var tags: [String] { Array(Set(flows.flatMap(\.tags))).sorted() }
 
     /// Flows with any tag of `include` (when it is not empty) and no tag of `exclude`. A tag given
     /// as `a,b` is two tags, as Maestro spells a list.
-    public func filtered(include: [String], exclude: [String]) -> FlowSuite {
+    package func filtered(include: [String], exclude: [String]) -> FlowSuite {
         let include = Self.splitTags(include), exclude = Self.splitTags(exclude)
         return FlowSuite(flows: flows.filter { flow in
             (include.isEmpty || flow.tags.contains(where: include.contains)) && !flow.tags.contains(where: exclude.contains)
@@ -100,13 +100,13 @@ public struct FlowSuite: Sendable {
     }
 
     /// `["smoke,login", "x"]` → `["smoke", "login", "x"]`.
-    public static func splitTags(_ tags: [String]) -> [String] {
+    package static func splitTags(_ tags: [String]) -> [String] {
         tags.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// This machine's share (`index` from 1 of `count`), by a stable hash of each flow's file, so
     /// that `count` machines together run every flow exactly once.
-    public func shard(_ index: Int, of count: Int) -> FlowSuite {
+    package func shard(_ index: Int, of count: Int) -> FlowSuite {
         FlowSuite(flows: flows.filter { Self.stableHash($0.file) % UInt64(count) == UInt64(index - 1) })
     }
 
@@ -124,14 +124,14 @@ public struct FlowSuite: Sendable {
     /// `runFlow` step that includes it. Every one missing is a problem, at its use. The
     /// `credentials` (the scheme's test account) are left to the run: without them a flow that
     /// signs in fails with `No credentials provided for testing`, which is not a mistake in it.
-    public func checkVariables(known: Set<String>, credentials: Set<String> = []) throws(Diagnostics) {
+    package func checkVariables(known: Set<String>, credentials: Set<String> = []) throws(Diagnostics) {
         var problems: [LocatedError] = []
         for flow in flows { Self.check(flow, known: known.union(credentials), into: &problems) }
         if !problems.isEmpty { throw Diagnostics(problems) }
     }
 
     /// The credentials a flow needs and `known` does not give (runFlow's variables count).
-    public static func missingCredentials(_ flow: Flow, known: Set<String>, credentials: Set<String>) -> VariableUse? {
+    package static func missingCredentials(_ flow: Flow, known: Set<String>, credentials: Set<String>) -> VariableUse? {
         if let use = flow.variableUses.first(where: { credentials.contains($0.name) && !known.contains($0.name) }) { return use }
         func walk(_ steps: [Step], _ known: Set<String>) -> VariableUse? {
             for step in steps {
@@ -175,7 +175,7 @@ public struct FlowSuite: Sendable {
     /// Every fixture a flow names (its `fixture:`, a literal `seed:` step) that is not in the
     /// folder `seeds`, as a problem at the place it is named, with the nearest fixture there: what
     /// lint reports, and anything else that checks a suite against a seeds folder.
-    public func fixtureProblems(seeds: String) -> [LocatedError] {
+    package func fixtureProblems(seeds: String) -> [LocatedError] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: seeds)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
         var problems: [LocatedError] = []
         for (fixture, location) in fixtureUses where !FileManager.default.fileExists(atPath: "\(seeds)/\(fixture).yaml") {
@@ -191,7 +191,7 @@ public struct FlowSuite: Sendable {
     /// without one, every fixture a flow names (its `fixture:`, even `default`) and every `seed:`
     /// step, since nothing is seeded: a flow that names no fixture starts from the app as it is
     /// launched, and needs no `default` fixture.
-    public func fixtureProblems(under scheme: Scheme) -> [LocatedError] {
+    package func fixtureProblems(under scheme: Scheme) -> [LocatedError] {
         guard scheme.seeder == nil else { return fixtureProblems(seeds: scheme.seeds) }
         var problems: [LocatedError] = []
         func problem(_ message: String, at location: SourceLocation) {
@@ -213,7 +213,7 @@ public struct FlowSuite: Sendable {
     }
 
     /// The fixtures the flows seed (their `fixture`, and literal `seed` steps), for the run's cache.
-    public var fixtures: [String] {
+    package var fixtures: [String] {
         var names: [String] = []
         func add(_ name: String) { if !names.contains(name) { names.append(name) } }
         func walk(_ steps: [Step]) {

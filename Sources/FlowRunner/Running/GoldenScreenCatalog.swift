@@ -5,33 +5,33 @@ import TextBytes
 /// The golden screens under some folders and which flows check them: what `snapshots` lists,
 /// prunes and accepts. A golden is in a `__Screens__` folder (`GoldenScreenFile`); a flow checks
 /// it with an `assertScreen` step, wherever the step is (a `repeat`, a flow `runFlow` includes).
-public struct GoldenScreenCatalog: Sendable {
+package struct GoldenScreenCatalog: Sendable {
     /// One golden screen file, or one a flow checks that is not recorded yet.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The golden file.
-        public let path: String
+        package let path: String
         /// The screen's name.
-        public let screen: String
+        package let screen: String
         /// The flow files whose `assertScreen` steps check it (empty: none does).
-        public let checkedBy: [String]
+        package let checkedBy: [String]
         /// True when the golden file is there.
-        public let exists: Bool
+        package let exists: Bool
         /// The pending file beside it, when a run left one (the screen that did not match).
-        public let pending: String?
+        package let pending: String?
         /// True when a Swift test beside the folder checks it (`OWNER.swift` is there): no flow
         /// refers to it, and it is not unused for that.
-        public let isSwiftTests: Bool
+        package let isSwiftTests: Bool
 
         /// No flow checks it and no Swift test beside it does: `snapshots prune` removes it.
-        public var isUnused: Bool { exists && checkedBy.isEmpty && !isSwiftTests }
+        package var isUnused: Bool { exists && checkedBy.isEmpty && !isSwiftTests }
     }
 
     /// Every golden screen found or checked, by path.
-    public let entries: [Entry]
+    package let entries: [Entry]
 
     /// The golden screens under `paths` (folders, or flow files for their own screens), with the
     /// flows of `suite` that check each.
-    public static func survey(_ paths: [String], suite: FlowSuite) -> GoldenScreenCatalog {
+    package static func survey(_ paths: [String], suite: FlowSuite) -> GoldenScreenCatalog {
         // Keyed by the absolute path, shown as found (or as the flow names it).
         var checks: [String: [String]] = [:]  // golden → flow files
         var shown: [String: String] = [:]
@@ -98,7 +98,7 @@ public struct GoldenScreenCatalog: Sendable {
 
     /// Puts the pending file of `entry` in place of its golden (checked to be a golden screen
     /// first, written through ``OutputFile``), then removes the pending file.
-    public static func accept(_ entry: Entry) throws(AcceptError) {
+    package static func accept(_ entry: Entry) throws(AcceptError) {
         guard let pending = entry.pending else { throw AcceptError(path: entry.path, reason: "nothing is pending for it") }
         let text: String
         switch InputFile.read(pending, limit: GoldenScreenStore.fileLimit) {
@@ -127,13 +127,13 @@ public struct GoldenScreenCatalog: Sendable {
     }
 
     /// Why a pending screen could not be accepted.
-    public struct AcceptError: Error, Sendable, CustomStringConvertible {
+    package struct AcceptError: Error, Sendable, CustomStringConvertible {
         /// The file at fault.
-        public let path: String
+        package let path: String
         /// What is wrong, and what to do.
-        public let reason: String
+        package let reason: String
 
         /// `PATH: REASON`.
-        public var description: String { "\(PathText.shown(path)): \(reason)" }
+        package var description: String { "\(PathText.shown(path)): \(reason)" }
     }
 }

@@ -10,35 +10,35 @@ import Darwin
 
 /// What a run keeps or checks besides its steps: golden screens re-recorded (`--record`), every
 /// frame as an asciicast (`--record-casts`), every screen audited (`--audit`).
-public struct RecordingOptions: Sendable {
+package struct RecordingOptions: Sendable {
     /// The runner whose commands its messages name (`expenses-flow snapshots accept`).
-    public var runner: RunnerIdentity
+    package var runner: RunnerIdentity
     /// Re-record every golden screen the flows check, whether it matches or not (`--record`).
-    public var recordsGoldens = false
+    package var recordsGoldens = false
     /// Keep every frame the flow sees, with its time, for an asciicast (`--record-casts`).
-    public var recordsCasts = false
+    package var recordsCasts = false
     /// Audit every distinct idle screen a flow shows for accessibility (`--audit`).
-    public var audits = false
+    package var audits = false
     /// Note every screen the flows show and every action they take (`--coverage`).
-    public var coverage: CoverageRecorder?
+    package var coverage: CoverageRecorder?
 
     /// Nothing recorded, nothing audited; golden screens compared, and recorded when missing;
     /// messages name `runner`'s commands.
-    public init(runner: RunnerIdentity = .standard) {
+    package init(runner: RunnerIdentity = .standard) {
         self.runner = runner
     }
 }
 
 /// A golden screen that did not match: the texts side by side in the HTML report, and the files.
-public struct ScreenDiff: Sendable, Equatable {
+package struct ScreenDiff: Sendable, Equatable {
     /// The golden file.
-    public let goldenPath: String
+    package let goldenPath: String
     /// Where the screen now was written, for `snapshots accept`.
-    public let pendingPath: String
+    package let pendingPath: String
     /// The golden's text (empty when the file could not be read as one).
-    public let golden: String
+    package let golden: String
     /// The screen now, as a golden file would hold it.
-    public let current: String
+    package let current: String
 }
 
 /// One flow run's recording: the cast's frames and markers, the screens audited, and what the
@@ -113,12 +113,12 @@ final class RunRecorder {
 
 extension StepContext {
     /// The rules the flow's `audit: skip:` leaves out.
-    public var auditOff: Set<AuditRule> { executor.recorder.auditOff }
+    package var auditOff: Set<AuditRule> { executor.recorder.auditOff }
 
     /// Compares the idle screen (secrets masked, `masking` identifiers shown as the placeholder)
     /// with its golden file beside the flow: records it when there is none or the run re-records,
     /// else fails with a line diff and leaves the screen in the pending file.
-    public func compareScreen(named name: String, masking: [String]) {
+    package func compareScreen(named name: String, masking: [String]) {
         let step = "compare the screen with its golden \"\(name)\""
         guard let frame = app.idleFrame(sourceLocation: site.sourceLocation) else { return }
         let secrets = SecretMask(executor.environment.secrets)
@@ -154,12 +154,12 @@ extension StepContext {
 /// or the run re-records (`--record`), never because it differs; the screen that differs goes to
 /// the pending file beside it. Every write goes through ``OutputFile`` (whole or not at all), and a
 /// missing golden is created only if it is still missing, so two runs at once never corrupt one.
-public enum GoldenScreenStore {
+package enum GoldenScreenStore {
     /// The largest golden file read: a screen is a page, not a megabyte.
-    public static let fileLimit = 1 << 20
+    package static let fileLimit = 1 << 20
 
     /// How a comparison went.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The golden matches.
         case matched
         /// The golden was written: replacing one (`--record`), or new.
@@ -173,7 +173,7 @@ public enum GoldenScreenStore {
     }
 
     /// Compares `current` with the golden at `path`; see the type for what is written when.
-    public static func check(_ current: GoldenScreen, at path: String, record: Bool) -> Outcome {
+    package static func check(_ current: GoldenScreen, at path: String, record: Bool) -> Outcome {
         let read = self.read(path)
         if record {
             if case let .success(golden?) = read, golden == current { return .matched }
@@ -207,7 +207,7 @@ public enum GoldenScreenStore {
     }
 
     /// The golden at `path`, nil when there is none, or why it cannot be read as one (located).
-    public static func read(_ path: String) -> Result<GoldenScreen?, LocatedError> {
+    package static func read(_ path: String) -> Result<GoldenScreen?, LocatedError> {
         switch InputFile.read(path, limit: fileLimit) {
         case .failure(.missing):
             return .success(nil)

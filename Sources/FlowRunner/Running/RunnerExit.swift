@@ -1,7 +1,7 @@
 /// How a command of the runner ends, by cause, declared once: `run`, `explore`, `merge` and `lint`
 /// exit with these codes, their `--help` and the docs say them from here, and the JUnit file
 /// records the run's. CI tells a bug in the app (1) from a broken setup (2, 3) by them.
-public enum RunnerExit: Int32, CaseIterable, Sendable {
+package enum RunnerExit: Int32, CaseIterable, Sendable {
     /// Every flow passed (explore: nothing found).
     case passed = 0
     /// A flow failed: an assertion, or the app crashed or hung under test. The app's fault.
@@ -15,7 +15,7 @@ public enum RunnerExit: Int32, CaseIterable, Sendable {
     case interrupted = 130
 
     /// What the code means, as `--help` says it.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .passed: "all passed"
         case .failed: "a flow failed (an assertion, or the app crashed or hung under test)"
@@ -27,7 +27,7 @@ public enum RunnerExit: Int32, CaseIterable, Sendable {
 
     /// `Exit codes: 0 all passed, 1 a flow failed (...), ...`, with a command's own words for some
     /// codes (`explore`: 0 nothing found, 1 findings) and without those it never ends with.
-    public static func help(_ own: [RunnerExit: String] = [:], leaving out: Set<RunnerExit> = []) -> String {
+    package static func help(_ own: [RunnerExit: String] = [:], leaving out: Set<RunnerExit> = []) -> String {
         "Exit codes: " + allCases.filter { !out.contains($0) }.map { "\($0.rawValue) \(own[$0] ?? $0.meaning)" }.joined(separator: ", ") + "."
     }
 }

@@ -4,19 +4,19 @@
 /// An app's runner passes its own (FlowCommandLine makes one from what the app gave its entry
 /// point) to each part of the runner that says such a thing: a value, never a global, so two
 /// runners in one process (a test's) each say their own.
-public struct RunnerIdentity: Sendable, Equatable {
+package struct RunnerIdentity: Sendable, Equatable {
     /// The runner's executable (`flow`, `expenses-flow`).
-    public var name: String
+    package var name: String
     /// The folder of the flows a command reads when given no path (`Flows`).
-    public var flows: String
+    package var flows: String
     /// The folder of the schemes (`Flows/schemes`).
-    public var schemes: String
+    package var schemes: String
     /// The document that teaches the app's testers to write flows, if any (`docs/flows.md`).
-    public var guide: String?
+    package var guide: String?
 
     /// A runner named `name`, its flows in `flows`, its schemes in `schemes` (by default
     /// `schemes` inside `flows`), its guide `guide`.
-    public init(name: String, flows: String, schemes: String? = nil, guide: String? = nil) {
+    package init(name: String, flows: String, schemes: String? = nil, guide: String? = nil) {
         self.name = name
         self.flows = flows
         self.schemes = schemes ?? Self.joined(flows, "schemes")
@@ -25,15 +25,15 @@ public struct RunnerIdentity: Sendable, Equatable {
 
     /// The toolkit's own names (`flow`, `Flows`, `Flows/schemes`, no guide): what a part of the
     /// runner says when its caller names no runner (a test, a tool built on FlowRunner alone).
-    public static let standard = RunnerIdentity(name: "flow", flows: "Flows")
+    package static let standard = RunnerIdentity(name: "flow", flows: "Flows")
 
     /// `name` in the schemes' folder (`Flows/schemes/ci.private.yaml`).
-    public func scheme(_ name: String) -> String {
+    package func scheme(_ name: String) -> String {
         Self.joined(schemes, name)
     }
 
     /// `name` in the flows' folder (`Flows/new.yaml`).
-    public func flow(_ name: String) -> String {
+    package func flow(_ name: String) -> String {
         Self.joined(flows, name)
     }
 
@@ -42,7 +42,7 @@ public struct RunnerIdentity: Sendable, Equatable {
     }
 
     /// Where a person reads how to write a flow: the guide, else the runner's step reference.
-    public var guideHint: String {
+    package var guideHint: String {
         guide ?? "\(name) docs"
     }
 }

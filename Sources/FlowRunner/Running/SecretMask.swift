@@ -15,20 +15,20 @@ import Darwin
 /// one at a time would leave the tail of a longer one showing). A screen is masked field by
 /// field before it is drawn or encoded, so a secret holding a quote or a backslash is masked in
 /// JSON and in the element list too, where it is written escaped.
-public struct SecretMask: Sendable {
+package struct SecretMask: Sendable {
     /// The values masked, each once, byte for byte (two spellings of one text, such as a
     /// precomposed é and e with a combining accent, are two values: both are masked), empty ones
     /// left out.
-    public let values: [String]
+    package let values: [String]
 
     /// A mask of `values`.
-    public init(_ values: [String]) {
+    package init(_ values: [String]) {
         var seen = Set<[UInt8]>()
         self.values = values.filter { !$0.isEmpty && seen.insert(Array($0.utf8)).inserted }
     }
 
     /// `text` with every secret replaced by `••••••••`.
-    public func mask(_ text: String) -> String {
+    package func mask(_ text: String) -> String {
         let covered = coverage(of: text)
         guard !covered.isEmpty else { return text }
         let bytes = Array(text.utf8)
@@ -45,12 +45,12 @@ public struct SecretMask: Sendable {
     }
 
     /// True when `text` holds a secret.
-    public func reveals(_ text: String) -> Bool {
+    package func reveals(_ text: String) -> Bool {
         !coverage(of: text).isEmpty
     }
 
     /// `screen` with every secret masked in its title and in each element's identifier, label and value.
-    public func mask(_ screen: ScreenSnapshot) -> ScreenSnapshot {
+    package func mask(_ screen: ScreenSnapshot) -> ScreenSnapshot {
         guard !values.isEmpty else { return screen }
         var masked = screen
         masked.title = mask(screen.title)

@@ -3,30 +3,30 @@ import LocatedYAML
 
 /// What a step can do while it runs: the app, its elements, variables, nested steps, the store.
 /// Every failure is recorded on the app at the step's place in its flow file.
-public struct StepContext {
+package struct StepContext {
     /// The longest a wait step waits when its flow does not say (seconds).
-    public static let defaultWait: Double = 10
+    package static let defaultWait: Double = 10
 
     let executor: FlowExecutor
     /// Where the step is written.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// `runFlow`'s variables, over the run's.
     let overlay: [String: String]
     let depth: Int
 
     /// The app under test.
-    public var app: FlowApp { executor.app }
+    package var app: FlowApp { executor.app }
 
     /// The step's place, where failures are reported.
-    public var site: CallSite { location.site }
+    package var site: CallSite { location.site }
 
     /// Text with its `${variables}` replaced.
-    public func resolve(_ text: Text) -> String {
+    package func resolve(_ text: Text) -> String {
         executor.resolve(text, overlay)
     }
 
     /// The element a selector names, with its alert scope and state resolved.
-    public func element(_ selector: ElementSelector) -> FlowElement {
+    package func element(_ selector: ElementSelector) -> FlowElement {
         let query: ElementQuery
         switch selector.kind {
         case .button?: query = app.buttons
@@ -46,27 +46,27 @@ public struct StepContext {
     }
 
     /// Records a failure of this step.
-    public func fail(_ step: String, _ reason: String) {
+    package func fail(_ step: String, _ reason: String) {
         app.fail(step, reason, site: site)
     }
 
     /// Runs `steps` one level down, with `variables` over the current ones; `via` marks them as
     /// the steps of a `runFlow` (failures inside say which `runFlow` led there).
-    public func run(_ steps: [Step], variables: [(name: String, value: Text)] = [], via: Bool = false) {
+    package func run(_ steps: [Step], variables: [(name: String, value: Text)] = [], via: Bool = false) {
         var inner = overlay
         for (name, value) in variables { inner[name] = resolve(value) }
         executor.runNested(steps, overlay: inner, depth: depth, via: via ? location : nil)
     }
 
     /// Starts the app again on the flow's store.
-    public func launch() {
+    package func launch() {
         app.launch(sourceLocation: site.sourceLocation)
         executor.environment.onProcess(app.processIdentifier)
     }
 
     /// Puts a fresh copy of `fixture`'s store in place; fails under a scheme with no seeder (lint
     /// refuses the step there, but not one typed into a session).
-    public func seed(_ fixture: String) {
+    package func seed(_ fixture: String) {
         let scheme = executor.environment.scheme
         guard scheme.seeder != nil else {
             fail("seed \(fixture)", scheme.noSeeder(for: "seed \(fixture)", takeOut: "the seed step"))
@@ -80,7 +80,7 @@ public struct StepContext {
     }
 
     /// Keeps the screen as it is now in the step's record (the report shows it).
-    public func keepScreen() {
+    package func keepScreen() {
         executor.keptScreen = app.renderedScreen(sourceLocation: site.sourceLocation).map(executor.mask)
     }
 }

@@ -6,31 +6,31 @@ import Foundation
 /// `jobs` workers, each flow in its own folder (its own store, its own app; a worker starts its
 /// next flow's app while the current one runs), and reports each flow as it finishes. Ctrl-C
 /// (`interrupt()`) ends every app and leaves no process behind.
-public final class SuiteRunner: @unchecked Sendable {
+package final class SuiteRunner: @unchecked Sendable {
     /// How a run runs its flows: how many at once, how often, how patiently, and what it keeps.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// How many flows run at once, each on its own app (`--jobs`; by default one a core).
-        public var jobs: Int
+        package var jobs: Int
         /// How many times each flow runs (`--repeat`).
-        public var repeatCount: Int
+        package var repeatCount: Int
         /// The apps' safety-net timeout, only for an app that hangs.
-        public var timeout: TimeInterval
+        package var timeout: TimeInterval
         /// How many times a failing flow is run again, each time from a fresh copy of its store.
-        public var retries: Int
+        package var retries: Int
         /// Keep the screen after every step (the HTML report shows them all).
-        public var keepsScreens: Bool
+        package var keepsScreens: Bool
         /// Start each job's next app while its current flow runs its steps (`--no-prelaunch` turns
         /// it off): the next flow then begins on an app that is already up, on its own store.
-        public var prelaunch: Bool
+        package var prelaunch: Bool
         /// Golden screens re-recorded (`--record`), casts (`--record-casts`), the audit (`--audit`).
-        public var recording = RecordingOptions()
+        package var recording = RecordingOptions()
         /// Which flows keep a trace of every step (`--trace`): none unless set.
-        public var trace = TraceMode.off
+        package var trace = TraceMode.off
         /// The properties checked after every step (`--properties`): none unless set.
-        public var properties: [AppProperty] = []
+        package var properties: [AppProperty] = []
 
         /// Options with one job a core, each flow run once, no retries, no screens kept, and the next app started ahead.
-        public init(
+        package init(
             jobs: Int = ProcessInfo.processInfo.activeProcessorCount, repeatCount: Int = 1, timeout: TimeInterval = 10, retries: Int = 0,
             keepsScreens: Bool = false, prelaunch: Bool = true
         ) {
@@ -44,21 +44,21 @@ public final class SuiteRunner: @unchecked Sendable {
     }
 
     /// Why a run could not start: the app or the seeder is missing, or a fixture cannot be seeded.
-    public struct SetupError: Error, CustomStringConvertible {
+    package struct SetupError: Error, CustomStringConvertible {
         /// What went wrong, as `flow run` prints it.
-        public let description: String
+        package let description: String
         /// Whether the input was at fault (a scheme that lacks a part, a fixture it cannot seed),
         /// which is exit 2, rather than the run (no app built, the seeder failed), exit 3.
-        public var isBadInput = false
+        package var isBadInput = false
 
         /// The run could not be made because `description`.
-        public init(description: String, isBadInput: Bool = false) {
+        package init(description: String, isBadInput: Bool = false) {
             self.description = description
             self.isBadInput = isBadInput
         }
 
         /// The code the command exits with.
-        public var exit: RunnerExit { isBadInput ? .badInput : .notMade }
+        package var exit: RunnerExit { isBadInput ? .badInput : .notMade }
     }
 
     private let scheme: Scheme
@@ -78,12 +78,12 @@ public final class SuiteRunner: @unchecked Sendable {
     private var nextWork = 0
     private var results: [FlowResult] = []
     /// The run's own folder: the fixture cache and the jobs' folders. Removed at the end.
-    public let folder: URL
+    package let folder: URL
     /// How long each fixture took to seed, once `prepare` seeded it (for `--timings-out`).
-    public private(set) var seedingTimes: [String: Duration] = [:]
+    package private(set) var seedingTimes: [String: Duration] = [:]
 
     /// A runner for flows under `scheme`; nothing is seeded or launched before `prepare` and `run`.
-    public init(scheme: Scheme, variables: [String: String], secrets: [String], options: Options) {
+    package init(scheme: Scheme, variables: [String: String], secrets: [String], options: Options) {
         self.scheme = scheme
         self.variables = variables
         self.secrets = secrets
@@ -97,14 +97,14 @@ public final class SuiteRunner: @unchecked Sendable {
 
     /// Removes the run's folder (the fixture cache and every job's store). Call it before the
     /// process exits: a runner still referenced then is never deinitialised.
-    public func cleanUp() {
+    package func cleanUp() {
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Checks that the app and the seeder exist, then seeds each fixture once. Says what it seeded.
     /// Under a scheme with no seeder nothing is seeded: `default` (the app as it is launched)
     /// needs nothing, and any other fixture is refused.
-    public func prepare(fixtures: [String], say: (String) -> Void) throws -> [String: String] {
+    package func prepare(fixtures: [String], say: (String) -> Void) throws -> [String: String] {
         // A scheme made in code is not read by the command line's check: a seeder without a store would seed for nothing.
         if let incompleteness = scheme.incompleteness() { throw SetupError(description: incompleteness, isBadInput: true) }
         for (what, path) in [("app", scheme.app)] + (scheme.seeder.map { [("seeder", $0)] } ?? []) where !FileManager.default.isExecutableFile(atPath: path) {
@@ -137,7 +137,7 @@ public final class SuiteRunner: @unchecked Sendable {
 
     /// Runs every flow (`repeatCount` times each) and returns the results in the order they
     /// finished. `onFinish` is called for each, one at a time.
-    public func run(
+    package func run(
         _ suite: FlowSuite, templates: [String: String], onStart: @escaping @Sendable (Flow) -> Void = { _ in },
         onFinish: @escaping @Sendable (FlowResult) -> Void
     ) -> [FlowResult] {
@@ -252,7 +252,7 @@ public final class SuiteRunner: @unchecked Sendable {
 
     /// The flow runs of `suite` that `results` (an interrupted run's) do not hold: those not
     /// started, and those cut short, in the order they would have run.
-    public func notRun(of suite: FlowSuite, results: [FlowResult]) -> [NotRun] {
+    package func notRun(of suite: FlowSuite, results: [FlowResult]) -> [NotRun] {
         let finished = Set(results.map { "\($0.iteration) \($0.flow.file)" })
         return work(suite).filter { !finished.contains("\($0.1) \($0.0.file)") }.map { NotRun(flow: $0.0, iteration: $0.1) }
     }
@@ -275,7 +275,7 @@ public final class SuiteRunner: @unchecked Sendable {
     }
 
     /// True once `interrupt()` was called.
-    public var wasInterrupted: Bool {
+    package var wasInterrupted: Bool {
         lock.lock()
         defer { lock.unlock() }
         return stopped
@@ -283,7 +283,7 @@ public final class SuiteRunner: @unchecked Sendable {
 
     /// Stops the run: no new flow starts, and every running app is killed at once; `run` then
     /// returns promptly, without the results of the flows that were cut short.
-    public func interrupt() {
+    package func interrupt() {
         lock.lock()
         stopped = true
         let pids = Array(running.values)
@@ -296,7 +296,7 @@ public final class SuiteRunner: @unchecked Sendable {
 
     /// Whether process `pid` is an app of the run whose folder is `folder`: its command line names
     /// that folder (the store it was given is in there).
-    public static func isApp(_ pid: Int32, of folder: URL) -> Bool {
+    package static func isApp(_ pid: Int32, of folder: URL) -> Bool {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
         return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(folder.path)
     }

@@ -4,13 +4,13 @@ import FlowKit
 /// keys inside its braces (kinds, state, its own fields; a robot action's parameters), and the
 /// names of the elements on the current screen where an element is named (`tap Rev` → `tap
 /// Review work photos`, `tap: {button: Lo` → `tap: {button: Login`).
-public enum Completion {
+package enum Completion {
     /// Studio's own `:` commands, declared here once: Tab completes them, and studio names them
     /// where a line starts with `:` alone or a command is mistyped (its `:help` says what each does).
-    public static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
+    package static let commands = [":undo", ":steps", ":save", ":ids", ":screen", ":help", ":quit"]
 
     /// Whole lines that complete `line` (the line up to the cursor), sorted.
-    public static func lines(for line: String, screen: ScreenSnapshot?, catalog: RobotCatalog) -> [String] {
+    package static func lines(for line: String, screen: ScreenSnapshot?, catalog: RobotCatalog) -> [String] {
         // A `:` command being typed (`:qu` → `:quit`).
         if line.hasPrefix(":"), !line.contains(" ") { return commands.filter { $0.hasPrefix(line) }.sorted() }
         let (kept, word) = split(line)

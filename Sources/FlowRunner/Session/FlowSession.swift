@@ -13,30 +13,30 @@ import Yams
 /// the last step is relaunching on a fresh copy and running the others again. A step that fails
 /// is not kept, and the app is put back the same way, so what is kept is always what a saved flow
 /// will do.
-public final class FlowSession {
+package final class FlowSession {
     /// What a session runs against.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The scheme: the app, its store and its launch settings.
-        public var scheme: Scheme
+        package var scheme: Scheme
         /// The variables the steps may use.
-        public var variables: [String: String]
+        package var variables: [String: String]
         /// The robots whose actions a line may name.
-        public var catalog: RobotCatalog
+        package var catalog: RobotCatalog
         /// The fixture the session's store is seeded from.
-        public var fixture: String
+        package var fixture: String
         /// The launch settings added to the scheme's, as a flow's `launch:` would be.
-        public var launch: LaunchSettings
+        package var launch: LaunchSettings
         /// Alerts answered whenever they are up, as a flow's `onAlert:` does: alert → button.
-        public var onAlert: [(alert: String, button: String)]
+        package var onAlert: [(alert: String, button: String)]
         /// The folder `runFlow` paths are relative to (a saved flow's folder, or Flows).
-        public var folder: String
+        package var folder: String
         /// The app's safety-net timeout, for an app that hangs.
-        public var timeout: TimeInterval
+        package var timeout: TimeInterval
         /// The runner the session is a part of: its refusals say where its private scheme goes.
-        public var runner: RunnerIdentity
+        package var runner: RunnerIdentity
 
         /// Options for a session on `scheme`, seeded from `fixture`.
-        public init(
+        package init(
             scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String = "default", launch: LaunchSettings = LaunchSettings(),
             onAlert: [(alert: String, button: String)] = [], folder: String = "Flows", timeout: TimeInterval = 10,
             runner: RunnerIdentity = .standard
@@ -54,29 +54,29 @@ public final class FlowSession {
     }
 
     /// A step that ran and is kept.
-    public struct Kept {
+    package struct Kept {
         /// The step as it will be saved.
-        public let node: Node
+        package let node: Node
         /// The step as it runs.
-        public let step: Step
+        package let step: Step
         /// How long it took.
-        public let duration: Duration
+        package let duration: Duration
         /// The secret in the step that a saved flow cannot hold (a literal typed into a secure
         /// field that no variable holds, say): such a session cannot be saved until the step is
         /// undone.
-        public let unsavedSecret: UnsavedSecret?
+        package let unsavedSecret: UnsavedSecret?
         /// The step on one line, as `:steps` lists it (secrets masked).
-        public let line: String
+        package let line: String
     }
 
     /// A secret in a kept step that no `${variable}` can stand in for in a saved flow, said
     /// without its value.
-    public struct UnsavedSecret: Sendable, Equatable, CustomStringConvertible {
+    package struct UnsavedSecret: Sendable, Equatable, CustomStringConvertible {
         /// What it is and why no variable stands in: `the text typed into secure text field
         /// "Password", a secret no variable of the scheme holds`.
-        public let problem: String
+        package let problem: String
         /// Whether a variable in a private scheme would hold it (else only undoing the step helps).
-        public let privateSchemeHelps: Bool
+        package let privateSchemeHelps: Bool
 
         /// A literal no variable holds, where it was given.
         static func unheld(_ what: String) -> UnsavedSecret {
@@ -92,14 +92,14 @@ public final class FlowSession {
         )
 
         /// What to do, in a word: for a note beside the kept step.
-        public var remedy: String { privateSchemeHelps ? "use a private scheme's variable" : ":undo the step" }
+        package var remedy: String { privateSchemeHelps ? "use a private scheme's variable" : ":undo the step" }
 
         /// The problem, as a refusal says it.
-        public var description: String { problem }
+        package var description: String { problem }
     }
 
     /// What running a line did.
-    public enum Outcome {
+    package enum Outcome {
         /// It ran and passed, and is kept.
         case kept(Kept)
         /// It ran and failed: it is not kept, and the app was put back by replaying the kept
@@ -111,19 +111,19 @@ public final class FlowSession {
 
     /// How the app was put back, after a failed step or an undo: relaunched on a fresh copy of
     /// the store, and the kept steps run again.
-    public struct Replay: Sendable {
+    package struct Replay: Sendable {
         /// How many kept steps there are to run again.
-        public let steps: Int
+        package let steps: Int
         /// How long relaunching and running them took.
-        public let duration: Duration
+        package let duration: Duration
         /// A kept step that failed when run again, masked (it passed when it was kept, but an
         /// app that does not do the same twice can fail it now): the steps after it did not run,
         /// and the app is as that step left it.
-        public let failure: FlowRunFailure?
+        package let failure: FlowRunFailure?
 
         /// How it went, as studio and the MCP server say it after "the app": `was put back by
         /// replaying 2 steps (12.3 ms)`, or the step that failed.
-        public var said: String {
+        package var said: String {
             guard let failure else {
                 return "was put back by replaying \(steps) step\(steps == 1 ? "" : "s") (\(String(format: "%.1f", duration / .milliseconds(1))) ms)"
             }
@@ -132,9 +132,9 @@ public final class FlowSession {
     }
 
     /// What the session was started with.
-    public let options: Options
+    package let options: Options
     /// The steps that ran and are kept, in order: the flow a save writes.
-    public private(set) var kept: [Kept] = []
+    package private(set) var kept: [Kept] = []
     private let runner: SuiteRunner
     /// The seeded store of each fixture seeded so far, which every relaunch copies.
     private let templates = SeededFixtures()
@@ -149,7 +149,7 @@ public final class FlowSession {
 
     /// Seeds the fixture and launches the app; throws when it cannot (no app, a fixture that does
     /// not seed, an app that does not start).
-    public init(_ options: Options) throws(SessionError) {
+    package init(_ options: Options) throws(SessionError) {
         self.options = options
         secrets = options.scheme.secretValues(variables: options.variables)
             + options.launch.defaults.filter { Scheme.isSecretName($0.key) && $0.value.variables.isEmpty }.map(\.value.raw)
@@ -173,27 +173,27 @@ public final class FlowSession {
 
     /// Where the session's stores live (the seeded fixture and the app's copy): removed when the
     /// session closes, or is let go.
-    public var folder: URL { runner.folder }
+    package var folder: URL { runner.folder }
 
     /// Ends the app (its input closed, then killed if it lingers) and removes the session's
     /// stores. A session let go without it ends the same way, its app killed.
-    public func close() {
+    package func close() {
         executor.finish()
         runner.cleanUp()
     }
 
     /// The screen now, as data, as the app sent it: for finding elements, never for showing.
-    public var screen: ScreenSnapshot? { executor.app.latestSnapshot }
+    package var screen: ScreenSnapshot? { executor.app.latestSnapshot }
     /// The screen now, as data, secrets masked: for showing, encoding or completing names.
-    public var shownScreen: ScreenSnapshot? { screen.map(secretMask.mask) }
+    package var shownScreen: ScreenSnapshot? { screen.map(secretMask.mask) }
     /// The screen as text, secrets masked.
-    public var renderedScreen: String? { executor.app.latestScreen.map(masked) }
+    package var renderedScreen: String? { executor.app.latestScreen.map(masked) }
     /// The screen's element tree (FlowKit's `ElementTree`), secrets masked.
-    public var elementTree: String? { shownScreen.map(ElementTree.text) }
+    package var elementTree: String? { shownScreen.map(ElementTree.text) }
     /// The screen as the automation protocol's JSON, pretty-printed, keys sorted, its secrets
     /// masked field by field before it is encoded (one JSON writes escaped is masked too): what
     /// `flow inspect --json` and the MCP server's `read_screen` print.
-    public var shownScreenJSON: String? {
+    package var shownScreenJSON: String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return shownScreen.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
@@ -201,7 +201,7 @@ public final class FlowSession {
 
     /// Answers the alerts the session's `onAlert` answers, as the runner does before a step: the
     /// screen is then the one the next step sees (`flow inspect` shows that one).
-    public func answerAlertsAsTheNextStepWould() {
+    package func answerAlertsAsTheNextStepWould() {
         executor.answerAlerts(at: SourceLocation.start(of: flow.file))
     }
 
@@ -209,7 +209,7 @@ public final class FlowSession {
 
     /// Runs `line`: a YAML step (`tap: Login`, `Login.login`) or an app command (`3`, `tap Login`,
     /// `type Username test`, `back`), which is kept as the YAML step it means.
-    public func run(_ line: String) -> Outcome {
+    package func run(_ line: String) -> Outcome {
         switch attempt(line) {
         case let .refused(message): .refused(masked(message))
         case let .failed(failure, restored): .failed(masked(failure), restored: restored)
@@ -219,7 +219,7 @@ public final class FlowSession {
 
     /// The longest line a step may be: a step is a line, and a screen's worth of text to type is
     /// far below this; a 10 MB line took seconds to refuse or to type.
-    public static let lineLimit = 16 * 1024
+    package static let lineLimit = 16 * 1024
 
     private func attempt(_ line: String) -> Outcome {
         guard line.utf8.count <= Self.lineLimit else {
@@ -282,12 +282,12 @@ public final class FlowSession {
 
     /// YAML steps as a session's messages and help show them: a tap and one of the app's robot
     /// actions (`tap: Continue, Login.login`).
-    public static func stepExamples(catalog: RobotCatalog) -> String {
+    package static func stepExamples(catalog: RobotCatalog) -> String {
         "tap: Continue, \(catalog.exampleAction)"
     }
 
     /// App commands as a session's messages and help show them, each kind once.
-    public static let appCommandExamples = "3, tap Continue, type Email TEXT, back"
+    package static let appCommandExamples = "3, tap Continue, type Email TEXT, back"
 
     private func masked(_ failure: FlowRunFailure) -> FlowRunFailure {
         let inner = failure.failure
@@ -315,7 +315,7 @@ public final class FlowSession {
 
     /// Removes the last kept step: the app is relaunched on a fresh copy and the others run
     /// again. Returns how that went, or nil when there is nothing to undo.
-    public func undo() -> Replay? {
+    package func undo() -> Replay? {
         guard !kept.isEmpty else { return nil }
         kept.removeLast()
         return replay()
@@ -324,7 +324,7 @@ public final class FlowSession {
     /// Relaunches on a fresh copy of the store and runs the kept steps again. A step that fails
     /// now is said, and forgotten: the next step runs on the app as it is.
     @discardableResult
-    public func replay() -> Replay {
+    package func replay() -> Replay {
         let start = ContinuousClock.now
         executor.finish()
         executor = makeExecutor()
@@ -432,7 +432,7 @@ public final class FlowSession {
 
     /// `text` with every secret the session knows masked (the scheme's, and literals typed into
     /// secure fields): what a face of the session prints goes through this.
-    public func masked(_ text: String) -> String {
+    package func masked(_ text: String) -> String {
         secretMask.mask(text)
     }
 
@@ -445,7 +445,7 @@ public final class FlowSession {
     /// where it is, never what it is. A name that is empty (or blank) or holds a control character
     /// is refused too. These are the rules of every face: studio's `:save` and MCP's `save_flow`
     /// check nothing of their own.
-    public func flowText(name: String, file: String) throws(SessionError) -> String {
+    package func flowText(name: String, file: String) throws(SessionError) -> String {
         guard !kept.isEmpty else { throw SessionError("there are no steps to save yet") }
         let standIns = self.standIns
         let never = "and a secret is never written to a flow"
@@ -513,7 +513,7 @@ public final class FlowSession {
 
     /// Writes the flow (see `flowText`) to `file`, whole or not at all, through ``OutputFile``: a
     /// folder, a FIFO or a device there is refused, never replaced.
-    public func save(to file: String, name: String) throws(SessionError) {
+    package func save(to file: String, name: String) throws(SessionError) {
         let text = try flowText(name: name, file: file)
         do {
             try OutputFile.write(text, to: file)
@@ -537,14 +537,14 @@ public final class FlowSession {
     }
 
     /// The steps of a flow file as lines, as written (for a session that starts from a flow).
-    public static func stepLines(ofFile file: String) -> [String] {
+    package static func stepLines(ofFile file: String) -> [String] {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8), let root = try? LocatedYAML.compose(text, file: file),
               let items = root.mapping?["steps"]?.sequence else { return [] }
         return items.map { line($0) }
     }
 
     /// A step node on one line, as studio lists it and reads it back.
-    public static func line(of node: Node) -> String { line(node) }
+    package static func line(of node: Node) -> String { line(node) }
 
     /// A step on one line.
     static func line(_ node: Node) -> String {
@@ -578,12 +578,12 @@ public final class FlowSession {
 }
 
 /// Why a session cannot start, or cannot save.
-public struct SessionError: Error, CustomStringConvertible {
+package struct SessionError: Error, CustomStringConvertible {
     /// What went wrong, as the command prints it.
-    public let description: String
+    package let description: String
 
     /// An error that says `description`.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

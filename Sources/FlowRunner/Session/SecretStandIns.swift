@@ -29,6 +29,7 @@ package struct SecretStandIns {
 
     /// What standing in did to a text or a step.
     package struct Outcome<Value> {
+        /// The text or the step, each secret in it replaced by its variable.
         package let value: Value
         /// How many secrets a variable now stands in for.
         var replaced = 0

@@ -3,26 +3,26 @@ import Foundation
 
 /// What a session starts from: nothing, or a flow's settings and its first steps. `flow studio`,
 /// `flow inspect` and the MCP server's `start_session` read a flow the same way, here.
-public struct SessionStart {
+package struct SessionStart {
     /// The flow's name, or "New flow".
-    public private(set) var name = "New flow"
+    package private(set) var name = "New flow"
     /// The flow's fixture, or `default`.
-    public private(set) var fixture = "default"
+    package private(set) var fixture = "default"
     /// The flow's own launch settings.
-    public private(set) var launch = LaunchSettings()
+    package private(set) var launch = LaunchSettings()
     /// The flow's `onAlert` answers.
-    public private(set) var onAlert: [(alert: String, button: String)] = []
+    package private(set) var onAlert: [(alert: String, button: String)] = []
     /// The folder its `runFlow` paths are relative to.
-    public private(set) var folder = "Flows"
+    package private(set) var folder = "Flows"
     /// The steps to run first, as written, one line each (the first `until` when given).
-    public private(set) var steps: [String] = []
+    package private(set) var steps: [String] = []
     /// How many steps the flow has in all.
-    public private(set) var stepCount = 0
+    package private(set) var stepCount = 0
 
     /// Reads `flow` (nil: start from nothing, `runFlow` paths relative to `folder`, the app's
     /// flows). `until` keeps only its first N steps; it needs a flow and may not be more than the
     /// flow has. Problems in the flow are lint's located errors, with the scheme's secrets masked.
-    public init(
+    package init(
         flow: String?, until: Int? = nil, catalog: RobotCatalog, scheme: Scheme, variables: [String: String], folder: String = "Flows"
     ) throws(SessionStartError) {
         if let until, until < 0 { throw .until(.negative(until)) }
@@ -50,7 +50,7 @@ public struct SessionStart {
     /// A session set up as the flow's header says (`fixture` overrides its fixture): the fixture
     /// seeded and the app launched. The steps are not run: the caller runs them and says how each
     /// went. `runner` is the runner the session is part of, as its messages name it.
-    public func open(
+    package func open(
         scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String? = nil, runner: RunnerIdentity = .standard
     ) throws(SessionError) -> FlowSession {
         try FlowSession(.init(
@@ -61,14 +61,14 @@ public struct SessionStart {
 }
 
 /// Why a session cannot start from what it was given.
-public enum SessionStartError: Error, Sendable {
+package enum SessionStartError: Error, Sendable {
     /// The flow does not pass lint: every problem, located.
     case diagnostics(Diagnostics)
     /// The number of steps to run first is wrong.
     case until(UntilProblem)
 
     /// What is wrong with a number of steps to run first.
-    public enum UntilProblem: Sendable, Equatable {
+    package enum UntilProblem: Sendable, Equatable {
         /// Below zero.
         case negative(Int)
         /// Given without a flow.
@@ -80,7 +80,7 @@ public enum SessionStartError: Error, Sendable {
 
 extension SessionStartError.UntilProblem {
     /// The problem in words, the option named as the caller's user typed it (`--until`, `until`).
-    public func message(option: String) -> String {
+    package func message(option: String) -> String {
         switch self {
         case let .negative(value): "\(option) \(value): give 0 or more"
         case .withoutFlow: "\(option) goes with a flow to start from"

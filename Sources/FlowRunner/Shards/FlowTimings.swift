@@ -23,21 +23,21 @@ import NameMatching
 ///
 /// Flow files are keys as the run named them, without a leading `./`. Every number is seconds,
 /// zero or more, written to the millisecond.
-public struct FlowTimings: Sendable, Equatable {
+package struct FlowTimings: Sendable, Equatable {
     /// Flow file → its durations in seconds, in the order they ran.
-    public var flows: [String: [Double]]
+    package var flows: [String: [Double]]
     /// Fixture → its seeding times in seconds (one per run that seeded it; files merged add more).
-    public var fixtures: [String: [Double]]
+    package var fixtures: [String: [Double]]
     /// True when the run that wrote it was interrupted: it holds only what finished.
-    public var interrupted: Bool
+    package var interrupted: Bool
 
     /// The value of `format` in the runner's own file, which tells it from any other JSON.
-    public static let format = "flow-timings"
+    package static let format = "flow-timings"
     /// The version this runner writes and reads.
-    public static let version = 1
+    package static let version = 1
 
     /// Timings as given; flow files are keyed by `key(_:)`, so two spellings of one path add up.
-    public init(flows: [String: [Double]] = [:], fixtures: [String: [Double]] = [:], interrupted: Bool = false) {
+    package init(flows: [String: [Double]] = [:], fixtures: [String: [Double]] = [:], interrupted: Bool = false) {
         self.flows = [:]
         self.fixtures = fixtures
         self.interrupted = interrupted
@@ -54,7 +54,7 @@ public struct FlowTimings: Sendable, Equatable {
 
     /// A run's timings: each result's duration under its flow's file (in the order of the
     /// iterations), and the seeding time of each fixture the run seeded.
-    public init(results: [FlowResult], seeding: [String: Duration], interrupted: Bool) {
+    package init(results: [FlowResult], seeding: [String: Duration], interrupted: Bool) {
         var flows: [String: [Double]] = [:]
         for result in results.sorted(by: { $0.iteration < $1.iteration }) {
             flows[Self.key(result.flow.file), default: []].append(result.duration / .seconds(1))
@@ -63,7 +63,7 @@ public struct FlowTimings: Sendable, Equatable {
     }
 
     /// A flow file as a key: `./Flows/a.yaml` and `Flows//a.yaml` are `Flows/a.yaml`.
-    public static func key(_ path: String) -> String {
+    package static func key(_ path: String) -> String {
         if isKey(path) { return path }
         var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.map(String.init)
         if path.hasPrefix("/") { parts.insert("", at: 0) }
@@ -81,12 +81,12 @@ public struct FlowTimings: Sendable, Equatable {
     }
 
     /// The mean of a flow's durations, or nil when it has none.
-    public func seconds(ofFlow file: String) -> Double? {
+    package func seconds(ofFlow file: String) -> Double? {
         Self.mean(flows[Self.key(file)])
     }
 
     /// The mean of a fixture's seeding times, or nil when it has none.
-    public func seconds(ofFixture name: String) -> Double? {
+    package func seconds(ofFixture name: String) -> Double? {
         Self.mean(fixtures[name])
     }
 
@@ -97,7 +97,7 @@ public struct FlowTimings: Sendable, Equatable {
     }
 
     /// These timings and `other`'s together (every shard's file of one run, say).
-    public func merging(_ other: FlowTimings) -> FlowTimings {
+    package func merging(_ other: FlowTimings) -> FlowTimings {
         // Merging into nothing is the other file as it is: a file of a million flows is not copied
         // key by key.
         if flows.isEmpty, fixtures.isEmpty { return FlowTimings(keyed: other.flows, fixtures: other.fixtures, interrupted: interrupted || other.interrupted) }
@@ -113,15 +113,15 @@ public struct FlowTimings: Sendable, Equatable {
     /// The largest timings file read: a JUnit file of a million testcases is about 120 MB, the
     /// runner's own file of a million flows about 44 MB. Past it the file is refused unread,
     /// whatever it is (`/dev/zero` included).
-    public static let fileLimit = 256 << 20
+    package static let fileLimit = 256 << 20
     /// The longest duration a timings file may give, in seconds (about 11 days): past it the
     /// number is in other units, and sums of such numbers could reach infinity.
-    public static let maximumSeconds = 1_000_000.0
+    package static let maximumSeconds = 1_000_000.0
 
     /// Reads `file`: a JUnit file (it starts with `<`) or the runner's own timings file. A file that
     /// cannot be read, is truncated or holds a bad value is a `LocatedError` at the place.
     /// `runner` is the runner that reads it, as its errors name it (`flow run --junit FILE`).
-    public static func read(file: String, runner: RunnerIdentity = .standard) throws(LocatedError) -> FlowTimings {
+    package static func read(file: String, runner: RunnerIdentity = .standard) throws(LocatedError) -> FlowTimings {
         // Through InputFile, as every file a person names is read: a FIFO was opened and waited
         // on for ever, /dev/zero read to the limit (256 MB) before it was refused.
         switch InputFile.read(file, limit: fileLimit) {
@@ -139,14 +139,14 @@ public struct FlowTimings: Sendable, Equatable {
     }
 
     /// Parses the text of a JUnit file or of the runner's own timings file.
-    public static func parse(_ text: String, file: String) throws(LocatedError) -> FlowTimings {
+    package static func parse(_ text: String, file: String) throws(LocatedError) -> FlowTimings {
         try parse(Data(text.utf8), file: file)
     }
 
     /// Parses the bytes of a JUnit file or of the runner's own timings file, as read from `file`:
     /// bytes that are not UTF-8 are a located error, like any other problem.
     /// `runner` names the runner in the error for an empty file.
-    public static func parse(_ data: Data, file: String, runner: RunnerIdentity = .standard) throws(LocatedError) -> FlowTimings {
+    package static func parse(_ data: Data, file: String, runner: RunnerIdentity = .standard) throws(LocatedError) -> FlowTimings {
         // XML may start with a byte-order mark; JSON may not (its reader says so).
         var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < data.count, [0x20, 0x0A, 0x0D, 0x09].contains(data[data.startIndex + start]) { start += 1 }
@@ -173,7 +173,7 @@ public struct FlowTimings: Sendable, Equatable {
 
     /// The runner's own timings file, as `--timings-out` writes it: keys sorted, so the same
     /// timings are the same bytes. A fixture seeded more than once (merged files) gets its mean.
-    public var json: String {
+    package var json: String {
         func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
         var text = "{\n  \"format\": \"\(Self.format)\",\n  \"version\": \(Self.version),\n  \"interrupted\": \(interrupted),\n"
         let flowLines = flows.keys.sorted().map { file in
@@ -211,7 +211,7 @@ public struct FlowTimings: Sendable, Equatable {
     /// Writes `json` to `path` through ``OutputFile``: atomically (a temporary file renamed into
     /// place), so a reader never sees half a file and a stale file is replaced whole; a folder, a
     /// FIFO or a device there is refused, never replaced.
-    public func write(to path: String) throws(OutputFileError) {
+    package func write(to path: String) throws(OutputFileError) {
         try OutputFile.write(json, to: path)
     }
 }

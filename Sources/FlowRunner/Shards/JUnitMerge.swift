@@ -24,92 +24,92 @@ import LocatedYAML
 /// is the longest shard's time (the shards run at once, so that is the wall clock, as each
 /// shard's own `time` is). Other attributes of the shards' suites (a host name, a timestamp) and
 /// their suite-level elements are not carried over.
-public struct JUnitMerge: Sendable {
+package struct JUnitMerge: Sendable {
     /// One shard's JUnit file: where it was read from (for errors and listings) and its bytes.
-    public struct Shard: Sendable {
+    package struct Shard: Sendable {
         /// The path it was read from.
-        public let file: String
+        package let file: String
         /// The JUnit XML as read: bytes, so that one that is not UTF-8 is said where it is.
-        public let data: Data
+        package let data: Data
 
         /// A shard's JUnit XML, the bytes `data` read from `file`.
-        public init(file: String, data: Data) {
+        package init(file: String, data: Data) {
             self.file = file
             self.data = data
         }
 
         /// A shard's JUnit XML `text`, read from `file`.
-        public init(file: String, text: String) {
+        package init(file: String, text: String) {
             self.init(file: file, data: Data(text.utf8))
         }
     }
 
     /// A flow file some shard ran, with the shards (their JUnit files) that ran it.
-    public struct Ran: Sendable, Equatable {
+    package struct Ran: Sendable, Equatable {
         /// The flow file.
-        public let file: String
+        package let file: String
         /// The shards' JUnit files that ran it: more than one means the shards overlapped.
-        public let shards: [String]
+        package let shards: [String]
     }
 
     /// One shard's wall time (its JUnit file's own time) and its flows, the longest first: what
     /// `merge` prints so that the next split can be checked.
-    public struct ShardTime: Sendable, Equatable {
+    package struct ShardTime: Sendable, Equatable {
         /// The shard's JUnit file.
-        public let file: String
+        package let file: String
         /// The time its file says the run took.
-        public let seconds: Double
+        package let seconds: Double
         /// Its testcases' flow files and times, the longest first.
-        public let flows: [FlowTime]
+        package let flows: [FlowTime]
     }
 
     /// A flow's time in a shard.
-    public struct FlowTime: Sendable, Equatable {
+    package struct FlowTime: Sendable, Equatable {
         /// The flow file.
-        public let file: String
+        package let file: String
         /// Its testcase's time (with `--repeat`, one per run).
-        public let seconds: Double
+        package let seconds: Double
     }
 
     /// Each shard's wall time and flows, in the order the shards were given.
-    public let shardTimes: [ShardTime]
+    package let shardTimes: [ShardTime]
 
     /// The merged JUnit XML.
-    public let xml: String
+    package let xml: String
     /// How many shards were merged.
-    public let shardCount: Int
+    package let shardCount: Int
     /// Every testcase (a flow run: with `--repeat`, several for one flow).
-    public let tests: Int
+    package let tests: Int
     /// Testcases with a `<failure>` or an `<error>`.
-    public let failed: Int
+    package let failed: Int
     /// Testcases with a `<skipped>` (and no failure or error).
-    public let skipped: Int
+    package let skipped: Int
     /// The sum of the shards' `flaky` counts, when a shard gave one.
-    public let flaky: Int?
+    package let flaky: Int?
     /// Each failed testcase: its name and file, in the merged file's order.
-    public let failures: [(name: String, file: String)]
+    package let failures: [(name: String, file: String)]
     /// The suite's flows that no shard ran, in the suite's order and spelling.
-    public let missing: [String]
+    package let missing: [String]
     /// Flows that more than one shard ran, each with those shards, by file.
-    public let doubled: [Ran]
+    package let doubled: [Ran]
     /// Flows a shard ran that are not in the suite (the merge was given other paths or filters
     /// than the shards were), each with the shards that ran it, by file.
-    public let notSelected: [Ran]
+    package let notSelected: [Ran]
     /// The runner whose merge this is: its problem lines say what was given to it.
-    public let runner: RunnerIdentity
+    package let runner: RunnerIdentity
 
     /// Testcases that neither failed nor were skipped.
-    public var passed: Int { tests - failed - skipped }
+    package var passed: Int { tests - failed - skipped }
 
     /// Whether the shards together ran each flow of the suite once and nothing else.
-    public var ranEveryFlowOnce: Bool { missing.isEmpty && doubled.isEmpty && notSelected.isEmpty }
+    package var ranEveryFlowOnce: Bool { missing.isEmpty && doubled.isEmpty && notSelected.isEmpty }
 
     /// Whether `flow merge` succeeds: every flow ran exactly once and none failed.
-    public var succeeded: Bool { ranEveryFlowOnce && failed == 0 }
+    package var succeeded: Bool { ranEveryFlowOnce && failed == 0 }
 
     /// One line per coverage problem: `missing: FILE (no shard ran it)`, `doubled: FILE (run by A
     /// and B)`, `not selected: FILE (run by A; ...)`.
-    public var problemLines: [String] {
+    package var problemLines: [String] {
         missing.map { "missing: \($0) (no shard ran it)" }
             + doubled.map { "doubled: \($0.file) (run by \(Self.list($0.shards)))" }
             + notSelected.map { "not selected: \($0.file) (run by \(Self.list($0.shards)); the paths and filters given to \(runner.name) merge do not select it)" }
@@ -121,7 +121,7 @@ public struct JUnitMerge: Sendable {
     ///     shard out/2/junit.xml  5.10 s  4 flows  slowest: 1.59× the mean of 3.20 s
     ///     shard out/1/junit.xml  1.30 s  3 flows
     ///     the slowest's longest flows: Flows/upload.yaml 2.10 s, Flows/a.yaml 1.40 s, Flows/b.yaml 0.80 s
-    public var shardLines: [String] {
+    package var shardLines: [String] {
         guard shardTimes.count > 1, let slowest = shardTimes.indices.max(by: { shardTimes[$0].seconds < shardTimes[$1].seconds }) else { return [] }
         let mean = shardTimes.map(\.seconds).reduce(0, +) / Double(shardTimes.count)
         let width = shardTimes.map(\.file.count).max() ?? 0
@@ -137,7 +137,7 @@ public struct JUnitMerge: Sendable {
     }
 
     /// `merged 4 shards: 13 flows, 13 passed, 0 failed; every flow ran exactly once`, or what went wrong.
-    public var summary: String {
+    package var summary: String {
         var line = "merged \(Self.count(shardCount, "shard")): \(Self.count(tests, "flow")), \(passed) passed, \(failed) failed"
         if skipped > 0 { line += ", \(skipped) skipped" }
         if let flaky, flaky > 0 { line += ", \(flaky) flaky" }
@@ -156,7 +156,7 @@ public struct JUnitMerge: Sendable {
     /// thrown together, located, and then there is no result.
     ///
     /// `runner` is the runner that merges, as its problem lines name it (`flow merge`).
-    public static func merge(_ shards: [Shard], suite: [String], runner: RunnerIdentity = .standard) throws(Diagnostics) -> JUnitMerge {
+    package static func merge(_ shards: [Shard], suite: [String], runner: RunnerIdentity = .standard) throws(Diagnostics) -> JUnitMerge {
         var problems: [LocatedError] = []
         var read: [ShardReader.Read] = []
         for shard in shards {

@@ -12,15 +12,15 @@ import TextBytes
 /// What can be checked is checked before anything is written (`reportProblems`, and the command's
 /// own checks of the paths); then every file is written to its temporary file (``OutputBatch``),
 /// and only when all are written are they renamed into place, the JUnit file last.
-public enum MergeOutputs {
+package enum MergeOutputs {
     /// The largest file `flow merge` reads: a shard's JUnit file (a run of thousands of flows with
     /// their output writes tens of MB), or a file of a shard's report. The timings reader's limit.
-    public static let fileLimit = FlowTimings.fileLimit
+    package static let fileLimit = FlowTimings.fileLimit
 
     /// Writes `merged` as JUnit XML to `junit`, its HTML page to `html`, and the shards' report
     /// `folders` joined into `report` (a name two shards wrote gets `-shard2`): all or none, the
     /// JUnit file last.
-    public static func write(_ merged: JUnitMerge, junit: String, html: String?, report: (folder: String, shards: [String])?) throws {
+    package static func write(_ merged: JUnitMerge, junit: String, html: String?, report: (folder: String, shards: [String])?) throws {
         let batch = OutputBatch()
         defer { batch.discard() }
         if let report { try joinReports(report.shards, into: report.folder, in: batch) }
@@ -35,7 +35,7 @@ public enum MergeOutputs {
     /// over `fileLimit` (it would not be read), and one that is not UTF-8 text (`TextBytes`: a
     /// report, a cast). `runner` is the command that writes a report
     /// folder, as the messages name it.
-    public static func reportProblems(in folder: String, writtenBy runner: String = "flow run") -> [LocatedError] {
+    package static func reportProblems(in folder: String, writtenBy runner: String = "flow run") -> [LocatedError] {
         InputFile.entries(below: folder).compactMap { entry in
             if entry.kind != .file && entry.kind != .folder {
                 return .wholeFile(entry.path, "it is \(entry.kind): a report folder holds the text files and folders \(runner) --report writes")

@@ -7,9 +7,9 @@ import FoundationXML
 /// file: every flow with its result and time, each failure (and each failed try of a flaky flow)
 /// with its text (the step, the reason, the screen, the app's standard error), and whether every
 /// flow ran exactly once. The screen after every step is in each shard's own `flow run --html`.
-public enum MergedHTMLReport {
+package enum MergedHTMLReport {
     /// The page of `merged`: its summary and coverage problems, then every testcase with its text.
-    public static func html(_ merged: JUnitMerge) -> String {
+    package static func html(_ merged: JUnitMerge) -> String {
         let cases = testcases(merged.xml)
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>"
             + HTMLReport.escape("Flows: \(merged.summary)") + "</title>\n<style>\n\(style)</style>\n</head>\n<body>\n"

@@ -17,38 +17,38 @@
 ///
 /// Everything is decided by comparisons of the same numbers in the same order: the same flows and
 /// timings give the same plan on every machine.
-public struct ShardPlan: Sendable, Equatable {
+package struct ShardPlan: Sendable, Equatable {
     /// A flow to place: its file and the fixtures it seeds (its `fixture`, its `seed:` steps).
-    public struct Item: Sendable, Hashable {
+    package struct Item: Sendable, Hashable {
         /// The flow file.
-        public let file: String
+        package let file: String
         /// The fixtures it seeds, which a shard pays for once whatever number of its flows use them.
-        public let fixtures: [String]
+        package let fixtures: [String]
 
         /// A flow `file` that seeds `fixtures`.
-        public init(file: String, fixtures: [String]) {
+        package init(file: String, fixtures: [String]) {
             self.file = file
             self.fixtures = fixtures
         }
     }
 
     /// One machine's share and the time it is expected to take.
-    public struct Shard: Sendable, Equatable {
+    package struct Shard: Sendable, Equatable {
         /// Its flow files, longest first.
-        public internal(set) var files: [String]
+        package internal(set) var files: [String]
         /// The fixtures it seeds, sorted.
-        public internal(set) var fixtures: [String]
+        package internal(set) var fixtures: [String]
         /// The sum of its flows' expected times.
-        public internal(set) var flowSeconds: Double
+        package internal(set) var flowSeconds: Double
         /// The sum of its fixtures' seeding times.
-        public internal(set) var seedingSeconds: Double
+        package internal(set) var seedingSeconds: Double
         /// Its flows and its seeding: what it is expected to take, one flow after another.
-        public var seconds: Double { flowSeconds + seedingSeconds }
+        package var seconds: Double { flowSeconds + seedingSeconds }
     }
 
     /// How the flows were split: by timings, or by the stable hash `--shard I/N` has always used
     /// (kept to compare the two on the same numbers).
-    public enum Method: String, Sendable, CaseIterable {
+    package enum Method: String, Sendable, CaseIterable {
         /// By the flows' earlier times and their fixtures' seeding, as above.
         case timings
         /// By a stable hash of each flow's file, with no timings.
@@ -56,23 +56,23 @@ public struct ShardPlan: Sendable, Equatable {
     }
 
     /// The shards, the first being shard 1.
-    public let shards: [Shard]
+    package let shards: [Shard]
     /// Each flow's expected seconds: its mean, or `assumedSeconds`.
-    public let estimates: [String: Double]
+    package let estimates: [String: Double]
     /// The flows that had no timing, sorted.
-    public let untimed: [String]
+    package let untimed: [String]
     /// What a flow without a timing counts as.
-    public let assumedSeconds: Double
+    package let assumedSeconds: Double
 
     /// A fixture's seeding time when the timings record none.
-    public static let defaultSeedingCost = 0.1
+    package static let defaultSeedingCost = 0.1
     /// The longest a refinement may run: improvements applied.
     static let maximumImprovements = 100
     /// A move or swap must shorten the slowest shard by more than this share of it.
     static let minimumGain = 0.001
 
     /// Splits `items` between `count` shards (at least 1).
-    public init(_ items: [Item], count: Int, timings: FlowTimings, method: Method = .timings, seedingCost: Double = defaultSeedingCost) {
+    package init(_ items: [Item], count: Int, timings: FlowTimings, method: Method = .timings, seedingCost: Double = defaultSeedingCost) {
         let count = max(1, count)
         // Expected times.
         let known = items.compactMap { timings.seconds(ofFlow: $0.file) }
@@ -118,10 +118,10 @@ public struct ShardPlan: Sendable, Equatable {
     }
 
     /// The slowest shard's expected seconds.
-    public var slowest: Double { shards.map(\.seconds).max() ?? 0 }
+    package var slowest: Double { shards.map(\.seconds).max() ?? 0 }
 
     /// The mean of the shards' expected seconds.
-    public var mean: Double { shards.isEmpty ? 0 : shards.map(\.seconds).reduce(0, +) / Double(shards.count) }
+    package var mean: Double { shards.isEmpty ? 0 : shards.map(\.seconds).reduce(0, +) / Double(shards.count) }
 
     /// The median of `values`, or nil when there are none.
     static func median(_ values: [Double]) -> Double? {

@@ -15,22 +15,22 @@
 /// no `parallel:`). An index without its total, an index out of range, a total that is not a
 /// positive whole number, two engines that name different shards, or no engine at all is a
 /// `Problem` that names every variable looked at and its value. An empty variable counts as unset.
-public struct ShardSource: Sendable, Equatable, CustomStringConvertible {
+package struct ShardSource: Sendable, Equatable, CustomStringConvertible {
     /// The shard, from 1.
-    public let index: Int
+    package let index: Int
     /// How many shards.
-    public let count: Int
+    package let count: Int
     /// The engine that said it: `GitLab CI`.
-    public let engine: String
+    package let engine: String
     /// The variables it was read from, as `NAME=value`, in the engine's order.
-    public let variables: [String]
+    package let variables: [String]
     /// Other engines whose variables name the same shard.
-    public let agreeing: [String]
+    package let agreeing: [String]
 
     /// Why `--shard auto` could not tell the shard.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// What was missing or contradictory, as `flow run` prints it.
-        public let description: String
+        package let description: String
     }
 
     /// One engine's variables: how its index counts and where its total is.
@@ -62,10 +62,10 @@ public struct ShardSource: Sendable, Equatable, CustomStringConvertible {
     ]
 
     /// Every variable `--shard auto` reads, in the order it reads them.
-    public static let variableNames: [String] = engines.flatMap { [$0.indexVariable] + ($0.totalVariable.map { [$0] } ?? []) }
+    package static let variableNames: [String] = engines.flatMap { [$0.indexVariable] + ($0.totalVariable.map { [$0] } ?? []) }
 
     /// `shard 2/4 from GitLab CI (CI_NODE_INDEX=2, CI_NODE_TOTAL=4)`, or `shard 2/4 from FLOW_SHARD=2/4`.
-    public var description: String {
+    package var description: String {
         let from = engine == "FLOW_SHARD" ? variables.joined(separator: ", ") : "\(engine) (\(variables.joined(separator: ", ")))"
         var text = "shard \(index)/\(count) from \(from)"
         if !agreeing.isEmpty { text += "; " + agreeing.joined(separator: ", ") + " agree\(agreeing.count == 1 ? "s" : "")" }
@@ -73,7 +73,7 @@ public struct ShardSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The shard the engines in `environment` name, or a `Problem` saying precisely what is wrong.
-    public static func detect(in environment: [String: String]) throws(Problem) -> ShardSource {
+    package static func detect(in environment: [String: String]) throws(Problem) -> ShardSource {
         func value(_ name: String) -> String? {
             guard let value = environment[name], !value.isEmpty else { return nil }
             return value

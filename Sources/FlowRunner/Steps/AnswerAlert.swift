@@ -1,31 +1,31 @@
 import FlowKit
 
 /// `answerAlert`: taps a button of an alert (the one on top, or the one named).
-public struct AnswerAlert: PrimitiveStep {
+package struct AnswerAlert: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "answerAlert"
+    package static let keyword = "answerAlert"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Taps a button of the alert on top, or of the alert named with in:; fails if no such alert is up."
+    package static let summary = "Taps a button of the alert on top, or of the alert named with in:; fails if no such alert is up."
     static let button = FieldKey.text("button", required: true, "the button to tap")
     static let scope = FieldKey.alert("in", "the alert, by identifier or title (default: the one on top)")
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.fields([button.field, scope.field], shorthand: "button")
+    package static let form = StepForm.fields([button.field, scope.field], shorthand: "button")
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["answerAlert: OK", "answerAlert: {button: \"Not now\", in: Permission}"]
+    package static let examples = ["answerAlert: OK", "answerAlert: {button: \"Not now\", in: Permission}"]
 
     /// The button to tap, by identifier or label; it may hold `${variables}`.
-    public let button: Text
+    package let button: Text
     /// The alert named with `in:`, or nil to answer the one on top.
-    public let alert: Text?
+    package let alert: Text?
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         button = try input.required(Self.button)
         alert = input.optional(Self.scope)
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         let name = context.resolve(button)
         let scope: String
         if let alert {

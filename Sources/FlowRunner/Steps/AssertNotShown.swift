@@ -1,28 +1,28 @@
 import FlowKit
 
 /// `assertNotShown`: no part of the idle screen shows a text (a secret, say).
-public struct AssertNotShown: PrimitiveStep {
+package struct AssertNotShown: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "assertNotShown"
+    package static let keyword = "assertNotShown"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "No part of the idle screen shows the text: no element's label or value holds it, nor any line as drawn. "
+    package static let summary = "No part of the idle screen shows the text: no element's label or value holds it, nor any line as drawn. "
         + "The text is never printed, found or not (a secret is given as its variable); the failure names where it is shown. "
         + "flow explore writes it for a secret it saw on a screen."
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.value(.text, summary: "the text no part of the screen may show (variables allowed)")
+    package static let form = StepForm.value(.text, summary: "the text no part of the screen may show (variables allowed)")
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = [#"assertNotShown: "${account.passcode}""#, "assertNotShown: DEBUG"]
+    package static let examples = [#"assertNotShown: "${account.passcode}""#, "assertNotShown: DEBUG"]
 
     /// The text that must not be shown; it may hold `${variables}`.
-    public let text: Text
+    package let text: Text
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         text = try input.required(FieldKey.text(StepForm.valueField, ""))
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         let step = "check that the screen does not show the text given"
         let hidden = context.resolve(text)
         guard !hidden.isEmpty else { return context.fail(step, "the text to look for is empty (a variable with no value?): give a text") }

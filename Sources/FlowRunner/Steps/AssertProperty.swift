@@ -2,28 +2,28 @@ import FlowKit
 
 /// `assertProperty`: a property the app declares holds now (an invariant on the idle screen; an
 /// action property or eventually on the step just before, which must be its action).
-public struct AssertProperty: PrimitiveStep {
+package struct AssertProperty: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "assertProperty"
+    package static let keyword = "assertProperty"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "A property the app declares beside its robots holds: an invariant on the idle screen; an action property, "
+    package static let summary = "A property the app declares beside its robots holds: an invariant on the idle screen; an action property, "
         + "or eventually, on the step just before, which must be its action. Fails with what the property found, as flow explore's finding said it. "
         + "flow explore writes it at the end of the flow for a property it found broken."
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.value(.propertyName, summary: "the property's name")
+    package static let form = StepForm.value(.propertyName, summary: "the property's name")
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["assertProperty: totalIsTheSumOfTheRows"]
+    package static let examples = ["assertProperty: totalIsTheSumOfTheRows"]
 
     /// The property, as the app's catalog declares it.
-    public let property: AppProperty
+    package let property: AppProperty
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         property = try input.required(FieldKey.property(StepForm.valueField, ""))
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         guard let frame = context.app.idleFrame(sourceLocation: context.site.sourceLocation) else { return }
         if let violation = context.executor.properties.check(property, now: frame, last: context.executor.lastAction) {
             context.fail("check the property \(property.name)", violation.message)

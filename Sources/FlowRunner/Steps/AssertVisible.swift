@@ -1,15 +1,15 @@
 import FlowKit
 
 /// `assertVisible`: the element is on the idle screen, in the state the selector gives.
-public struct AssertVisible: PrimitiveStep {
+package struct AssertVisible: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "assertVisible"
+    package static let keyword = "assertVisible"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "The element is on the idle screen, in the state its selector gives (a long list is scrolled through); decided at once on an idle screen."
+    package static let summary = "The element is on the idle screen, in the state its selector gives (a long list is scrolled through); decided at once on an idle screen."
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.element([])
+    package static let form = StepForm.element([])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = [
+    package static let examples = [
         "assertVisible: Welcome",
         "assertVisible: {cell: \"Mon 1 Jun 2026, 09:05\"}",
         "assertVisible: {button: Continue, enabled: false}",
@@ -19,7 +19,7 @@ public struct AssertVisible: PrimitiveStep {
         "assertVisible: {alert: Permission}",
     ]
     /// Old keywords this step replaced, so lint can say how to write them now.
-    public static let formerly = [
+    package static let formerly = [
         "assertEnabled": "assertVisible: {button: Continue, enabled: true}",
         "assertSelected": "assertVisible: {button: Bold, selected: true}",
         "assertLabel": "assertVisible: {staticText: message, label: Wrong passcode}",
@@ -27,18 +27,18 @@ public struct AssertVisible: PrimitiveStep {
         "assertExists": "assertVisible: Continue",
     ]
     /// Old keywords whose check is now a state on the selector, so lint can rewrite them.
-    public static let formerState = ["assertEnabled": "enabled", "assertSelected": "selected", "assertLabel": "label", "assertValue": "value"]
+    package static let formerState = ["assertEnabled": "enabled", "assertSelected": "selected", "assertLabel": "label", "assertValue": "value"]
 
     /// The element the step acts on, as the flow selects it.
-    public let element: ElementSelector
+    package let element: ElementSelector
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         element = try input.element()
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         context.element(element).assertVisible(sourceLocation: context.site.sourceLocation)
     }
 }

@@ -1,18 +1,18 @@
 import FlowKit
 
 /// `assertWayOut`: a person on the idle screen can leave it.
-public struct AssertWayOut: PrimitiveStep {
+package struct AssertWayOut: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "assertWayOut"
+    package static let keyword = "assertWayOut"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "A person can leave the idle screen: back, one of its enabled buttons, a row of each of its lists, or "
+    package static let summary = "A person can leave the idle screen: back, one of its enabled buttons, a row of each of its lists, or "
         + "(when an alert is up) one of the alert's buttons leads to another screen, as flow explore tells screens apart. Each is tried "
         + "in turn from where the one before left the app, which stays where the way out led; none, and the step fails with what each did. "
         + "flow explore writes it for a dead end, and for an alert no button takes away."
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.fields([ignoring.field, byText.field], shorthand: nil)
+    package static let form = StepForm.fields([ignoring.field, byText.field], shorthand: nil)
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["assertWayOut", "assertWayOut: {ignoring: [clock]}"]
+    package static let examples = ["assertWayOut", "assertWayOut: {ignoring: [clock]}"]
 
     /// Identifiers that do not tell screens apart (see FlowKit's `ScreenIdentity`).
     static let ignoring = FieldKey.words("ignoring", "identifiers that do not tell screens apart (an element that comes and goes by itself)")
@@ -20,15 +20,15 @@ public struct AssertWayOut: PrimitiveStep {
     static let byText = FieldKey.words("byText", "identifiers whose label and value tell screens apart too")
 
     /// What tells screens apart for this step.
-    public let rules: ScreenIdentity.Rules
+    package let rules: ScreenIdentity.Rules
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         rules = ScreenIdentity.Rules(ignoring: input.optional(Self.ignoring) ?? [], byText: input.optional(Self.byText) ?? [])
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         let sourceLocation = context.site.sourceLocation
         guard let frame = context.app.idleFrame(sourceLocation: sourceLocation) else { return }
         let here = ScreenIdentity(frame.screen, rules: rules)

@@ -1,19 +1,19 @@
 import FlowKit
 
 /// `back`: the previous screen.
-public struct Back: BareStep {
+package struct Back: BareStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "back"
+    package static let keyword = "back"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Goes back to the previous screen (a robot's back action also checks where it arrived)."
+    package static let summary = "Goes back to the previous screen (a robot's back action also checks where it arrived)."
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["back"]
+    package static let examples = ["back"]
 
     /// A bare step reads nothing, so it needs nothing to be made.
-    public init() {}
+    package init() {}
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         context.app.back(sourceLocation: context.site.sourceLocation)
     }
 }

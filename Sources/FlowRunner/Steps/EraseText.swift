@@ -1,26 +1,26 @@
 import FlowKit
 
 /// `eraseText`: empties a field.
-public struct EraseText: PrimitiveStep {
+package struct EraseText: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "eraseText"
+    package static let keyword = "eraseText"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Empties a field, then waits for the app to be idle."
+    package static let summary = "Empties a field, then waits for the app to be idle."
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.element([])
+    package static let form = StepForm.element([])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["eraseText: Email", "eraseText: {secureTextField: Passcode}"]
+    package static let examples = ["eraseText: Email", "eraseText: {secureTextField: Passcode}"]
 
     /// The element the step acts on, as the flow selects it.
-    public let element: ElementSelector
+    package let element: ElementSelector
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         element = try input.element()
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         context.element(element).replaceText("", sourceLocation: context.site.sourceLocation)
     }
 }

@@ -1,17 +1,17 @@
 import FlowKit
 
 /// `launch`: starts the app (after `terminate`) and waits for its first idle frame.
-public struct Launch: BareStep {
+package struct Launch: BareStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "launch"
+    package static let keyword = "launch"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Starts the app again (after terminate), on the flow's store, and waits for its first idle frame."
+    package static let summary = "Starts the app again (after terminate), on the flow's store, and waits for its first idle frame."
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["launch"]
+    package static let examples = ["launch"]
 
     /// A bare step reads nothing, so it needs nothing to be made.
-    public init() {}
+    package init() {}
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) { context.launch() }
+    package func run(in context: StepContext) { context.launch() }
 }

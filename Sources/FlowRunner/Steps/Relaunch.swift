@@ -1,19 +1,19 @@
 import FlowKit
 
 /// `relaunch`: ends the app and starts it again on the same store.
-public struct Relaunch: BareStep {
+package struct Relaunch: BareStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "relaunch"
+    package static let keyword = "relaunch"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Ends the app and starts it again, on the same store."
+    package static let summary = "Ends the app and starts it again, on the same store."
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["relaunch"]
+    package static let examples = ["relaunch"]
 
     /// A bare step reads nothing, so it needs nothing to be made.
-    public init() {}
+    package init() {}
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         context.app.terminate()
         context.launch()
     }

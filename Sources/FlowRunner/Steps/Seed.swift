@@ -1,32 +1,32 @@
 import FlowKit
 
 /// `seed`: puts a fresh copy of a fixture's store in place.
-public struct Seed: PrimitiveStep {
+package struct Seed: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "seed"
+    package static let keyword = "seed"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Puts a fresh copy of a fixture's store in place (use it before launch, or with relaunch: the running app says its store was replaced)."
+    package static let summary = "Puts a fresh copy of a fixture's store in place (use it before launch, or with relaunch: the running app says its store was replaced)."
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.value(.text, summary: "a fixture in the scheme's seeds folder")
+    package static let form = StepForm.value(.text, summary: "a fixture in the scheme's seeds folder")
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["seed: large"]
+    package static let examples = ["seed: large"]
 
     /// The fixture to seed, by name in the scheme's seeds folder; it may hold `${variables}`.
-    public let fixture: Text
+    package let fixture: Text
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         fixture = try input.required(FieldKey.text(StepForm.valueField, ""))
     }
 
     /// The fixture, so the runner seeds it once before the flows run.
-    public var seededFixture: Text? { fixture }
+    package var seededFixture: Text? { fixture }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) { context.seed(context.resolve(fixture)) }
+    package func run(in context: StepContext) { context.seed(context.resolve(fixture)) }
 }
 
 extension StepForm {
     /// The name the value of a `.value` step is read under.
-    public static let valueField = "value"
+    package static let valueField = "value"
 }

@@ -1,17 +1,17 @@
 import FlowKit
 
 /// `snapshot`: keeps the screen in the report.
-public struct Snapshot: BareStep {
+package struct Snapshot: BareStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "snapshot"
+    package static let keyword = "snapshot"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Keeps the screen as it is now in the --report file."
+    package static let summary = "Keeps the screen as it is now in the --report file."
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["snapshot"]
+    package static let examples = ["snapshot"]
 
     /// A bare step reads nothing, so it needs nothing to be made.
-    public init() {}
+    package init() {}
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) { context.keepScreen() }
+    package func run(in context: StepContext) { context.keepScreen() }
 }

@@ -1,16 +1,16 @@
 import FlowKit
 
 /// `tap`: taps an element once the app is idle, then waits for idle again.
-public struct Tap: PrimitiveStep {
+package struct Tap: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "tap"
+    package static let keyword = "tap"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Taps an element, then waits for the app to be idle; with waitForIdle: false it returns at the app's answer, with the work it started in flight."
+    package static let summary = "Taps an element, then waits for the app to be idle; with waitForIdle: false it returns at the app's answer, with the work it started in flight."
     static let waitForIdle = FieldKey.boolean("waitForIdle", "false: return at the app's answer, work in flight (default: true)")
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.element([waitForIdle.field])
+    package static let form = StepForm.element([waitForIdle.field])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = [
+    package static let examples = [
         "tap: Continue",
         "tap: {button: OK, in: Permission}",
         "tap: {cell: \"Mon 1 Jun 2026, 09:05\"}",
@@ -18,18 +18,18 @@ public struct Tap: PrimitiveStep {
     ]
 
     /// The element the step acts on, as the flow selects it.
-    public let element: ElementSelector
+    package let element: ElementSelector
     /// False when the flow wrote `waitForIdle: false`: the step returns at the app's answer, so later steps can see the work in flight.
-    public let waitsForIdle: Bool
+    package let waitsForIdle: Bool
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         element = try input.element()
         waitsForIdle = input.optional(Self.waitForIdle) ?? true
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         context.element(element).tap(waitForIdle: waitsForIdle, sourceLocation: context.site.sourceLocation)
     }
 }

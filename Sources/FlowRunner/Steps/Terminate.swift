@@ -1,17 +1,17 @@
 import FlowKit
 
 /// `terminate`: ends the app.
-public struct Terminate: BareStep {
+package struct Terminate: BareStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "terminate"
+    package static let keyword = "terminate"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Ends the app and waits until its process is gone."
+    package static let summary = "Ends the app and waits until its process is gone."
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = ["terminate"]
+    package static let examples = ["terminate"]
 
     /// A bare step reads nothing, so it needs nothing to be made.
-    public init() {}
+    package init() {}
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) { context.app.terminate() }
+    package func run(in context: StepContext) { context.app.terminate() }
 }

@@ -1,33 +1,33 @@
 import FlowKit
 
 /// `type`: replaces a field's text, as the app's `type` command does.
-public struct TypeText: PrimitiveStep {
+package struct TypeText: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
-    public static let keyword = "type"
+    package static let keyword = "type"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    public static let summary = "Replaces the text of a field; a secure field's text is never shown."
+    package static let summary = "Replaces the text of a field; a secure field's text is never shown."
     static let text = FieldKey.text("text", required: true, "the new text (variables allowed)")
     /// How the step is written, from which the parser, the schema and the docs are made.
-    public static let form = StepForm.element([text.field])
+    package static let form = StepForm.element([text.field])
     /// Steps as a flow writes them, shown in the docs; a test parses each one.
-    public static let examples = [
+    package static let examples = [
         "type: {textField: Email, text: \"${account.email}\"}",
         "type: {secureTextField: Passcode, text: \"${account.passcode}\"}",
     ]
 
     /// The element the step acts on, as the flow selects it.
-    public let element: ElementSelector
+    package let element: ElementSelector
     /// The new text, resolved when the step runs, so it may hold `${variables}`.
-    public let text: Text
+    package let text: Text
 
     /// Builds the step from what the parser read for it.
-    public init(_ input: StepInput) throws(StepInputError) {
+    package init(_ input: StepInput) throws(StepInputError) {
         element = try input.element()
         text = try input.required(Self.text)
     }
 
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
-    public func run(in context: StepContext) {
+    package func run(in context: StepContext) {
         context.element(element).replaceText(context.resolve(text), sourceLocation: context.site.sourceLocation)
     }
 }

@@ -16,11 +16,11 @@ import Glibc
 /// after (as Foundation's atomic write does) makes two events, which can be read apart; the second,
 /// for a file whose content (for a large file: inode, size and modification time) was reported
 /// already, is dropped. So is a file saved again unchanged.
-public final class FileWatcher {
+package final class FileWatcher {
     /// One thing that happened in a watched directory.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// What happened to the path.
-        public enum Kind: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             /// A file was closed after writing, or a file or folder was moved in: its content is whole.
             case written
             /// A file or folder was deleted or moved out.
@@ -32,14 +32,14 @@ public final class FileWatcher {
         }
 
         /// The directory and the name in it (empty for `overflow`).
-        public let path: String
+        package let path: String
         /// What happened to it.
-        public let kind: Kind
+        package let kind: Kind
         /// True when the path is a folder, not a file.
-        public let isDirectory: Bool
+        package let isDirectory: Bool
 
         /// An event, as a test or the watcher makes it.
-        public init(path: String, kind: Kind, isDirectory: Bool) {
+        package init(path: String, kind: Kind, isDirectory: Bool) {
             self.path = path
             self.kind = kind
             self.isDirectory = isDirectory
@@ -47,13 +47,13 @@ public final class FileWatcher {
     }
 
     /// Why inotify could not start.
-    public struct Failure: Error, CustomStringConvertible {
+    package struct Failure: Error, CustomStringConvertible {
         /// The reason, as `flow run --watch` prints it.
-        public let description: String
+        package let description: String
     }
 
     /// Readable when events are waiting (non-blocking, closed on exec).
-    public let descriptor: Int32
+    package let descriptor: Int32
     private var folders: [Int32: String] = [:]  // watch → directory
     private var watches: [String: Int32] = [:]  // directory → watch
     #if os(Linux)
@@ -65,7 +65,7 @@ public final class FileWatcher {
 
     /// Starts inotify with no directory watched yet; throws where inotify is missing or refuses,
     /// saying so in the words of `runner` (`flow run --watch`).
-    public init(runner: RunnerIdentity = .standard) throws(Failure) {
+    package init(runner: RunnerIdentity = .standard) throws(Failure) {
         #if os(Linux)
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
@@ -82,12 +82,12 @@ public final class FileWatcher {
     }
 
     /// The directories watched now.
-    public var directories: [String] { watches.keys.sorted() }
+    package var directories: [String] { watches.keys.sorted() }
 
     /// Watches `directory` (an absolute path), unless it is watched already. False when it cannot
     /// be watched (it is not there, not a directory, or the watch limit is reached).
     @discardableResult
-    public func watch(_ directory: String) -> Bool {
+    package func watch(_ directory: String) -> Bool {
         #if os(Linux)
         if watches[directory] != nil { return true }
         let watch = inotify_add_watch(descriptor, directory, Self.mask)
@@ -103,7 +103,7 @@ public final class FileWatcher {
     }
 
     /// Every event readable now; empty when none is. Never blocks.
-    public func read() -> [Event] {
+    package func read() -> [Event] {
         #if os(Linux)
         var events: [Event] = []
         let size = 64 * 1024

@@ -2,23 +2,23 @@ import Foundation
 
 /// One round of `flow run --watch`: the fixtures to seed (again) and the flows to run, worked out
 /// from what changed since the last round. Pure: the same changes and suite give the same plan.
-public struct WatchPlan: Sendable {
+package struct WatchPlan: Sendable {
     /// What changed since the last round, as the watch sorted it (see `WatchTargets.record`).
-    public struct Changes: Sendable, Equatable {
+    package struct Changes: Sendable, Equatable {
         /// Flow files (or folders of flows) written, added or removed: absolute, standardised.
-        public var flowFiles: Set<String> = []
+        package var flowFiles: Set<String> = []
         /// Fixtures (names in the scheme's seeds folder) whose files changed.
-        public var fixtures: Set<String> = []
+        package var fixtures: Set<String> = []
         /// Run every flow (the app changed, Enter was pressed, or events were lost).
-        public var everything = false
+        package var everything = false
         /// Seed every fixture again, with a new runner (the scheme or the seeder changed).
-        public var reseedAll = false
+        package var reseedAll = false
         /// What changed, in the order first seen, for the line that says why a round runs:
         /// absolute paths.
-        public var paths: [String] = []
+        package var paths: [String] = []
 
         /// Changes as given, with no paths noted yet.
-        public init(flowFiles: Set<String> = [], fixtures: Set<String> = [], everything: Bool = false, reseedAll: Bool = false) {
+        package init(flowFiles: Set<String> = [], fixtures: Set<String> = [], everything: Bool = false, reseedAll: Bool = false) {
             self.flowFiles = flowFiles
             self.fixtures = fixtures
             self.everything = everything
@@ -26,21 +26,21 @@ public struct WatchPlan: Sendable {
         }
 
         /// True when nothing that matters to the watch changed.
-        public var isEmpty: Bool { flowFiles.isEmpty && fixtures.isEmpty && !everything && !reseedAll }
+        package var isEmpty: Bool { flowFiles.isEmpty && fixtures.isEmpty && !everything && !reseedAll }
 
         /// Adds `path` to the paths that explain the round (once).
-        public mutating func note(_ path: String) {
+        package mutating func note(_ path: String) {
             if !paths.contains(path) { paths.append(path) }
         }
     }
 
     /// Fixtures to seed before the flows run, in the suite's order.
-    public let fixtures: [String]
+    package let fixtures: [String]
     /// The flows to run, in the suite's order.
-    public let flows: [Flow]
+    package let flows: [Flow]
 
     /// A round that seeds `fixtures`, then runs `flows`.
-    public init(fixtures: [String], flows: [Flow]) {
+    package init(fixtures: [String], flows: [Flow]) {
         self.fixtures = fixtures
         self.flows = flows
     }
@@ -53,7 +53,7 @@ public struct WatchPlan: Sendable {
     ///
     /// The fixtures are those the suite uses that are not in `seeded`, that changed, or all of
     /// them with `reseedAll`.
-    public static func affected(by changes: Changes, in suite: FlowSuite, seeded: Set<String>, known: Set<String>) -> WatchPlan {
+    package static func affected(by changes: Changes, in suite: FlowSuite, seeded: Set<String>, known: Set<String>) -> WatchPlan {
         let fixtures = suite.fixtures.filter { changes.reseedAll || !seeded.contains($0) || changes.fixtures.contains($0) }
         if changes.everything || changes.reseedAll { return WatchPlan(fixtures: fixtures, flows: suite.flows) }
         let flows = suite.flows.filter { flow in
@@ -66,7 +66,7 @@ public struct WatchPlan: Sendable {
     }
 
     /// The flow's file and every file it includes by `runFlow`, directly or not: standardised.
-    public static func files(of flow: Flow) -> Set<String> {
+    package static func files(of flow: Flow) -> Set<String> {
         var files: Set<String> = [key(flow.file)]
         func walk(_ steps: [Step]) {
             for step in steps {
@@ -84,7 +84,7 @@ public struct WatchPlan: Sendable {
 
     /// The fixtures a flow seeds: its `fixture` (`default` when it names none) and every literal
     /// `seed` step, in included flows and `repeat` bodies too.
-    public static func fixtures(of flow: Flow) -> Set<String> {
+    package static func fixtures(of flow: Flow) -> Set<String> {
         var names: Set<String> = [flow.fixture ?? "default"]
         func walk(_ steps: [Step]) {
             for step in steps {
@@ -97,7 +97,7 @@ public struct WatchPlan: Sendable {
     }
 
     /// A path as the watch compares paths: absolute (against the current folder), standardised.
-    public static func key(_ path: String) -> String {
+    package static func key(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

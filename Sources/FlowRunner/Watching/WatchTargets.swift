@@ -3,23 +3,23 @@ import Foundation
 /// What `flow run --watch` watches, and what a path that changed means to it: a flow file, the
 /// scheme, a fixture in the seeds folder, or the app or the seeder. Every path is absolute and
 /// standardised (`WatchPlan.key`), as the watcher reports them.
-public struct WatchTargets: Sendable, Equatable {
+package struct WatchTargets: Sendable, Equatable {
     /// The folders searched for flows (and any flow files given by name).
-    public var flowRoots: [String]
+    package var flowRoots: [String]
     /// Every file the scheme may be read from (those not there yet too: a private scheme that
     /// appears changes the scheme).
-    public var schemeFiles: [String]
+    package var schemeFiles: [String]
     /// The fixtures folder, once a scheme was read.
-    public var seeds: String?
+    package var seeds: String?
     /// The app, once a scheme was read.
-    public var app: String?
+    package var app: String?
     /// The seeder, once a scheme was read.
-    public var seeder: String?
+    package var seeder: String?
     /// Flow files the selected flows include from outside `flowRoots`.
-    public var includedFlows: Set<String>
+    package var includedFlows: Set<String>
 
     /// Targets with every path made absolute and standardised, as the watcher reports paths.
-    public init(flowRoots: [String], schemeFiles: [String], seeds: String? = nil, app: String? = nil, seeder: String? = nil,
+    package init(flowRoots: [String], schemeFiles: [String], seeds: String? = nil, app: String? = nil, seeder: String? = nil,
                 includedFlows: Set<String> = []) {
         self.flowRoots = flowRoots.map(WatchPlan.key)
         self.schemeFiles = schemeFiles.map(WatchPlan.key)
@@ -32,7 +32,7 @@ public struct WatchTargets: Sendable, Equatable {
     /// The directories to watch, those there now: each root folder and every folder under it (but
     /// hidden ones), a root file's folder, the scheme files' folders, the seeds folder and its
     /// folders, the app's and the seeder's folders, and the folders of included flows.
-    public func directories() -> [String] {
+    package func directories() -> [String] {
         var found: [String] = []
         func add(_ directory: String) { if !found.contains(directory) { found.append(directory) } }
         func tree(_ root: String) {
@@ -66,7 +66,7 @@ public struct WatchTargets: Sendable, Equatable {
     /// progress does not count); a fixture changing seeds it again; a flow file (or a folder of
     /// flows) changing, appearing or going is noted for `WatchPlan.affected`.
     @discardableResult
-    public func record(_ path: String, kind: FileWatcher.Event.Kind, isDirectory: Bool = false, into changes: inout WatchPlan.Changes) -> Bool {
+    package func record(_ path: String, kind: FileWatcher.Event.Kind, isDirectory: Bool = false, into changes: inout WatchPlan.Changes) -> Bool {
         if kind == .overflow {
             changes.everything = true
             changes.reseedAll = true
