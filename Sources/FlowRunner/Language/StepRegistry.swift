@@ -179,7 +179,7 @@ package enum FieldType: Sendable, Equatable {
     case variables
     /// An alert, by identifier or title, checked against the app's declared alerts.
     case alertName
-    /// A property the app declares, by name (``AppProperty``).
+    /// A property the app declares, by name (FlowKit's `AppProperty`).
     case propertyName
     /// A list of words, each given once: any word when `choices` is nil, else one of them (lint
     /// suggests the nearest).

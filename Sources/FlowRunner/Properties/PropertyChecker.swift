@@ -59,7 +59,7 @@ package struct PropertyViolation: Sendable, Equatable {
     package let message: String
 }
 
-/// Checks an app's properties, each guarded (``PropertyGuard``): the invariants on an idle
+/// Checks an app's properties, each guarded (`PropertyGuard`): the invariants on an idle
 /// screen, the action properties and eventually's an action triggers, one property by name. What
 /// `flow explore` judges states with and `flow run --properties` and `assertProperty` check steps with.
 package final class PropertyChecker: @unchecked Sendable {
