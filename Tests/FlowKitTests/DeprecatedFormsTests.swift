@@ -103,6 +103,20 @@ struct DeprecatedFormsTests {
         #expect(!compile.output.contains("error:"), "\(compile.output)")
     }
 
+    /// FlowTesting's golden-screen assertions written the old way (Fixtures/GoldenScreensOldWay.swift)
+    /// compile against the built FlowTesting, with the warning that names the new form.
+    @Test func aCompileOfTheOldGoldenScreenChecksWarnsWithWhatToWriteNow() throws {
+        let compile = try Self.typecheck("GoldenScreensOldWay.swift")
+        #expect(compile.status == 0, "\(compile.output)")
+        let warnings = Self.deprecations(in: compile.output)
+        #expect(Set(warnings.map(\.form)) == ["assertScreen(matches:masking:record:fileID:filePath:line:column:)"], "\(compile.output)")
+        #expect(warnings.allSatisfy {
+            $0.message == "write `assertScreen(matches:masking:record:sourceLocation:)`: take `sourceLocation: SourceLocation = #_sourceLocation` "
+                + "where you took fileID:, filePath:, line: and column:, and pass it on"
+        })
+        #expect(!compile.output.contains("error:"), "\(compile.output)")
+    }
+
     /// The same robots written now (Fixtures/LendingDeskNewWay.swift, which names no place in most
     /// calls) compile without a warning: a call that names no place is never taken for an old form,
     /// nor found ambiguous.
