@@ -11,7 +11,14 @@ public enum AuditRule: String, Sendable, CaseIterable, Comparable {
     case distinctNames
     /// An alert on an idle screen has an enabled button: a way out.
     case alertWayOut
-    /// A screen whose controls are all disabled has no way on: a disabled control is not the only one.
+    /// A screen whose controls are all disabled, and that `back` does not lead away from, has no
+    /// way on: a disabled control is not the only one.
+    ///
+    /// `back` counts as a way on: a screen pushed onto another, whose only button is disabled once
+    /// its work is done, is not stuck, since a person can go back. The rule is for a screen with
+    /// no way forward at all. A screen's elements do not say whether back leads away, so the rule
+    /// takes it from whoever audits the screen (``AccessibilityAudit/findings(in:skipping:canGoBack:)``'s
+    /// `canGoBack`); told nothing, it holds the screen to its controls alone, as a first screen.
     case enabledWayOn
 
     /// What the rule asks, for the docs and the findings.
@@ -21,7 +28,7 @@ public enum AuditRule: String, Sendable, CaseIterable, Comparable {
         case .uniqueIdentifiers: "identifiers are unique where they can be used together (the screen, an alert, a cell)"
         case .distinctNames: "no two controls that can be used together show the same name"
         case .alertWayOut: "an alert on an idle screen has an enabled button, a way out"
-        case .enabledWayOn: "a disabled control is not the only way on: some control on the screen is enabled"
+        case .enabledWayOn: "a disabled control is not the only way on: some control on the screen is enabled, or back leads away"
         }
     }
 
@@ -60,8 +67,11 @@ public struct AuditFinding: Sendable, Equatable, Hashable, CustomStringConvertib
 /// on one screen, from its elements alone (run it on an idle screen: an overlay shown while work
 /// is in flight goes by itself).
 public enum AccessibilityAudit {
-    /// Every finding on `screen`, rule by rule, but for the rules in `skipping`.
-    public static func findings(in screen: ScreenSnapshot, skipping: Set<AuditRule> = []) -> [AuditFinding] {
+    /// Every finding on `screen`, rule by rule, but for the rules in `skipping`. `canGoBack` says
+    /// that `back` leads away from the screen (it was pushed onto another): then it has a way on
+    /// even when all its controls are disabled (``AuditRule/enabledWayOn``). The screen's elements
+    /// do not say so; by default the screen is audited as one back does not leave.
+    public static func findings(in screen: ScreenSnapshot, skipping: Set<AuditRule> = [], canGoBack: Bool = false) -> [AuditFinding] {
         var found: [AuditFinding] = []
         func add(_ rule: AuditRule, _ element: ElementSnapshot, _ problem: String) {
             guard !skipping.contains(rule) else { return }
@@ -97,7 +107,8 @@ public enum AccessibilityAudit {
             add(.alertWayOut, alert, "the alert is up on an idle screen with no enabled button: nothing takes it away")
         }
         let controls = screen.elements.filter(\.kind.isControl)
-        if alerts.isEmpty, !controls.isEmpty, !controls.contains(where: \.isEnabled) {
+        // Back is a way on: only a screen back does not leave is stuck with its disabled controls.
+        if alerts.isEmpty, !canGoBack, !controls.isEmpty, !controls.contains(where: \.isEnabled) {
             for control in controls {
                 add(.enabledWayOn, control, "every control on the screen is disabled, this one too: there is no way on")
             }
