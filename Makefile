@@ -220,7 +220,7 @@ floors:
 
 # The app the flows run, optimised and linked statically, with the stubs a test build allows
 # (-DTESTING): make flows SCHEME=fast runs the flows on it. It costs a release build of its own
-# (about a minute from nothing on two cores: 59 s), so it is not the default: see README, Benchmarks.
+# (about a minute from nothing on two cores: 59 s), so it is not the default: see docs/benchmarks.md.
 # SQLite, OpenSSL's libcrypto and libxcrypt are linked from their static archives too (Debian's
 # -dev packages ship them): loading the three shared libraries cost about 0.9 ms of a 6 ms launch.
 # (The linker's warning that libFoundationEssentials.a uses mktemp is Foundation's own, expected.)

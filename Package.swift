@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependency direction (see README): PresenterKit and TextUI know nothing of the app
+// Dependency direction (see docs/layout.md): PresenterKit and TextUI know nothing of the app
 // (NameMatching and Console are leaves shared across layers, "did you mean" hints and writes that
 // never end a process; AutomationWire, the automation protocol itself, uses only NameMatching);
 // PresenterKit uses NameMatching (a mistyped launch argument's did-you-mean) and TextBytes (its bytes checked) only;

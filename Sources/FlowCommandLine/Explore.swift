@@ -168,7 +168,7 @@ extension FlowCommand {
                 stopper.stop()
             }
             let live = Console.isTerminal(STDERR_FILENO)
-            Console.output("exploring \(scheme.app) (scheme \(scheme.name), fixture \(explorer.fixture))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
+            Console.output("exploring \(scheme.app) (scheme \(schemeOptions.shown), fixture \(explorer.fixture))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
             if walks > 0 {
                 let share = walkShard.map { " (shard \($0.index)/\($0.count): \(walkOptions.mine.count) of them)" } ?? ""
                 let map = options.makesMap ? " after the map" : walksOnly ? "" : " (shard 1 makes the map)"

@@ -18,7 +18,7 @@ extension FlowCommand {
         func run() throws {
             let loaded = try selection.load()
             let count = loaded.suite.flows.count
-            Console.output("\(count) flow\(count == 1 ? "" : "s") OK (scheme \(loaded.scheme.name))\n")
+            Console.output("\(count) flow\(count == 1 ? "" : "s") OK (scheme \(schemeOptions.shown))\n")
         }
     }
 }

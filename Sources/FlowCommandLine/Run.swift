@@ -189,7 +189,7 @@ extension FlowCommand {
             defer { runner.cleanUp() }
             let total = suite.flows.count * repeatCount
             let workers = min(jobs, max(total, 1))
-            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(scheme.name)\(loaded.leftOutNote)\n")
+            Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(schemeOptions.shown)\(loaded.leftOutNote)\n")
             let state = RunState(total: total)
             // A cast or report that could not be written: the run then exits 3 (CI must not read
             // a run whose results it did not get as green).
@@ -353,7 +353,7 @@ extension FlowCommand {
             if let html {
                 do {
                     var summary = HTMLReport.Summary(
-                        scheme: scheme.name, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard,
+                        scheme: schemeOptions.shown, duration: duration, includeTags: loaded.includeTags, excludeTags: loaded.excludeTags, shard: shard,
                         notRun: notRun
                     )
                     // A golden that did not match: its review page beside the report, and a link to it.

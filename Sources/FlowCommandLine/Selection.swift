@@ -44,6 +44,15 @@ struct SchemeOptions: ParsableArguments {
         ["\(Self.folder)/\(scheme).yaml", "\(Self.folder)/\(scheme).private.yaml"] + (schemeFile.map { [$0] } ?? [])
     }
 
+    /// The scheme as a header names it: what was read, not only `--scheme`. The shared scheme's
+    /// name, then each file merged over it (`default + .build-broken/scheme.yaml`); a scheme file
+    /// read alone is named by its path.
+    var shown: String {
+        let merged = files.dropFirst().filter { FileManager.default.fileExists(atPath: $0) }
+        guard FileManager.default.fileExists(atPath: files[0]) || merged.isEmpty else { return merged.joined(separator: " + ") }
+        return ([scheme] + merged).joined(separator: " + ")
+    }
+
     /// The scheme and the variables, or every problem with the scheme as located errors.
     func load() throws(FlowCommandError) -> (scheme: Scheme, variables: [String: String]) {
         var problems: [LocatedError] = []

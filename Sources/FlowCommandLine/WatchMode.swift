@@ -142,7 +142,7 @@ final class WatchMode {
         let total = suite.flows.count
         if first {
             let workers = min(jobs, max(total, 1))
-            Console.output("running \(Self.count(total, "flow")) with \(Self.count(workers, "job")), scheme \(scheme.name)\n")
+            Console.output("running \(Self.count(total, "flow")) with \(Self.count(workers, "job")), scheme \(options.selection.schemeOptions.shown)\n")
         }
         let colour = Console.isTerminal(STDOUT_FILENO)
         let progress = Console.isTerminal(STDERR_FILENO)

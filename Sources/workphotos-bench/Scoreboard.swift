@@ -1,7 +1,7 @@
 import Foundation
 
 /// The figures that have a target, each beside its floor: printed as one table at the end of a
-/// run (for pasting into the README or an issue), and what `--check` (make bench-check) fails on.
+/// run (for pasting into docs/benchmarks.md or an issue), and what `--check` (make bench-check) fails on.
 final class Scoreboard {
     /// What a figure must be: at most so much, at least so much (a rate), or at most so many
     /// times its floor.

@@ -68,6 +68,18 @@ struct NewAppGuideTests {
         }
     }
 
+    /// What `--store sqlite` adds is said where a reader looks for it ("A store"): every file of
+    /// Ledger that Tally has no counterpart of, by name.
+    @Test func theGuideNamesEveryFileTheStoreAdds() throws {
+        let markdown = try String(contentsOf: Self.guide, encoding: .utf8)
+        let tally = Set(NewApps.files(of: NewApps.all[0]).map { $0.replacingOccurrences(of: "Tally", with: "Ledger").replacingOccurrences(of: "tally", with: "ledger") })
+        let added = NewApps.files(of: NewApps.all[1]).filter { !tally.contains($0) }
+        #expect(added.count >= 5, "the store, its module, the seeder and the fixture: \(added)")
+        for file in added where !markdown.contains("`\(file)`") {
+            Issue.record("the guide does not name \(file), which flow new --store sqlite writes and Tally has not: name it in \"A store\"")
+        }
+    }
+
     @Test func aListingThatDriftsFromWhatFlowNewWritesIsCaught() throws {
         let file = try #require(NewApps.files(of: NewApps.all[0]).first { $0.hasSuffix("Package.swift") })
         let lines = try String(contentsOf: ArticleListingTests.url(of: file), encoding: .utf8).components(separatedBy: "\n").dropLast()
