@@ -95,8 +95,10 @@ final class Judge {
     /// An idle screen reached by `trace`: the accessibility audit (every screen: a label is no part
     /// of a screen's identity, and a label no one can read is what the audit finds) and the secrets.
     func screen(_ frame: Frame, on state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
-        // One finding a rule broken: each rule is its own problem.
-        let audit = AccessibilityAudit.findings(in: frame.screen, skipping: auditSkipping)
+        // One finding a rule broken: each rule is its own problem. Back is a way on (enabledWayOn),
+        // and whether back leads anywhere is known once it was tried: that rule waits for
+        // `explored`, as a dead end does.
+        let audit = AccessibilityAudit.findings(in: frame.screen, skipping: auditSkipping, canGoBack: true)
         for rule in Set(audit.map(\.rule)).sorted() {
             let broken = audit.filter { $0.rule == rule }
             var finding = ExploreFinding(kind: .audit, screen: state.identity,
@@ -160,6 +162,16 @@ final class Judge {
     /// Every action of `state` was tried, with these outcomes: a dead end when none led anywhere
     /// (not even back) and none ended the app; an alert no button takes away when it is one.
     func explored(_ state: ScreenState, leaving: [(action: ExploreAction, to: ScreenState?, outcome: String)], origin: ExploreFinding.Origin) {
+        let backLeads = leaving.contains { $0.action.verb == .back && $0.to != nil && $0.to !== state }
+        let stuck = AccessibilityAudit.findings(in: state.screen, skipping: auditSkipping, canGoBack: backLeads).filter { $0.rule == .enabledWayOn }
+        if !stuck.isEmpty {
+            var finding = ExploreFinding(kind: .audit, screen: state.identity,
+                                         summary: "the accessibility audit of \"\(state.identity.title)\" found \(stuck.count) problem\(stuck.count == 1 ? "" : "s") (\(AuditRule.enabledWayOn.rawValue)), and back leads nowhere",
+                                         details: stuck.map { app.mask($0.description) }, actions: state.path, signature: "audit " + AuditRule.enabledWayOn.rawValue,
+                                         secretVariable: nil, alertButtons: [], alert: nil)
+            finding.auditKeys = Self.auditKeys(stuck)
+            add(finding, origin: origin)
+        }
         let ways = leaving.filter { ($0.to != nil && $0.to !== state) || $0.outcome == "ended" }
         let fails = leaving.contains { ["crashed", "exited", "hung", "broke"].contains($0.outcome) }
         guard ways.isEmpty, !fails else { return }

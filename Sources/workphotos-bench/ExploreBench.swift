@@ -36,6 +36,7 @@ extension Bench {
         var shrink: [(seconds: Double, floorMS: Double)] = []
         var walks: [(perSecond: Double, floor: Double)] = []
         var hang: [(seconds: Double, floor: Double)] = []
+        var properties: [(seconds: Double, floor: Double)] = []
         let deskProject = folder.appendingPathComponent("desk")
         try FileManager.default.createDirectory(at: deskProject.appendingPathComponent("Flows/schemes"), withIntermediateDirectories: true)
         try "app: \(sample)\narguments: [-sample.app, desk, -sample.bugs, returnHang]\n"
@@ -60,6 +61,16 @@ extension Bench {
             let map = try ExploreFigures(file: out + "/map.json")
             guard status == 0, map.complete else { throw BenchError("flow explore of WorkPhotos exited \(status) (complete: \(map.complete)); see \(out)") }
             crawl.append((map.seconds, Double(map.actionsSent), Double(map.actions), floorMS))
+            // The same crawl without the app's properties: what checking them costs (its floor).
+            let bareOut = folder.appendingPathComponent("workphotos-bare-\(run)").path
+            let bareStatus = try Self.runTo(flow, ["explore", "--scheme", "fast", "--from", "Login.login", "--no-properties", "--out", bareOut], in: repository)
+            let bare = try ExploreFigures(file: bareOut + "/map.json")
+            guard bareStatus == 0, bare.complete, bare.actions == map.actions else {
+                throw BenchError("flow explore --no-properties of WorkPhotos exited \(bareStatus) after \(bare.actions) actions (with properties: \(map.actions)); see \(bareOut)")
+            }
+            properties.append((map.seconds, bare.seconds))
+            print(String(format: "explore run %d: WorkPhotos' whole map with its properties checked on every state and after every action %.2f s; floor: the same %d actions without them %.2f s (+%.1f%%)",
+                         run, map.seconds, bare.actions, bare.seconds, (map.seconds / bare.seconds - 1) * 100))
             print(String(format: "explore run %d: WorkPhotos signed in, testing build: %d screens, %d actions tried, %d sent, %d launches in %.2f s: %.0f actions sent a second (%.0f tried); floor: a launch %.2f ms + a step %.3f ms = %.0f actions a second",
                          run, map.screens, map.actions, map.actionsSent, map.launches, map.seconds, Double(map.actionsSent) / map.seconds, Double(map.actions) / map.seconds,
                          Self.percentile(launchMS, 0.5), Self.percentile(stepMS, 0.5), 1000 / floorMS))
@@ -131,6 +142,8 @@ extension Bench {
                        floor: Self.percentile(shrink.map(\.floorMS), 0.5) / 1000, unit: "s", target: .atMost(2))
         scoreboard.add("explore WorkPhotos, walks alone, actions sent a second (floor: a launch's share of a walk + a step)", Self.percentile(walks.map(\.perSecond), 0.5),
                        floor: Self.percentile(walks.map(\.floor), 0.5), unit: "/s", target: .atLeast(1000))
+        scoreboard.add("explore WorkPhotos, whole map with its properties (floor: the same crawl without them; at most 10% more)", Self.percentile(properties.map(\.seconds), 0.5),
+                       floor: Self.percentile(properties.map(\.floor), 0.5), unit: "s", target: .timesFloor(1.10))
         scoreboard.add("explore, a hang behind a lend found by walks alone (floor: a launch + its 5 steps)", Self.percentile(hang.map(\.seconds), 0.5),
                        floor: Self.percentile(hang.map(\.floor), 0.5), unit: "s", target: .atMost(30))
     }

@@ -105,7 +105,7 @@ struct ExploreBadInputTests {
         let start = ContinuousClock.now
         let explore = try workspace.flow(["explore", "--out", "out", "--wait", "1"])
         #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
-        #expect(explore.stdout.contains("FINDING  hang  the app did not start: the app was still busy after 1 s: start up (1."), "\(explore.stdout)")
+        #expect(explore.stdout.contains("FINDING  hang  the app did not start: the app was still busy after 1 s: start up ("), "how long it was busy varies with the machine's load: \(explore.stdout)")
         #expect(ContinuousClock.now - start < .seconds(30))
     }
 

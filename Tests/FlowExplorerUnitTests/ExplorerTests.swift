@@ -62,3 +62,23 @@ struct ExplorerTests {
         #expect(!result.findings.isEmpty && result.findings.allSatisfy { $0.replays == 0 && $0.actions.count == $0.foundAfter })
     }
 }
+
+/// `back` is a way on: a pushed screen whose one button is disabled once its work is done is not
+/// stuck when back leads away from it (the audit's enabledWayOn), and is when back leads nowhere.
+struct BackIsAWayOnTests {
+    @Test func aPushedScreenWithOnlyADisabledButtonIsNoFindingWhenBackLeadsAway() throws {
+        let result = try ExplorerTests.explorer(ModelApp { DoneScreenModel(backRefused: false) }).run()
+        #expect(result.map.screens.contains { $0.title == "Done" }, "the crawl reached the screen")
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
+    }
+
+    @Test func theSameScreenIsAnEnabledWayOnFindingWhenBackLeadsNowhere() throws {
+        let result = try ExplorerTests.explorer(ModelApp { DoneScreenModel(backRefused: true) }, shrinks: false).run()
+        let audit = try #require(result.findings.first { $0.kind == .audit }, "\(result.findings.map(\.summary))")
+        #expect(audit.signature == "audit enabledWayOn")
+        #expect(audit.summary.contains("(enabledWayOn), and back leads nowhere"), "\(audit.summary)")
+        #expect(audit.screen.title == "Done")
+        #expect(audit.actions.map(\.description) == ["tap Open"])
+        #expect(result.findings.filter { $0.kind == .audit }.count == 1, "one problem, one finding")
+    }
+}

@@ -179,3 +179,27 @@ struct ModelCrawl {
         return (end, strategy.walked)
     }
 }
+
+/// A home whose Open pushes a screen with one button, disabled once its work is done (Finish):
+/// back leads home from it, unless `backRefused`, when back goes nowhere and it is stuck.
+struct DoneScreenModel: AppModel {
+    let backRefused: Bool
+    var done = false
+
+    var screen: ScreenSnapshot {
+        done ? ScreenSnapshot(title: "Done", elements: [.text("Uploaded", identifier: "status"), .button("Finish", isEnabled: false)])
+            : ScreenSnapshot(title: "Home", elements: [.button("Open")])
+    }
+
+    mutating func act(_ action: ExploreAction) -> ModelOutcome {
+        switch (action.verb, action.identifier) {
+        case (.tap, "Open") where !done:
+            done = true
+        case (.back, _) where done && !backRefused:
+            done = false
+        default:
+            return .refused("nothing")
+        }
+        return .screen
+    }
+}
