@@ -147,3 +147,11 @@ struct PublicAPITests {
         #expect(changelog.contains("## [Unreleased]"), "a section for what is not released yet")
     }
 }
+
+/// The version said in FlowKit's DocC overview is the toolkit's, declared once.
+struct VersionInTheDocsTests {
+    @Test func flowKitsOverviewSaysTheToolkitsVersion() throws {
+        let overview = try String(contentsOf: DocCommentTests.root.appendingPathComponent("Sources/FlowKit/FlowKit.docc/FlowKit.md"), encoding: .utf8)
+        #expect(overview.contains("This is FlowKit \(Toolkit.version) (``Toolkit/version``)"), "FlowKit.md says another version than Toolkit.version (\(Toolkit.version))")
+    }
+}
