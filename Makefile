@@ -19,11 +19,6 @@ STORE        ?= .build/run/photos.sqlite
 FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
-# The libraries with a DocC catalogue (Sources/<Module>/<Module>.docc) that `make docs` builds: their
-# public API, the toolkit's promise to apps. FlowRunner's declarations are `package` (no app imports
-# it): its catalogue documents them for the toolkit's contributors.
-DOC_TARGETS  := PresenterKit TextUI AutomationWire FlowKit FlowCommandLine PresenterKitTesting StrictMocks FlowTesting StoreSeeding LocatedYAML Console TextBytes
-DOC_PACKAGE_TARGET := FlowRunner
 
 .PHONY: help deps build test api docs flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
 
@@ -34,7 +29,7 @@ help:
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make todos  the TodoMVC benchmark: its build, tests and flows, then each variant's bug found by the property it breaks"
 	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
-	@echo "make docs   build the DocC catalogues ($(DOC_TARGETS) $(DOC_PACKAGE_TARGET)) into .build/docs; a DocC warning fails it"
+	@echo "make docs   the DocC catalogues as a site in .build/docs/site (python3 -m http.server --directory .build/docs/site 8000); a DocC warning, a broken link or a script error fails it"
 	@echo "make run    start the app by hand on a demo store, with stub sign-in (user test, password 1234)"
 	@echo "make seed   reset the demo store to a fixture (FIXTURE=default, STORE=$(STORE))"
 	@echo "make testing-app  the optimised, static testing build of the app; then make flows SCHEME=fast runs the flows on it"
@@ -152,15 +147,15 @@ new-check: deps
 api: build
 	scripts/api.py record
 
-# swift-docc-plugin builds the targets, extracts their symbol graphs and runs docc on each
-# catalogue; --warnings-as-errors turns a broken symbol link or an undocumented parameter into a
-# failure. Each archive lands in .build/docs/<Module>.doccarchive, ready for a static web server.
-docs: deps
-	@mkdir -p .build/docs
-	$(SWIFT_RUN) package --allow-writing-to-directory .build/docs generate-documentation \
-	  $(addprefix --target ,$(DOC_TARGETS)) --warnings-as-errors --output-path .build/docs
-	$(SWIFT_RUN) package --allow-writing-to-directory .build/docs generate-documentation \
-	  --target $(DOC_PACKAGE_TARGET) --symbol-graph-minimum-access-level package --warnings-as-errors --output-path .build/docs/$(DOC_PACKAGE_TARGET).doccarchive
+# The DocC catalogues as one static site, from the modules make build made (no second build: their
+# symbol graphs are read from them, then `docc convert` renders each, --warnings-as-errors, so a
+# broken symbol link or an undocumented parameter fails it): .build/docs/site, with an index of every
+# module and the guide. Then the site is served and opened in headless Chromium: every link of the
+# index loads, and the index, a symbol page and the guide render with no script error.
+# Read it: python3 -m http.server --directory .build/docs/site 8000, then http://localhost:8000/.
+docs: build
+	scripts/docs.py
+	scripts/docs-check.py
 
 seed: build
 	$(SEED) --store $(STORE) $(FIXTURE)

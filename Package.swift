@@ -60,8 +60,6 @@ let package = Package(
         // For FlowTesting only: golden screens in Swift tests (its SnapshotTesting target depends on nothing;
         // SwiftPM resolves the package's other dependencies, swift-syntax among them, but builds none of them).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
-        // For `make docs` only: the generate-documentation command plugin; `swift build` compiles none of it.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .target(name: "NameMatching"),

@@ -93,10 +93,13 @@ struct NewAppGuideTests {
 /// (`/documentation/textui/stage`): each link names a module `make docs` documents, and types
 /// that module declares public.
 struct ToolkitLinkTests {
+    /// The modules `make docs` documents at public access: `PUBLIC` in scripts/docs.py.
     static func documentedModules() throws -> [String] {
-        let makefile = try String(contentsOf: DocCommentTests.root.appendingPathComponent("Makefile"), encoding: .utf8)
-        let line = try #require(makefile.split(separator: "\n").first { $0.hasPrefix("DOC_TARGETS") })
-        return line.split(separator: "=").last.map { $0.split(separator: " ").map(String.init) } ?? []
+        let script = try String(contentsOf: DocCommentTests.root.appendingPathComponent("scripts/docs.py"), encoding: .utf8)
+        let start = try #require(script.range(of: "\nPUBLIC = ["), "scripts/docs.py declares PUBLIC")
+        let end = try #require(script[start.upperBound...].firstIndex(of: "]"))
+        let names = script[start.upperBound..<end].split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        return names.filter { !$0.isEmpty }
     }
 
     /// `["textui", "stage", "alert"]` for each `](/documentation/textui/stage/alert)` of `markdown`.

@@ -20,6 +20,11 @@ struct PublicAPITests {
     }
 
     static func api(_ arguments: [String]) throws -> Outcome {
+        try run(["python3", "scripts/api.py"] + arguments)
+    }
+
+    /// The outcome of `command`, run from the package's root with no input.
+    static func run(_ command: [String]) throws -> Outcome {
         // Into files, not pipes: nothing waits on a pipe that is full.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,7 +34,7 @@ struct PublicAPITests {
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/api.py"] + arguments
+        process.arguments = command
         process.currentDirectoryURL = root
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
