@@ -102,8 +102,9 @@ extension GlanceRobot {
     public static let properties = RobotProperties<GlanceRobot> {
         $0.after(.tap(ID.review), "reviewListsTheWorkPhotosCounted", "Review work photos lists as many work photos as the glance counts.",
                  leadsTo: PhotosRobot.self) { glance, photos in
+            // The rows, not the status line: with none, the list says so in words of its own.
             guard let count = glance.workPhotoCount else { return }
-            photos.checkWorkPhotos(count: count)
+            photos.app.cells.assertCount(count)
         }
     }
 
