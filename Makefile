@@ -55,7 +55,6 @@ build: deps
 
 test: deps
 	$(SWIFT_RUN) build --build-tests
-	scripts/api.py check
 	$(SWIFT_RUN) test --skip-build --disable-xctest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
 	$(FLOW) run --audit --properties --include-tags slow

@@ -100,13 +100,7 @@ final class Judge {
         // `explored`, as a dead end does.
         let audit = AccessibilityAudit.findings(in: frame.screen, skipping: auditSkipping, canGoBack: true)
         for rule in Set(audit.map(\.rule)).sorted() {
-            let broken = audit.filter { $0.rule == rule }
-            var finding = ExploreFinding(kind: .audit, screen: state.identity,
-                                         summary: "the accessibility audit of \"\(state.identity.title)\" found \(broken.count) problem\(broken.count == 1 ? "" : "s") (\(rule.rawValue))",
-                                         details: broken.map { app.mask($0.description) }, actions: trace, signature: "audit " + rule.rawValue,
-                                         secretVariable: nil, alertButtons: [], alert: nil)
-            finding.auditKeys = Self.auditKeys(broken)
-            add(finding, origin: origin)
+            add(auditFinding(rule, audit.filter { $0.rule == rule }, on: state, trace: trace), origin: origin)
         }
         for violation in properties?.invariants(on: frame) ?? [] {
             add(propertyFinding(violation, on: state, trace: trace), origin: origin)
@@ -133,6 +127,17 @@ final class Judge {
         let property = properties?.properties.first { $0.name == violation.property }
         return ExploreFinding(kind: .property, screen: state.identity, summary: app.mask(violation.message), details: property.map { [$0.summary] } ?? [],
                               actions: trace, signature: "property \(violation.property)", secretVariable: nil, alertButtons: [], alert: nil, property: property)
+    }
+
+    /// One rule's audit findings on `state`, reached by `trace`, as one finding keyed by the rule
+    /// and the elements that break it (`said` ends its summary).
+    private func auditFinding(_ rule: AuditRule, _ broken: [AuditFinding], on state: ScreenState, trace: [ExploreAction], said: String = "") -> ExploreFinding {
+        var finding = ExploreFinding(kind: .audit, screen: state.identity,
+                                     summary: "the accessibility audit of \"\(state.identity.title)\" found \(broken.count) problem\(broken.count == 1 ? "" : "s") (\(rule.rawValue))" + said,
+                                     details: broken.map { app.mask($0.description) }, actions: trace, signature: "audit " + rule.rawValue,
+                                     secretVariable: nil, alertButtons: [], alert: nil)
+        finding.auditKeys = Self.auditKeys(broken)
+        return finding
     }
 
     /// What makes audit findings the problem they are: each rule with the element that breaks it
@@ -165,12 +170,7 @@ final class Judge {
         let backLeads = leaving.contains { $0.action.verb == .back && $0.to != nil && $0.to !== state }
         let stuck = AccessibilityAudit.findings(in: state.screen, skipping: auditSkipping, canGoBack: backLeads).filter { $0.rule == .enabledWayOn }
         if !stuck.isEmpty {
-            var finding = ExploreFinding(kind: .audit, screen: state.identity,
-                                         summary: "the accessibility audit of \"\(state.identity.title)\" found \(stuck.count) problem\(stuck.count == 1 ? "" : "s") (\(AuditRule.enabledWayOn.rawValue)), and back leads nowhere",
-                                         details: stuck.map { app.mask($0.description) }, actions: state.path, signature: "audit " + AuditRule.enabledWayOn.rawValue,
-                                         secretVariable: nil, alertButtons: [], alert: nil)
-            finding.auditKeys = Self.auditKeys(stuck)
-            add(finding, origin: origin)
+            add(auditFinding(.enabledWayOn, stuck, on: state, trace: state.path, said: ", and back leads nowhere"), origin: origin)
         }
         let ways = leaving.filter { ($0.to != nil && $0.to !== state) || $0.outcome == "ended" }
         let fails = leaving.contains { ["crashed", "exited", "hung", "broke"].contains($0.outcome) }
