@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -23,17 +23,30 @@ func product(_ name: String) -> Target.Dependency {
     .product(name: name, package: toolkit)
 }
 
+// The broken build's bugs (scripts/broken-build.sh, scripts/planted-bugs.sh), each a package trait
+// (`swift build --traits BrokenTotal,PlantedBugs`): a trait sets its define in this package's
+// targets alone, so the toolkit and GRDB, built with the same command lines as ever, are not
+// compiled again for it (`-Xswiftc -D...` would reach every module and rebuild them all).
+let brokenBuild: [SwiftSetting] = [
+    .define("BROKEN_TOTAL", .when(traits: ["BrokenTotal"])),
+    .define("PLANTED_BUGS", .when(traits: ["PlantedBugs"])),
+]
+
 let package = Package(
     name: "Expenses",
     platforms: [.macOS(.v15)],
+    traits: [
+        .trait(name: "BrokenTotal", description: "The list's total leaves out the last expense: the line make expenses-broken-build breaks."),
+        .trait(name: "PlantedBugs", description: "Five bugs off every flow's path, for flow explore to find (scripts/planted-bugs.sh)."),
+    ],
     dependencies: [
         .package(path: toolkitPath),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        .target(name: "Expenses", dependencies: [product("PresenterKit")]),
+        .target(name: "Expenses", dependencies: [product("PresenterKit")], swiftSettings: brokenBuild),
         .target(name: "ExpensesIdentifiers"),
-        .target(name: "ExpensesUI", dependencies: ["Expenses", "ExpensesIdentifiers", product("TextUI"), product("PresenterKit")]),
+        .target(name: "ExpensesUI", dependencies: ["Expenses", "ExpensesIdentifiers", product("TextUI"), product("PresenterKit")], swiftSettings: brokenBuild),
         .target(name: "ExpensesSQLite", dependencies: ["Expenses", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "ExpensesSeeding",

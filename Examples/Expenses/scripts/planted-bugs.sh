@@ -1,9 +1,9 @@
 #!/bin/sh
 # Shows that `expenses-flow explore` finds bugs no flow was written for: on the broken build (made
-# by broken-build.sh, which plants five bugs under -DPLANTED_BUGS beside its broken line: a crash on
+# by broken-build.sh, which plants five bugs under the PlantedBugs trait beside its broken line: a crash on
 # a typed name, a hang on a long amount, a dead end behind a row, an Undo no one can read after Clear
 # all is cancelled, a secret token shown after a save; in files the guide does not show, off every
-# flow's path), and the broken total (-DBROKEN_TOTAL, which no flow is needed to find: the list's
+# flow's path), and the broken total (the BrokenTotal trait, which no flow is needed to find: the list's
 # property, the total is the sum of the rows, breaks on the first screen), the crawl must find each,
 # once, and write for each the minimal flow in
 # scripts/planted-bugs/ (byte for byte: the crawl is deterministic), and `expenses-flow run` must
