@@ -1,5 +1,6 @@
 import FlowKit
 import Foundation
+import Synchronization
 
 /// An action as a property reads it: what was done (and to which element of the screen before
 /// it), the screen before, every frame after it was sent (busy ones too, with when each came), and
@@ -125,7 +126,8 @@ package final class PropertyChecker: @unchecked Sendable {
     }
 
     private func check(_ property: AppProperty, after action: ObservedAction) -> PropertyViolation? {
-        guard property.kind == .eventually, let within = property.within else {
+        // Eventually alone is given a time to come true in (AppProperty's builders).
+        guard let within = property.within else {
             return outcome(of: property, before: action.before, after: action.after).violation
         }
         // Eventually: the first frame after the action on which the condition holds, busy ones
@@ -206,19 +208,14 @@ package final class PropertyChecker: @unchecked Sendable {
         return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2f s", value)
     }
 
-    /// The verdict a guarded check set.
-    private final class Result: @unchecked Sendable {
-        private let lock = NSLock()
-        private var verdict: PropertyVerdict?
+    /// The verdict a guarded check set (on the guard's thread; read after it returned).
+    private final class Result: Sendable {
+        private let verdict = Mutex<PropertyVerdict?>(nil)
         func set(_ value: PropertyVerdict) {
-            lock.lock()
-            verdict = value
-            lock.unlock()
+            verdict.withLock { $0 = value }
         }
         var value: PropertyVerdict? {
-            lock.lock()
-            defer { lock.unlock() }
-            return verdict
+            verdict.withLock { $0 }
         }
     }
 }
