@@ -56,6 +56,9 @@ extension FlowCommand {
         @Option(name: .customLong("max-depth"), help: ArgumentHelp("The most actions from the first screen to a screen that is explored.", valueName: "n"))
         var maxDepth: Int = ExploreOptions.defaultMaxDepth
 
+        @Option(name: .customLong("max-findings"), help: ArgumentHelp("Stop once this many problems are found (they are shrunk and written as ever): a run that fails fast.", valueName: "n"))
+        var maxFindings: Int?
+
         @Option(help: ArgumentHelp("The most seconds the crawl takes, shrinking included.", valueName: "seconds"))
         var time: Double = ExploreOptions.defaultSeconds
 
@@ -103,6 +106,7 @@ extension FlowCommand {
         func validate() throws {
             guard maxActions >= 1 else { throw ValidationError("--max-actions \(maxActions): give at least 1") }
             guard maxDepth >= 1 else { throw ValidationError("--max-depth \(maxDepth): give at least 1") }
+            if let maxFindings, maxFindings < 1 { throw ValidationError("--max-findings \(maxFindings): give at least 1") }
             guard time > 0, time.isFinite else { throw ValidationError("--time \(time): give a number of seconds above 0") }
             guard wait > 0, wait.isFinite, wait <= 3600 else { throw ValidationError("--wait \(wait): give a number of seconds above 0, an hour at most") }
             for rule in auditSkip where AuditRule(rawValue: rule) == nil {
@@ -149,6 +153,7 @@ extension FlowCommand {
                 auditSkipping: Set(auditSkip.compactMap(AuditRule.init(rawValue:))), shrinks: !noShrink, walks: walkOptions, maps: !walksOnly
             )
             options.checksProperties = !noProperties
+            options.maxFindings = maxFindings
             let explorer: Explorer
             do {
                 // The project's own flows give each field they type into a valid value.

@@ -4,7 +4,7 @@ import Foundation
 
 extension ExploreMap {
     /// How a walk may end, as ``Walk/ended`` says it.
-    static let walkEndings = ["length", "crashed", "hung", "exited", "broke", "ended", "stuck", "launch", "time", "interrupted"]
+    static let walkEndings = ["length", "crashed", "hung", "exited", "broke", "ended", "stuck", "launch", "time", "max-findings", "interrupted"]
 
     /// The JSON Schema of `map.json` (`flow schema --map`, committed beside the flow schema as
     /// `explore-map.schema.json`): each object of the map with its keys, their types and what
@@ -40,6 +40,7 @@ extension ExploreMap {
             ("budget", object([
                 ("maxActions", described(integer, "the most actions tried"), true), ("maxDepth", described(integer, "the deepest screen explored"), true),
                 ("seconds", described(number, "the most time the crawl took"), true),
+                ("maxFindings", described(integer, "the crawl stopped once this many problems were found (--max-findings)"), false),
             ], "the budgets the crawl ran within"), true),
             ("stats", object([
                 ("actions", described(integer, "actions tried, each once from its screen"), true),
@@ -49,7 +50,7 @@ extension ExploreMap {
                 ("seconds", described(number, "the crawl's time, shrinking included"), true),
                 ("shrinkSeconds", described(number, "of which shrinking the findings"), true), ("actionsPerSecond", described(number, "actions sent a second"), true),
                 ("complete", described(["type": "boolean"], "every action of every screen within the depth was tried"), true),
-                ("ended", described(["type": "string", "enum": ["done", "max-actions", "time", "interrupted", "launch"]], "what ended the crawl"), true),
+                ("ended", described(["type": "string", "enum": ["done", "max-actions", "max-findings", "time", "interrupted", "launch"]], "what ended the crawl"), true),
             ], "the crawl's figures"), true),
             ("screens", ["type": "array", "description": "the screens, breadth first from the first", "items": object([
                 ("id", described(string, "s1, s2, ... in the order found"), true), ("title", described(string, "the screen's title"), true),

@@ -30,6 +30,9 @@ package struct ExploreOptions: Sendable {
     /// Check the app's properties on every state and after every action (on by default;
     /// `--no-properties` leaves them out, as the bench's crawl without them does).
     package var checksProperties = true
+    /// Stop once this many problems are found (nil: go on to the end of the budgets): the
+    /// findings are shrunk and written as ever, and the crawl says it stopped early.
+    package var maxFindings: Int?
 
     /// The defaults: 5,000 actions, a depth of 20, 5 minutes, 5 s for a hang, every audit rule,
     /// the map and no walks.

@@ -102,6 +102,7 @@ package enum ExploreOutput {
         case "done": "every screen explored"
         case "max-actions": "stopped at --max-actions \(map.budget.maxActions)"
         case "time": "stopped at --time \(Int(map.budget.seconds)) s"
+        case "max-findings": "stopped at --max-findings \(map.budget.maxFindings ?? 0)"
         case "interrupted": "interrupted"
         case "launch": "the app did not start"
         default: stats.ended

@@ -17,10 +17,14 @@ struct StrategyEnd: Equatable {
     static let done = StrategyEnd(ended: "done", complete: true)
 }
 
-/// The limits every strategy runs within: the time and the actions tried, counted together, and
-/// Ctrl-C; and who is told how far the crawl has got.
+/// The limits every strategy runs within: the time and the actions tried, counted together, the
+/// problems found (`--max-findings`), and Ctrl-C; and who is told how far the crawl has got.
 final class Budget {
     let maxActions: Int
+    /// Stop once this many problems are found (nil: no such limit).
+    var maxFindings: Int?
+    /// How many problems were found so far.
+    var findings: () -> Int = { 0 }
     let time: Duration
     let start: ContinuousClock.Instant
     let clock = ContinuousClock()
@@ -38,10 +42,11 @@ final class Budget {
         self.progress = progress
     }
 
-    /// Why the crawl stops now, if it does: Ctrl-C, the time, or (for the map, which counts its
-    /// actions against `--max-actions`) the actions.
+    /// Why the crawl stops now, if it does: Ctrl-C, the problems found, the time, or (for the map,
+    /// which counts its actions against `--max-actions`) the actions.
     func stop(countingActions: Bool = true) -> String? {
         if interrupted() { return "interrupted" }
+        if let maxFindings, findings() >= maxFindings { return "max-findings" }
         if countingActions, tried >= maxActions { return "max-actions" }
         if clock.now - start >= time { return "time" }
         return nil

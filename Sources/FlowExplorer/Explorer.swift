@@ -135,6 +135,8 @@ package final class Explorer {
             progress(ExploreProgress(screens: crawl.states.count, actions: budget.tried, findings: judge.findings.count, elapsed: budget.elapsed,
                                      actionsLeft: max(0, budget.maxActions - budget.tried), timeLeft: budget.timeLeft, phase: phase))
         }
+        budget.maxFindings = options.maxFindings
+        budget.findings = { judge.findings.count }
         var end = StrategyEnd.done
         if options.makesMap {
             switch crawl.launch() {
@@ -219,7 +221,7 @@ package final class Explorer {
         }
         let map = ExploreMap(
             app: scheme.app, scheme: scheme.name, fixture: fixture, from: prefix.shown, rules: options.rules,
-            budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1)),
+            budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1), maxFindings: options.maxFindings),
             stats: .init(actions: budget.tried, actionsSent: driver.actionsSent, screens: crawl.states.count,
                          transitions: crawl.transitions.filter { $0.outcome != "refused" }.count, findings: shrunk.count,
                          launches: driver.launches, seconds: seconds, shrinkSeconds: shrinkSeconds, actionsPerSecond: seconds > 0 ? Double(driver.actionsSent) / seconds : 0,

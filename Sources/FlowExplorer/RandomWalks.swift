@@ -87,7 +87,7 @@ struct RandomWalks: ExploreStrategy {
             case "launch":
                 failedLaunches += 1
                 if failedLaunches >= Self.launchFailures { return StrategyEnd(ended: "launch", complete: false) }
-            case "interrupted", "time":
+            case "interrupted", "time", "max-findings":
                 return StrategyEnd(ended: walk.ended, complete: false)
             default:
                 failedLaunches = 0

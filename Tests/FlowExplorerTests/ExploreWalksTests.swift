@@ -85,6 +85,19 @@ struct ExploreWalksTests {
         #expect(run.status == 1 && run.stdout.contains("0 passed, 2 failed"), "\(run.stdout)")
     }
 
+    @Test func maxFindingsStopsAtTheFirstProblemAndWritesItsFlow() throws {
+        let workspace = try Self.desk(["returnHang", "longLend"])
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--walks", "60", "--seed", "11", "--wait", "1", "--max-findings", "1", "--out", "out"])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        #expect(explore.stdout.contains("stopped at --max-findings 1"), "\(explore.stdout)")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        #expect(map.findings.count == 1 && map.budget.maxFindings == 1 && map.stats.ended == "max-findings", "\(map.findings.map(\.summary))")
+        #expect(workspace.files(in: "out/findings").count == 1)
+        let run = try workspace.flow(["run", "--timeout", "1", "out/findings"])
+        #expect(run.status == 1 && run.stdout.contains("0 passed, 1 failed"), "its flow fails on the desk: \(run.stdout)")
+    }
+
     @Test func mergeRefusesFoldersThatAreNotShardsOfOneCrawl() throws {
         let workspace = try Self.desk([])
         defer { workspace.remove() }

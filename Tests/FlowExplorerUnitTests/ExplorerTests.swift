@@ -8,9 +8,10 @@ import Testing
 /// finding shrunk to the fewest steps that still show it, and the map's figures.
 struct ExplorerTests {
     static func explorer(_ app: ModelApp, walks: Int = 0, seed: UInt64 = 3, maps: Bool = true, mode: ScreenIdentity.Rules.Mode = .data,
-                         shrinks: Bool = true, maxActions: Int = 5000) throws -> Explorer {
-        let options = ExploreOptions(maxActions: maxActions, wait: 5, rules: ScreenIdentity.Rules(mode: mode), shrinks: shrinks,
+                         shrinks: Bool = true, maxActions: Int = 5000, maxFindings: Int? = nil) throws -> Explorer {
+        var options = ExploreOptions(maxActions: maxActions, wait: 5, rules: ScreenIdentity.Rules(mode: mode), shrinks: shrinks,
                                      walks: WalkOptions(count: walks, length: 40, seed: seed), maps: maps)
+        options.maxFindings = maxFindings
         return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: RobotCatalog([]), options: options, app: app)
     }
 
@@ -49,6 +50,25 @@ struct ExplorerTests {
         let map = try Self.explorer(ModelApp { DeskModel() }, walks: 5, maxActions: 3).run().map
         #expect(map.stats.ended == "max-actions" && !map.stats.complete)
         #expect(map.walks?.walked == 5, "the map's budget is the map's: the walks still walk")
+    }
+
+    @Test func maxFindingsStopsTheCrawlAtTheNthProblemShrunkAsEver() throws {
+        let desk = { ModelApp { DeskModel([.longLend, .returnHang]) } }
+        // The map meets the crash; the hang is behind a lend only walks reach.
+        let first = try Self.explorer(desk(), walks: 60, maxFindings: 1).run()
+        #expect(first.findings.map(\.kind) == [.crash], "\(first.findings.map(\.summary))")
+        #expect(first.findings.first?.actions.count == 3, "shrunk as ever")
+        #expect(first.map.stats.ended == "max-findings" && !first.map.stats.complete)
+        #expect(first.map.budget.maxFindings == 1)
+        #expect(first.map.walks == nil, "a map stopped at its first problem is not walked on")
+        let both = try Self.explorer(desk(), walks: 60, maxFindings: 2).run()
+        #expect(both.findings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.crash, .hang])
+        #expect(both.map.stats.ended == "max-findings")
+        let walked = try #require(both.map.walks?.walked)
+        #expect(walked >= 1 && walked < 60, "the walks stop at the walk that met the hang: \(walked) of 60")
+        let all = try Self.explorer(desk(), walks: 60, maxFindings: 3).run()
+        #expect(all.map.stats.ended == "done" && all.map.walks?.walked == 60 && all.findings.count == 2, "fewer problems than the most: to the end")
+        #expect(all.map.budget.maxFindings == 3)
     }
 
     @Test func anAppThatDoesNotStartIsOneFindingAndNothingIsWalked() throws {
