@@ -91,6 +91,7 @@ package struct ExploreMap: Codable, Sendable, Equatable {
         /// The crawl stops once this many problems are found (absent: no such limit).
         package var maxFindings: Int?
 
+        /// The budgets as given.
         package init(maxActions: Int, maxDepth: Int, seconds: Double, maxFindings: Int? = nil) {
             self.maxActions = maxActions
             self.maxDepth = maxDepth

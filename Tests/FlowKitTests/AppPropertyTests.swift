@@ -37,7 +37,7 @@ struct AppPropertyTests {
             after.checkCount(before.count + 1)
         }
         $0.after(.tap("Add"), "addLeadsToDone", "Add at 9 leads to Done.", leadsTo: DoneRobot.self) { _, done in
-            _ = done.app.staticTexts["done"].assertVisible()
+            done.app.staticTexts["done"].assertVisible()
         }
         $0.eventually(after: .tap("Add"), within: .seconds(2), "countShows", "A count above 0 shows.") { counter in
             counter.count > 0
@@ -58,7 +58,7 @@ struct AppPropertyTests {
         #expect(try Self.property("addAddsOne").trigger == .tap("Add") && Self.property("countIsSmall").trigger == nil)
         #expect(try Self.property("countShows").within == .seconds(2) && Self.property("addAddsOne").within == nil)
         #expect(try Self.property("countIsSmall").summary == "The count is below 10.")
-        let app = AppProperties { $0.invariant("noError", "No error line.") { app in _ = app.staticTexts["error"].assertNotVisible() } }
+        let app = AppProperties { $0.invariant("noError", "No error line.") { app in app.staticTexts["error"].assertNotVisible() } }
         #expect(app.properties.map(\.name) == ["noError"] && app.properties.first?.robot == nil && app.properties.first?.screenTitle == nil)
         #expect(app.properties.first?.kind == .invariant)
     }
@@ -67,7 +67,7 @@ struct AppPropertyTests {
         let small = try Self.property("countIsSmall")
         #expect(small.verdict(before: nil, after: Self.frame(count: 3)) == .holds)
         #expect(small.verdict(before: nil, after: Self.frame(count: 12)) == .violated("check that the count is below 10 failed: it is 12"))
-        let app = AppProperties { $0.invariant("noError", "No error line.") { app in _ = app.staticTexts["error"].assertNotVisible() } }.properties[0]
+        let app = AppProperties { $0.invariant("noError", "No error line.") { app in app.staticTexts["error"].assertNotVisible() } }.properties[0]
         #expect(app.verdict(before: nil, after: Self.frame(count: 1)) == .holds)
         let withError = Frame(seq: 1, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "Any", elements: [.text("Boom", identifier: "error")]), text: "")
         guard case let .violated(found) = app.verdict(before: nil, after: withError) else {
