@@ -20,12 +20,12 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 
-.PHONY: help deps build test api docs docs-check flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
+.PHONY: help deps build test test-checks flows-check api docs docs-check flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
 	@echo "make explore  crawl the app from sign-in: every screen, then $(EXPLORE_WALKS) seeded walks (WALK_SEED=N replays them), each problem as a minimal flow, the map and the flows' coverage in .build/explore"
-	@echo "make test   build and run every test, then the YAML flows, then the same for Examples/Expenses (CI runs this, then make docs)"
+	@echo "make test   build and run every test, then, two at a time, the YAML flows, explore, Examples/Expenses and Examples/Todos, flow new's apps and make docs (CI runs this)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make todos  the TodoMVC benchmark: its build, tests and flows, then each variant's bug found by the property it breaks"
 	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
@@ -57,12 +57,19 @@ test: deps
 	$(SWIFT_RUN) build --build-tests
 	$(SWIFT_RUN) test --skip-build --disable-xctest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
+	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target test-checks
+
+# make test's checks after the Swift tests, CHECK_JOBS at a time (2: the cores CI has; each check's
+# output is printed whole when it ends, so the log reads as if they ran one after another): the
+# flows, explore, the two example apps, the apps flow new writes, and the docs site. The builds
+# among them share .build and take turns (SwiftPM's lock); the rest of their work overlaps.
+CHECK_JOBS   ?= 2
+test-checks: flows-check explore-check expenses todos new-check docs
+
+# The flows tagged slow, then every flow, each with the accessibility audit and the properties.
+flows-check:
 	$(FLOW) run --audit --properties --include-tags slow
 	$(FLOW) run --audit --properties
-	$(MAKE) explore-check
-	$(MAKE) expenses
-	$(MAKE) todos
-	$(MAKE) new-check
 
 # The crawler on the app signed in: every screen it reaches, then seeded random walks that reach the
 # states data makes (the seed is printed: WALK_SEED=N walks the same walks again), each problem as a
