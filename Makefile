@@ -11,7 +11,9 @@ SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow
 # SwiftPM and the Swift driver leave a TemporaryDirectory.* folder in $TMPDIR at every call (a
 # toolchain bug): each swift command here runs with a TMPDIR of its own, removed after.
-SWIFT_RUN    := scripts/own-tmpdir.sh $(SWIFT)
+# Each also waits for its turn (scripts/swift-in-turn.sh): make test's checks, two at a time, build
+# in the one .build, whose build database takes one build at a time.
+SWIFT_RUN    := scripts/own-tmpdir.sh $(CURDIR)/scripts/swift-in-turn.sh $(SWIFT)
 # Extra options for `flow run` in make flows: FLOW_ARGS="--jobs 1 --junit flows.xml"
 FLOW_ARGS    ?=
 # The photo store `make run` and `make seed` use (inside the build folder, never your own data).

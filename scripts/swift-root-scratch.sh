@@ -18,4 +18,5 @@ if [ -d .build/debug ] && [ ! -L .build/debug ]; then
 fi
 mkdir -p .build && ln -sfn "$root/.build/debug" .build/debug || exit 2
 sub=$1; shift
-exec swift "$sub" --scratch-path "$root/.build" "$@"
+# In its turn (scripts/swift-in-turn.sh): make test's checks build side by side in this .build.
+exec "$root/scripts/swift-in-turn.sh" swift "$sub" --scratch-path "$root/.build" "$@"
