@@ -35,6 +35,8 @@ struct NoToolchainLeftoversTests {
         #expect(Self.toolchainCalls(in: "\t[ -x a ] || swiftc -O a.swift").map(\.wrapped) == [false])
         #expect(Self.toolchainCalls(in: "\t[ -x a ] || scripts/own-tmpdir.sh swiftc -O a.swift").map(\.wrapped) == [true])
         #expect(Self.toolchainCalls(in: "$own_tmpdir swift build --product x || exit 2").map(\.wrapped) == [true])
+        #expect(Self.toolchainCalls(in: "SWIFT_RUN := scripts/own-tmpdir.sh $(CURDIR)/scripts/swift-in-turn.sh $(SWIFT)").map(\.wrapped) == [true])
+        #expect(Self.toolchainCalls(in: "\tscripts/swift-in-turn.sh swift build").map(\.wrapped) == [false], "in turn, but not in a folder of its own")
         #expect(Self.toolchainCalls(in: "SWIFT ?= swift").isEmpty, "a variable's value is no call")
         #expect(Self.toolchainCalls(in: "\t@command -v $(SWIFT) >/dev/null").isEmpty, "looking for it is no call")
     }
@@ -50,7 +52,10 @@ struct NoToolchainLeftoversTests {
                 calls.append((word, true))
             case "swift", "swiftc", "$(SWIFT)":
                 guard before != "-v", before != "?=", before != ":=", before != "=" else { continue }
-                calls.append((word, before.hasSuffix("own-tmpdir.sh") || before == "$own_tmpdir"))
+                // own-tmpdir.sh, or own-tmpdir.sh then swift-in-turn.sh (the Makefile's SWIFT_RUN).
+                let twoBefore = index > 1 ? words[index - 2] : ""
+                let byOwnTmpdir = { (word: String) in word.hasSuffix("own-tmpdir.sh") || word == "$own_tmpdir" }
+                calls.append((word, byOwnTmpdir(before) || (before.hasSuffix("swift-in-turn.sh") && byOwnTmpdir(twoBefore))))
             default:
                 continue
             }
