@@ -64,9 +64,10 @@ test: deps
 # make test's checks after the Swift tests, CHECK_JOBS at a time (2: the cores CI has; each check's
 # output is printed whole when it ends, so the log reads as if they ran one after another): the
 # flows, explore, the two example apps, the apps flow new writes, and the docs site. The builds
-# among them share .build and take turns (SwiftPM's lock); the rest of their work overlaps.
+# among them share .build and take turns (scripts/swift-in-turn.sh); the rest of their work
+# overlaps. The longest first (the example app, then flow new's apps), so the two lanes end together.
 CHECK_JOBS   ?= 2
-test-checks: flows-check explore-check expenses todos new-check docs
+test-checks: expenses new-check todos docs explore-check flows-check
 
 # The flows tagged slow, then every flow, each with the accessibility audit and the properties.
 flows-check:

@@ -21,7 +21,7 @@ environment: {EXPENSES_SYNC_TOKEN: "${sync.token}"}
 EOF
 out=$scratch/explore
 rm -rf $out
-.build/debug/expenses-flow explore --scheme-file $scratch/planted.yaml --out $out --wait 2 > $scratch/explore.txt 2>&1
+.build/debug/expenses-flow explore --scheme-file $scratch/planted.yaml --out $out --wait 1 > $scratch/explore.txt 2>&1
 status=$?
 cat $scratch/explore.txt
 if [ $status -ne 1 ]; then
