@@ -90,14 +90,6 @@ package struct ExploreMap: Codable, Sendable, Equatable {
         package var seconds: Double
         /// The crawl stops once this many problems are found (absent: no such limit).
         package var maxFindings: Int?
-
-        /// The budgets as given.
-        package init(maxActions: Int, maxDepth: Int, seconds: Double, maxFindings: Int? = nil) {
-            self.maxActions = maxActions
-            self.maxDepth = maxDepth
-            self.seconds = seconds
-            self.maxFindings = maxFindings
-        }
     }
 
     /// The crawl's figures, as Robo prints them, and more.

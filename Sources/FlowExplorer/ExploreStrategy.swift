@@ -22,9 +22,9 @@ struct StrategyEnd: Equatable {
 final class Budget {
     let maxActions: Int
     /// Stop once this many problems are found (nil: no such limit).
-    var maxFindings: Int?
+    let maxFindings: Int?
     /// How many problems were found so far.
-    var findings: () -> Int = { 0 }
+    let findings: () -> Int
     let time: Duration
     let start: ContinuousClock.Instant
     let clock = ContinuousClock()
@@ -34,8 +34,11 @@ final class Budget {
     /// Actions tried by the map (each once from its screen).
     var tried = 0
 
-    init(maxActions: Int, time: Duration, start: ContinuousClock.Instant, interrupted: @escaping () -> Bool, progress: @escaping (Budget, String) -> Void = { _, _ in }) {
+    init(maxActions: Int, maxFindings: Int? = nil, findings: @escaping () -> Int = { 0 }, time: Duration, start: ContinuousClock.Instant,
+         interrupted: @escaping () -> Bool, progress: @escaping (Budget, String) -> Void = { _, _ in }) {
         self.maxActions = maxActions
+        self.maxFindings = maxFindings
+        self.findings = findings
         self.time = time
         self.start = start
         self.interrupted = interrupted

@@ -131,12 +131,11 @@ package final class Explorer {
         let crawl = Crawl(app: driver, judge: judge, rules: options.rules, dataLimit: options.dataLimit)
         crawl.isInterrupted = interrupted
         var walks: RandomWalks?
-        let budget = Budget(maxActions: options.maxActions, time: options.time, start: start, interrupted: interrupted) { budget, phase in
+        let budget = Budget(maxActions: options.maxActions, maxFindings: options.maxFindings, findings: { judge.findings.count },
+                            time: options.time, start: start, interrupted: interrupted) { budget, phase in
             progress(ExploreProgress(screens: crawl.states.count, actions: budget.tried, findings: judge.findings.count, elapsed: budget.elapsed,
                                      actionsLeft: max(0, budget.maxActions - budget.tried), timeLeft: budget.timeLeft, phase: phase))
         }
-        budget.maxFindings = options.maxFindings
-        budget.findings = { judge.findings.count }
         var end = StrategyEnd.done
         if options.makesMap {
             switch crawl.launch() {

@@ -4,8 +4,9 @@
 # bug by the property it breaks, with a minimal flow that fails on the variant and passes on the
 # correct app. The walks have a fixed seed: the same crawl every run. The correct app is walked to
 # the end; a variant's crawl stops at its first problem (--max-findings 1), which must be the
-# property its bug breaks. Two variants are explored at once. Prints a line a variant: the property, the flow's steps, the time. Run from anywhere, after
-# the app and its runner are built (make todos builds them into the toolkit's .build).
+# property its bug breaks. Two variants are explored at once. Prints a line a variant: the
+# property, the flow's steps, the time. Run from anywhere, after the app and its runner are built
+# (make todos builds them into the toolkit's .build).
 set -u
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.." || exit 2
