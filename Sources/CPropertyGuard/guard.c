@@ -68,6 +68,15 @@ int flow_guard_cut(pthread_t thread) {
 }
 
 int flow_guard_prepare_thread(void) {
+    // A thread inherits the signal mask of the one that made it, and Dispatch's threads (Swift
+    // concurrency's too) block SIGUSR2: unblocked here, or a cut would wait forever in the queue.
+    sigset_t guarded;
+    sigemptyset(&guarded);
+    for (size_t index = 0; index < sizeof guarded_signals / sizeof guarded_signals[0]; index++) {
+        sigaddset(&guarded, guarded_signals[index]);
+    }
+    int unblocked = pthread_sigmask(SIG_UNBLOCK, &guarded, NULL);
+    if (unblocked != 0) return unblocked;
     stack_t stack;
     memset(&stack, 0, sizeof stack);
     stack.ss_size = 64 * 1024;

@@ -17,8 +17,10 @@ int flow_guarded_call(flow_guarded_body body, void *context);
 /// Ends the guarded call running on `thread` early (it returns SIGUSR2); nothing when none runs.
 int flow_guard_cut(pthread_t thread);
 
-/// Gives the calling thread a stack of its own for the guard's signals, so a stack overflow in a
-/// guarded call can be caught too. Call once on each thread that makes guarded calls; 0 on success.
+/// Unblocks the guard's signals on the calling thread (a thread made from a Dispatch thread
+/// inherits SIGUSR2 blocked, and a cut would never land) and gives it a stack of its own for them,
+/// so a stack overflow in a guarded call can be caught too. Call once on each thread that makes
+/// guarded calls; 0 on success.
 int flow_guard_prepare_thread(void);
 
 #endif

@@ -58,10 +58,18 @@ final class PropertyGuard: Sendable {
             worker.ending = nil
             return ending
         }
-        // Not back in time: cut it (a signal that ends the guarded call on its thread).
-        if let thread = worker.thread { _ = flow_guard_cut(thread) }
+        if worker.job != nil {
+            // Its thread never took it up in time: take it back, so it never starts.
+            worker.job = nil
+            return .cut
+        }
+        // Taken and not back in time: cut it (a signal that ends the guarded call on its thread),
+        // again every 50 ms of a second's grace, as a cut that lands before the call begins is lost.
         let grace = Date().addingTimeInterval(1)
-        while worker.ending == nil, condition.wait(until: grace) {}
+        while worker.ending == nil, Date() < grace {
+            if let thread = worker.thread { _ = flow_guard_cut(thread) }
+            _ = condition.wait(until: min(grace, Date().addingTimeInterval(0.05)))
+        }
         if worker.ending == nil {
             // Even the cut did not bring it back: leave that thread to itself; the next check gets another.
             worker.abandoned = true

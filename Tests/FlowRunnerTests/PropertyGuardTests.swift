@@ -1,0 +1,155 @@
+@testable import FlowRunner
+import Foundation
+import Synchronization
+import Testing
+
+/// The guard that runs each property's check on a thread of its own (PropertyGuard), met directly:
+/// a check that returns, traps, runs past its time, or will not even be cut; the thread it keeps
+/// between checks, the one it gives up, and the one it ends when the guard goes; and many callers
+/// at once, one check at a time. The checker's tests meet it only through a property that traps.
+struct PropertyGuardTests {
+    /// The calling thread (compared only among threads alive at once: an ended one's can be reused).
+    static func threadID() -> pthread_t { pthread_self() }
+
+    /// Signalled when the thread that called `watch()` ends: a thread-specific value's destructor
+    /// runs as its thread exits, so a test waits on the thread's end instead of polling for it.
+    final class ThreadEnd: @unchecked Sendable {
+        private let ended = DispatchSemaphore(value: 0)
+        private var key = pthread_key_t()
+
+        init() {
+            pthread_key_create(&key) { value in
+                guard let value else { return }
+                Unmanaged<ThreadEnd>.fromOpaque(value).takeRetainedValue().ended.signal()
+            }
+        }
+
+        deinit { pthread_key_delete(key) }
+
+        /// Call on the thread to watch.
+        func watch() { pthread_setspecific(key, Unmanaged.passRetained(self).toOpaque()) }
+
+        /// Whether the watched thread ended within `seconds`.
+        func wait(_ seconds: Double) -> Bool { ended.wait(timeout: .now() + seconds) == .success }
+    }
+
+    /// A loop a cut can end, or else its time: what a property stuck in a loop does.
+    static func spin(for seconds: Double = 20) {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < end {}
+    }
+
+    @Test func aCheckThatReturnsRunsOnTheGuardsThreadAndSaysReturned() {
+        let guarded = PropertyGuard()
+        let ran = Mutex<pthread_t?>(nil)
+        #expect(guarded.run(within: 5) { ran.withLock { $0 = Self.threadID() } } == .returned)
+        let thread = ran.withLock { $0 }
+        #expect(thread != nil && thread != Self.threadID(), "the check ran on a thread of its own")
+        // The same thread takes the next check: the guard keeps it.
+        let again = Mutex<pthread_t?>(nil)
+        #expect(guarded.run(within: 5) { again.withLock { $0 = Self.threadID() } } == .returned)
+        #expect(again.withLock { $0 } == thread)
+    }
+
+    @Test func aCheckThatTrapsSaysTheSignalAndTheNextCheckRuns() {
+        let guarded = PropertyGuard()
+        let ending = guarded.run(within: 5) { _ = [Int]()[1] }
+        #expect(ending == .trapped(SIGILL) || ending == .trapped(SIGTRAP), "\(ending)")
+        #expect(guarded.run(within: 5) {} == .returned)
+    }
+
+    @Test func aCheckPastItsTimeIsCutOnItsThreadWhichTakesTheNextCheck() {
+        let guarded = PropertyGuard()
+        let spun = Mutex<pthread_t?>(nil)
+        let started = ContinuousClock.now
+        #expect(guarded.run(within: 0.3) { spun.withLock { $0 = Self.threadID() }; Self.spin() } == .cut)
+        #expect(ContinuousClock.now - started < .seconds(1.2), "the cut ended it, not the second's grace after it")
+        let next = Mutex<pthread_t?>(nil)
+        #expect(guarded.run(within: 5) { next.withLock { $0 = Self.threadID() } } == .returned)
+        #expect(next.withLock { $0 } != nil && next.withLock { $0 } == spun.withLock { $0 }, "the cut thread was kept, not given up")
+    }
+
+    @Test func aCheckWithNoTimeAtAllIsCutAtOnceWhetherOrNotItBegan() {
+        // With no time, the check is taken back before its thread takes it up, or cut just as it
+        // begins: either way at once, and never left spinning on a thread given up.
+        let guarded = PropertyGuard()
+        for _ in 0..<20 {
+            let started = ContinuousClock.now
+            #expect(guarded.run(within: 0) { Self.spin() } == .cut)
+            #expect(ContinuousClock.now - started < .seconds(0.9), "a lost cut waited out the grace")
+        }
+        let ran = Atomic<Bool>(false)
+        #expect(guarded.run(within: 5) { ran.store(true, ordering: .relaxed) } == .returned)
+        let didRun = ran.load(ordering: .relaxed)
+        #expect(didRun)
+    }
+
+    @Test func aCheckThatCannotBeCutIsLeftToItselfAndItsThreadEndsWhenItReturns() {
+        let guarded = PropertyGuard()
+        let release = DispatchSemaphore(value: 0)
+        let end = ThreadEnd()
+        let stuck = Mutex<pthread_t?>(nil)
+        let ending = guarded.run(within: 0.05) {
+            stuck.withLock { $0 = Self.threadID() }
+            end.watch()
+            // Deaf to the cut (a check that blocks the signal, or waits in code that does).
+            var cut = sigset_t()
+            sigemptyset(&cut)
+            sigaddset(&cut, SIGUSR2)
+            pthread_sigmask(SIG_BLOCK, &cut, nil)
+            release.wait()
+        }
+        #expect(ending == .cut)
+        // The next check gets another thread, at once, and its time is its own.
+        let next = Mutex<pthread_t?>(nil)
+        #expect(guarded.run(within: 5) { next.withLock { $0 = Self.threadID() } } == .returned)
+        #expect(next.withLock { $0 } != nil && next.withLock { $0 } != stuck.withLock { $0 }, "a thread of its own")
+        // The given-up thread, once its check returns, ends instead of waiting for work forever.
+        release.signal()
+        #expect(end.wait(10), "the abandoned thread did not end")
+        #expect(guarded.run(within: 5) {} == .returned)
+    }
+
+    @Test func theGuardsThreadEndsWithTheGuard() {
+        let end = ThreadEnd()
+        var guarded: PropertyGuard? = PropertyGuard()
+        #expect(guarded?.run(within: 5) { end.watch() } == .returned)
+        #expect(!end.wait(0.05), "the thread waits for the next check while the guard lives")
+        guarded = nil
+        #expect(end.wait(10), "the guard went and its thread stayed")
+    }
+
+    @Test func manyCallersAtOnceGetOneCheckAtATimeAndEachItsOwnEnding() {
+        let guarded = PropertyGuard()
+        let inside = Atomic<Int>(0)
+        let most = Atomic<Int>(0)
+        let ran = Mutex<Set<Int>>([])
+        let endings = Mutex<[Int: PropertyGuard.Ending]>([:])
+        let callers = 64
+        DispatchQueue.concurrentPerform(iterations: callers) { caller in
+            let ending = guarded.run(within: 10) {
+                let now = inside.add(1, ordering: .sequentiallyConsistent).newValue
+                _ = most.max(now, ordering: .sequentiallyConsistent)
+                ran.withLock { _ = $0.insert(caller) }
+                Self.spin(for: 0.001)
+                inside.subtract(1, ordering: .sequentiallyConsistent)
+            }
+            endings.withLock { $0[caller] = ending }
+        }
+        let all = endings.withLock { $0 }
+        #expect(all.count == callers && all.values.allSatisfy { $0 == .returned }, "\(all)")
+        #expect(ran.withLock { $0 } == Set(0..<callers), "each caller's own check ran")
+        let mostAtOnce = most.load(ordering: .sequentiallyConsistent)
+        #expect(mostAtOnce == 1, "two checks ran at once")
+    }
+
+    @Test func aQuickCheckRunManyTimesInARowAlwaysSaysReturned() {
+        let guarded = PropertyGuard()
+        let count = Atomic<Int>(0)
+        var endings: [PropertyGuard.Ending] = []
+        for _ in 0..<2000 { endings.append(guarded.run(within: 10) { count.add(1, ordering: .relaxed) }) }
+        #expect(endings.allSatisfy { $0 == .returned })
+        let counted = count.load(ordering: .relaxed)
+        #expect(counted == 2000)
+    }
+}
