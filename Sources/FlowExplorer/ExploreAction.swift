@@ -1,5 +1,6 @@
 import FlowKit
 import FlowRunner
+import Synchronization
 import Yams
 
 /// One thing a person can do on a screen, as the explorer tries it and a flow writes it: tap a
@@ -44,8 +45,24 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
     /// `back`.
     package static let back = ExploreAction(.back)
 
-    /// The step as a flow writes it, on one line: `tap: {button: Save}`.
-    package var yaml: String { FlowSession.line(of: node) }
+    /// The step as a flow writes it, on one line: `tap: {button: Save}`. The map, the walks'
+    /// digests and every transition key ask for it after each action, and Yams takes far longer
+    /// to write a line than a step takes: each action's line is written once and kept.
+    package var yaml: String {
+        if let line = Self.lines.withLock({ $0[self] }) { return line }
+        let line = FlowSession.line(of: node)
+        Self.lines.withLock { lines in
+            // The same few actions come back again and again; a crawl of typed values could make
+            // many: kept to a bound, so the cache never grows with the length of a run.
+            if lines.count >= Self.linesKept { lines.removeAll(keepingCapacity: true) }
+            lines[self] = line
+        }
+        return line
+    }
+
+    /// How many actions' lines are kept (``yaml``).
+    static let linesKept = 4096
+    private static let lines = Mutex<[ExploreAction: String]>([:])
 
     /// The step as a YAML node.
     package var node: Node {

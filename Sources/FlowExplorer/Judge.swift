@@ -159,7 +159,7 @@ final class Judge {
 
     /// Whether any part of the frame (an element's label or value, a line as drawn) holds `value`.
     static func shows(_ frame: Frame, _ value: String) -> Bool {
-        frame.text.contains(value) || frame.screen.allElements.contains { $0.label.contains(value) || $0.value?.contains(value) == true }
+        frame.text.holds(value) || frame.screen.allElements.contains { $0.label.holds(value) || $0.value?.holds(value) == true }
     }
 
     // MARK: - Once every action was tried
@@ -223,5 +223,26 @@ final class Judge {
     private func said(_ lines: [String]) -> [String] {
         let telling = lines.filter { $0.localizedCaseInsensitiveContains("fatal error") || $0.contains(": error:") || $0.hasPrefix("error:") }
         return (telling.isEmpty ? Array(lines.suffix(5)) : Array(telling.prefix(3))).map(app.mask)
+    }
+}
+
+extension String {
+    /// Whether this holds `part`. Every screen is searched for each secret, and Foundation's
+    /// `contains` goes through NSString: for an ASCII `part`, its UTF-8 bytes are searched (an ASCII
+    /// character is one byte, and no other character's bytes hold one); otherwise Foundation's.
+    func holds(_ part: String) -> Bool {
+        guard !part.isEmpty, part.utf8.allSatisfy({ $0 < 0x80 }) else { return contains(part) }
+        var haystack = self
+        var needle = part
+        return haystack.withUTF8 { text in
+            needle.withUTF8 { wanted in
+                guard let textBase = text.baseAddress, let wantedBase = wanted.baseAddress, wanted.count <= text.count else { return false }
+                let first = wanted[0]
+                for start in 0...(text.count - wanted.count) where text[start] == first {
+                    if memcmp(textBase + start, wantedBase, wanted.count) == 0 { return true }
+                }
+                return false
+            }
+        }
     }
 }

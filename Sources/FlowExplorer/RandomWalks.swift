@@ -20,6 +20,8 @@ struct RandomWalks: ExploreStrategy {
     private let counting: ScreenIdentity.Rules
     /// The walks walked, by number.
     private(set) var walked: [Walked] = []
+    /// The last screen counted, and its key (``key(of:)``).
+    private var lastCounted: (screen: ScreenSnapshot, key: String)?
 
     /// One walk: its number, its seed, its actions' digest, how many, and how it ended (`length`,
     /// `crashed`, `hung`, `exited`, `broke`, `ended`, `stuck` when nothing could be done, `launch`
@@ -153,9 +155,13 @@ struct RandomWalks: ExploreStrategy {
         return walked("length")
     }
 
-    /// What a walk counts `screen` by: its identity with what rows and fields hold.
-    private func key(of screen: ScreenSnapshot) -> String {
-        ScreenIdentity(screen, rules: counting).key
+    /// What a walk counts `screen` by: its identity with what rows and fields hold. The screen an
+    /// action led to is the next action's screen: its key is kept, not worked out twice.
+    private mutating func key(of screen: ScreenSnapshot) -> String {
+        if let last = lastCounted, last.screen == screen { return last.key }
+        let key = ScreenIdentity(screen, rules: counting).key
+        lastCounted = (screen, key)
+        return key
     }
 
     /// What a walk counts `action` on `screen` by: its control as it shows now (a row's label and

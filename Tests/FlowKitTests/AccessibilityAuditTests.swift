@@ -38,6 +38,22 @@ struct AccessibilityAuditTests {
         #expect(findings.allSatisfy { $0.rule == .distinctNames })
     }
 
+    /// Names are compared as read: case aside, and the spaces and tabs around them (Foundation's
+    /// `.whitespaces`: a no-break or an em space too), but not a line break, which reads as more.
+    @Test func namesAreComparedWithoutTheSpacesAroundThemOnly() {
+        func same(_ first: String, _ second: String) -> Bool {
+            let screen = ScreenSnapshot(title: "List", elements: [.button("a", label: first), .button("b", label: second)])
+            return AccessibilityAudit.findings(in: screen).contains { $0.rule == .distinctNames }
+        }
+        #expect(same("Save", "\tsave\u{00A0}"))
+        #expect(same("Save", "\u{2003} SAVE \t"))
+        #expect(same("Save as", "save as "))
+        #expect(!same("Save", "Save\n"), "a line break is not trimmed")
+        #expect(!same("Save", "Sav e"))
+        #expect(!same("Save", "Saved"))
+        #expect(!same(" Sa", "Save"))
+    }
+
     @Test func anAlertWithNoWayOutIsFound() {
         let stuck = Element(kind: .alert, identifier: "Stuck", label: "Stuck", children: [.text("Nothing to do", identifier: "message"), .button("OK", isEnabled: false)])
         let screen = ScreenSnapshot(title: "Home", elements: [.button("Go"), stuck])

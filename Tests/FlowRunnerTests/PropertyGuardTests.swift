@@ -119,26 +119,39 @@ struct PropertyGuardTests {
         #expect(end.wait(10), "the guard went and its thread stayed")
     }
 
+    /// Callers on many threads at once: each gets the ending of its own check (every fourth raises
+    /// a trap, the others return), and only once that check has run; one check at a time.
     @Test func manyCallersAtOnceGetOneCheckAtATimeAndEachItsOwnEnding() {
         let guarded = PropertyGuard()
         let inside = Atomic<Int>(0)
         let most = Atomic<Int>(0)
         let ran = Mutex<Set<Int>>([])
-        let endings = Mutex<[Int: PropertyGuard.Ending]>([:])
-        let callers = 64
-        DispatchQueue.concurrentPerform(iterations: callers) { caller in
-            let ending = guarded.run(within: 10) {
-                let now = inside.add(1, ordering: .sequentiallyConsistent).newValue
-                _ = most.max(now, ordering: .sequentiallyConsistent)
-                ran.withLock { _ = $0.insert(caller) }
-                Self.spin(for: 0.001)
-                inside.subtract(1, ordering: .sequentiallyConsistent)
-            }
-            endings.withLock { $0[caller] = ending }
+        let wrong = Mutex<[String]>([])
+        let threads = 16, each = 25
+        let done = DispatchGroup()
+        for thread in 0..<threads {
+            done.enter()
+            Thread {
+                for round in 0..<each {
+                    let caller = thread * each + round
+                    let traps = caller % 4 == 0
+                    let ending = guarded.run(within: 10) {
+                        let now = inside.add(1, ordering: .sequentiallyConsistent).newValue
+                        _ = most.max(now, ordering: .sequentiallyConsistent)
+                        ran.withLock { _ = $0.insert(caller) }
+                        inside.subtract(1, ordering: .sequentiallyConsistent)
+                        if traps { raise(SIGTRAP) }
+                    }
+                    let expected: PropertyGuard.Ending = traps ? .trapped(SIGTRAP) : .returned
+                    let hasRun = ran.withLock { $0.contains(caller) }
+                    if ending != expected || !hasRun { wrong.withLock { $0.append("caller \(caller): \(ending), its check ran: \(hasRun)") } }
+                }
+                done.leave()
+            }.start()
         }
-        let all = endings.withLock { $0 }
-        #expect(all.count == callers && all.values.allSatisfy { $0 == .returned }, "\(all)")
-        #expect(ran.withLock { $0 } == Set(0..<callers), "each caller's own check ran")
+        done.wait()
+        #expect(wrong.withLock { $0 }.isEmpty, "\(wrong.withLock { $0 }.prefix(5))")
+        #expect(ran.withLock { $0 } == Set(0..<(threads * each)), "each caller's own check ran")
         let mostAtOnce = most.load(ordering: .sequentiallyConsistent)
         #expect(mostAtOnce == 1, "two checks ran at once")
     }
