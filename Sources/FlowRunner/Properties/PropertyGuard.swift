@@ -17,9 +17,10 @@ final class PropertyGuard: Sendable {
         case cut
     }
 
-    /// What the guard and its thread share.
+    /// What the guard and its thread share, each read and written with `condition` held.
     private final class Worker: @unchecked Sendable {
         let condition = NSCondition()
+        /// The thread, once it began.
         var thread: pthread_t?
         var job: (@Sendable () -> Void)?
         var ending: Ending?
@@ -34,88 +35,84 @@ final class PropertyGuard: Sendable {
 
     deinit {
         guard let worker else { return }
-        worker.condition.lock()
-        worker.abandoned = true
-        worker.condition.broadcast()
-        worker.condition.unlock()
+        worker.condition.withLock {
+            worker.abandoned = true
+            worker.condition.broadcast()
+        }
     }
+
+    /// How many times a check past its time is cut, ``cutEvery`` apart, before its thread is
+    /// given up: a cut that lands before the guarded call begins is lost, so it is sent again.
+    static let cuts = 20
+    static let cutEvery: TimeInterval = 0.05
 
     /// Runs `body` guarded, waiting at most `seconds` for it. One check at a time.
     func run(within seconds: TimeInterval, _ body: @escaping @Sendable () -> Void) -> Ending {
-        current.lock()
-        defer { current.unlock() }
-        let worker = self.worker ?? Self.start()
-        self.worker = worker
-        let condition = worker.condition
-        condition.lock()
-        defer { condition.unlock() }
-        worker.job = body
-        worker.ending = nil
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(seconds)
-        while worker.ending == nil, condition.wait(until: deadline) {}
-        if let ending = worker.ending {
-            worker.ending = nil
-            return ending
+        current.withLock {
+            let worker = self.worker ?? Self.start()
+            self.worker = worker
+            let condition = worker.condition
+            return condition.withLock {
+                worker.job = body
+                worker.ending = nil
+                condition.broadcast()
+                let deadline = Date().addingTimeInterval(seconds)
+                while worker.ending == nil, condition.wait(until: deadline) {}
+                if let ending = worker.ending {
+                    worker.ending = nil
+                    return ending
+                }
+                if worker.job != nil {
+                    // Its thread never took it up in time: take it back, so it never starts.
+                    worker.job = nil
+                    return .cut
+                }
+                // Taken and not back in time: cut it (a signal that ends the guarded call on its thread).
+                for _ in 0..<Self.cuts where worker.ending == nil {
+                    if let thread = worker.thread { _ = flow_guard_cut(thread) }
+                    _ = condition.wait(until: Date().addingTimeInterval(Self.cutEvery))
+                }
+                if worker.ending == nil {
+                    // Even the cuts did not bring it back: leave that thread to itself; the next check gets another.
+                    worker.abandoned = true
+                    self.worker = nil
+                }
+                worker.ending = nil
+                return .cut
+            }
         }
-        if worker.job != nil {
-            // Its thread never took it up in time: take it back, so it never starts.
-            worker.job = nil
-            return .cut
-        }
-        // Taken and not back in time: cut it (a signal that ends the guarded call on its thread),
-        // again every 50 ms of a second's grace, as a cut that lands before the call begins is lost.
-        let grace = Date().addingTimeInterval(1)
-        while worker.ending == nil, Date() < grace {
-            if let thread = worker.thread { _ = flow_guard_cut(thread) }
-            _ = condition.wait(until: min(grace, Date().addingTimeInterval(0.05)))
-        }
-        if worker.ending == nil {
-            // Even the cut did not bring it back: leave that thread to itself; the next check gets another.
-            worker.abandoned = true
-            self.worker = nil
-        }
-        worker.ending = nil
-        worker.job = nil
-        return .cut
     }
 
     /// A thread that runs each job it is given, guarded, until it is abandoned.
     private static func start() -> Worker {
         let worker = Worker()
-        let started = DispatchSemaphore(value: 0)
         let thread = Thread {
-            worker.thread = pthread_self()
             _ = flow_guard_prepare_thread()
-            started.signal()
             let condition = worker.condition
+            condition.withLock { worker.thread = pthread_self() }
             while true {
-                condition.lock()
-                while worker.job == nil, !worker.abandoned { condition.wait() }
-                if worker.abandoned {
-                    condition.unlock()
-                    return
+                let job: (@Sendable () -> Void)? = condition.withLock {
+                    while worker.job == nil, !worker.abandoned { condition.wait() }
+                    if worker.abandoned { return nil }
+                    defer { worker.job = nil }
+                    return worker.job
                 }
-                let body = worker.job
-                worker.job = nil
-                condition.unlock()
-                let signal = guarded(body)
-                condition.lock()
-                worker.ending = signal == 0 ? .returned : signal == SIGUSR2 ? .cut : .trapped(signal)
-                condition.broadcast()
-                condition.unlock()
+                guard let job else { return }
+                let signal = guarded(job)
+                condition.withLock {
+                    worker.ending = signal == 0 ? .returned : signal == SIGUSR2 ? .cut : .trapped(signal)
+                    condition.broadcast()
+                }
             }
         }
         thread.name = "flow-property-check"
         thread.stackSize = 8 << 20
         thread.start()
-        started.wait()
         return worker
     }
 
     /// Runs `body` through the C guard: 0 when it returned, else the signal that ended it.
-    private static func guarded(_ body: (@Sendable () -> Void)?) -> Int32 {
-        guard let body else { return 0 }
+    private static func guarded(_ body: @escaping @Sendable () -> Void) -> Int32 {
         let box = Unmanaged.passRetained(Box(body))
         defer { box.release() }
         return flow_guarded_call({ context in
