@@ -9,11 +9,12 @@ APT_PACKAGES := libsqlite3-dev libcrypt-dev libssl-dev libedit-dev time asciinem
 APP          := .build/debug/workphotos
 SEED         := .build/debug/workphotos-seed
 FLOW         := .build/debug/flow
-# SwiftPM and the Swift driver leave a TemporaryDirectory.* folder in $TMPDIR at every call (a
-# toolchain bug): each swift command here runs with a TMPDIR of its own, removed after.
-# Each also waits for its turn (scripts/swift-in-turn.sh): make test's checks, two at a time, build
-# in the one .build, whose build database takes one build at a time.
-SWIFT_RUN    := scripts/own-tmpdir.sh $(CURDIR)/scripts/swift-in-turn.sh $(SWIFT)
+# Each swift command here waits for its turn (scripts/swift-in-turn.sh): make test's checks, two at
+# a time, build in the one .build, whose build database takes one build at a time. In its turn it
+# runs with the same environment every time, so SwiftPM's cache of compiled manifests serves every
+# call after the first (8 s a call otherwise), and with TMPDIR=.build/swift-tmp, emptied after: the
+# toolchain leaves TemporaryDirectory.* folders in $TMPDIR at every call (a toolchain bug).
+SWIFT_RUN    := scripts/swift-in-turn.sh $(SWIFT)
 # Extra options for `flow run` in make flows: FLOW_ARGS="--jobs 1 --junit flows.xml"
 FLOW_ARGS    ?=
 # The photo store `make run` and `make seed` use (inside the build folder, never your own data).
@@ -57,9 +58,19 @@ build: deps
 
 test: deps
 	$(SWIFT_RUN) build --build-tests
-	$(SWIFT_RUN) test --skip-build --disable-xctest
+	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target swift-tests-runner swift-tests-rest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
 	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target test-checks
+
+# make test's Swift tests, in two processes at once (CHECK_JOBS), each printed whole when it ends:
+# FlowRunnerTests in one, every other target in the other. What `swift test --skip-build` runs, the
+# test binary, run directly: one process runs two tests at a time on two cores, and most of them
+# wait on an app they launched (173 s here in one process, 136 s in two).
+SWIFT_TESTS  := .build/debug/WorkPhotosPackageTests.xctest --testing-library swift-testing
+swift-tests-runner:
+	scripts/own-tmpdir.sh $(SWIFT_TESTS) --filter '^FlowRunnerTests\.'
+swift-tests-rest:
+	scripts/own-tmpdir.sh $(SWIFT_TESTS) --skip '^FlowRunnerTests\.'
 
 # make test's checks after the Swift tests, CHECK_JOBS at a time (2: the cores CI has; each check's
 # output is printed whole when it ends, so the log reads as if they ran one after another): the
@@ -99,7 +110,7 @@ explore-check:
 # toolkit's .build (scripts/swift-root-scratch.sh), so the toolkit's modules and GRDB, compiled there
 # already, are not compiled again; its .build/debug is a link to that folder's products.
 EXPENSES     := Examples/Expenses
-SIDE_RUN     := ../../scripts/own-tmpdir.sh ../../scripts/swift-root-scratch.sh
+SIDE_RUN     := ../../scripts/swift-root-scratch.sh
 EXPENSES_RUN := $(SIDE_RUN)
 expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests

@@ -48,4 +48,95 @@ struct NothingLeftBehindTests {
         let left = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? ["(unreadable)"]
         #expect(left.isEmpty, "left \(left)")
     }
+
+    /// A copy of scripts/swift-in-turn.sh in `workspace` (its turn and its folder are then the
+    /// workspace's .build, not this clone's).
+    static func inTurn(_ workspace: FlowWorkspace) throws -> String {
+        let scripts = workspace.folder.appendingPathComponent("scripts")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        let copy = scripts.appendingPathComponent("swift-in-turn.sh")
+        try FileManager.default.copyItem(at: FlowWorkspace.repository.appendingPathComponent("scripts/swift-in-turn.sh"), to: copy)
+        return copy.path
+    }
+
+    /// scripts/swift-in-turn.sh runs each command with TMPDIR=.build/swift-tmp and without the
+    /// variables that differ from call to call (make's, the shell's PWD), so two calls from two
+    /// folders and two make levels see the same environment (SwiftPM keys its manifest cache by
+    /// it); the folder is emptied after, and the command's exit code comes back.
+    @Test func swiftInTurnRunsEachCommandInOneEnvironmentAndEmptiesItsFolder() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let script = try Self.inTurn(workspace)
+        let sub = workspace.folder.appendingPathComponent("Examples/App")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_IN_TURN"] = nil
+        var seen: [String] = []
+        for (folder, level) in [(workspace.folder, "0"), (sub, "2")] {
+            var called = environment
+            called.merge(["MAKELEVEL": level, "MAKEFLAGS": "-j2 --output-sync=target", "SHLVL": level, "OLDPWD": "/x", "PWD": folder.path]) { $1 }
+            let run = try BoundedProcess.run(script, ["env"], in: folder, environment: called)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            for name in ["PWD", "OLDPWD", "SHLVL", "MAKELEVEL", "MAKEFLAGS"] {
+                #expect(!lines.contains { $0.hasPrefix(name + "=") }, "\(name) reached the command")
+            }
+            #expect(lines.contains("TMPDIR=" + workspace.folder.resolvingSymlinksInPath().appendingPathComponent(".build/swift-tmp").path), "\(lines.filter { $0.hasPrefix("TMPDIR") })")
+            #expect(lines.contains("SWIFT_IN_TURN=1"))
+            seen.append(lines.sorted().joined(separator: "\n"))
+        }
+        #expect(seen.count == 2 && seen[0] == seen[1], "the two calls saw two environments")
+        let leaves = #"mkdir "$TMPDIR/TemporaryDirectory.x1" && touch "$TMPDIR/TemporaryDirectory.x1/f" && exit 3"#
+        let run = try BoundedProcess.run(script, ["/bin/sh", "-c", leaves], in: sub, environment: environment)
+        #expect(run.status == 3 && !run.timedOut, "the command's own exit code: \(run.status) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent(".build/swift-tmp").path), "what the command left stayed")
+    }
+
+    /// A command already in its turn (SWIFT_IN_TURN set, as a build inside a build) runs at once,
+    /// though the turn is taken: it never waits on itself. And one not in its turn waits for the
+    /// turn: it reads what was written just before the turn was let go.
+    @Test func swiftInTurnWaitsForTheTurnUnlessInItAlready() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let script = try Self.inTurn(workspace)
+        let build = workspace.folder.appendingPathComponent(".build")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        let lock = open(build.appendingPathComponent(".swift-in-turn.lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        #expect(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        var nested = ProcessInfo.processInfo.environment
+        nested["SWIFT_IN_TURN"] = "1"
+        let inside = try BoundedProcess.run(script, ["/bin/sh", "-c", "echo inside"], in: workspace.folder, seconds: 10, environment: nested)
+        #expect(inside.status == 0 && !inside.timedOut && inside.stdout == "inside\n", "\(inside.status) \(inside.stderr)")
+
+        var outside = ProcessInfo.processInfo.environment
+        outside["SWIFT_IN_TURN"] = nil
+        let flag = workspace.folder.appendingPathComponent("flag")
+        let waiting = Process()
+        waiting.executableURL = URL(fileURLWithPath: script)
+        waiting.arguments = ["/bin/cat", flag.path]
+        waiting.currentDirectoryURL = workspace.folder
+        waiting.environment = outside
+        let output = Pipe()
+        waiting.standardOutput = output
+        waiting.standardError = output
+        try waiting.run()
+        // Once it waits for the turn (its flock(1) is up), the flag is written and the turn let go.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !Self.hasChild(named: "flock", of: waiting.processIdentifier) { sched_yield() }
+        try "written before the turn was let go\n".write(to: flag, atomically: true, encoding: .utf8)
+        #expect(flock(lock, LOCK_UN) == 0)
+        waiting.waitUntilExit()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(waiting.terminationStatus == 0 && said == "written before the turn was let go\n", "\(said)")
+    }
+
+    /// Whether process `pid` has a child whose name is `name` (/proc's children of its main thread).
+    static func hasChild(named name: String, of pid: Int32) -> Bool {
+        guard let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return false }
+        return children.split(separator: " ").contains { child in
+            (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }
+    }
 }

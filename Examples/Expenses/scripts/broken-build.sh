@@ -11,8 +11,7 @@
 # Run from anywhere.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-own_tmpdir=../../scripts/own-tmpdir.sh
-build="$own_tmpdir ../../scripts/swift-root-scratch.sh build"
+build="../../scripts/swift-root-scratch.sh build"
 scratch=.build-broken
 rm -rf $scratch && mkdir -p $scratch/debug || exit 2
 $build --product expenses --traits BrokenTotal,PlantedBugs || exit 2

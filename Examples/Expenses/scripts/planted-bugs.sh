@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 scratch=.build-broken
 [ -x $scratch/debug/expenses ] || { echo "planted-bugs: error: no broken build in $scratch: run scripts/broken-build.sh first" >&2; exit 2; }
-[ -x .build/debug/expenses-flow ] || ../../scripts/own-tmpdir.sh ../../scripts/swift-root-scratch.sh build --product expenses-flow || exit 2
+[ -x .build/debug/expenses-flow ] || ../../scripts/swift-root-scratch.sh build --product expenses-flow || exit 2
 # The planted secret reaches the app as a scheme's secret variable, as a real token would.
 cat > $scratch/planted.yaml <<'EOF'
 app: .build-broken/debug/expenses

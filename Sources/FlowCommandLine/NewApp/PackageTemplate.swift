@@ -96,9 +96,11 @@ extension NewAppTemplate {
         FLOW         := .build/debug/{{app}}-flow
         # Extra options for the runner in make flows: FLOW_ARGS="--jobs 1 --junit flows.xml"
         FLOW_ARGS    ?=
-        # SwiftPM and the Swift driver leave a TemporaryDirectory.* folder in $TMPDIR at every call (a
-        # toolchain bug): each swift command here runs with a TMPDIR of its own, removed after.
-        SWIFT_RUN     = tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/swift.XXXXXX") && trap 'rm -rf "$$tmp"' EXIT && trap 'exit 130' INT TERM && TMPDIR=$$tmp $(SWIFT)
+        # SwiftPM keys its cache of compiled manifests by the whole environment: each swift command here
+        # runs in the same one (a no-op build then takes 1 s, not 8), without the variables of make and the
+        # shell that change from call to call, and with TMPDIR=.build/swift-tmp, where the toolchain leaves
+        # TemporaryDirectory.* folders at every call (a toolchain bug): those an hour old are removed.
+        SWIFT_RUN     = mkdir -p .build/swift-tmp && find .build/swift-tmp -mindepth 1 -maxdepth 1 -mmin +60 -exec rm -rf {} + && TMPDIR=$(CURDIR)/.build/swift-tmp env -u PWD -u OLDPWD -u SHLVL -u MAKELEVEL -u MAKEFLAGS -u MFLAGS $(SWIFT)
         {{runVariables}}
         .PHONY: help deps build test flows run clean
 
