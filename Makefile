@@ -58,6 +58,7 @@ build: deps
 
 test: deps
 	$(SWIFT_RUN) build --build-tests
+	@echo "The Swift tests, in two processes at once: each one's output comes whole when it ends (about 2 minutes on 2 cores)."
 	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target swift-tests-runner swift-tests-rest
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
 	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target test-checks
