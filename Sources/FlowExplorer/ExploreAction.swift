@@ -63,6 +63,8 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
     /// How many actions' lines are kept (``yaml``).
     static let linesKept = 4096
     private static let lines = Mutex<[ExploreAction: String]>([:])
+    /// How many lines are kept now (for the tests of the bound).
+    static var linesCached: Int { lines.withLock { $0.count } }
 
     /// The step as a YAML node.
     package var node: Node {

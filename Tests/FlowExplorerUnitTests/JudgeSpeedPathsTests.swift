@@ -63,8 +63,12 @@ struct JudgeSpeedPathsTests {
 
     @Test func linesKeptPastTheBoundAreStillRight() {
         let many = (0..<(ExploreAction.linesKept + 10)).map { ExploreAction(.type, kind: .textField, identifier: "Name", text: "v\($0)", value: .word) }
+        var most = 0
         for action in many + many.prefix(20) {
             #expect(action.yaml == #"type: {textField: Name, text: "\#(action.text ?? "")"}"#)
+            most = max(most, ExploreAction.linesCached)
         }
+        #expect(most <= ExploreAction.linesKept, "the cache grew past its bound: \(most)")
+        #expect(most >= ExploreAction.linesKept - 20, "the cache was cleared before its bound: \(most)")
     }
 }
