@@ -137,6 +137,37 @@ struct CrawlTests {
         #expect(judge.findings.count == 1, "a value that is no secret is no finding")
     }
 
+    /// The would-be secret the explorer types into a secure field is looked for on every screen
+    /// after: shown, it is a finding; shown before it was typed, or typed into a plain field, not.
+    @Test func theWouldBeSecretTypedIntoASecureFieldIsFoundWhereShown() {
+        let app = ModelApp { DeskModel() }
+        let judge = Judge(app: app, scheme: Scheme(name: "model"), variables: [:], wait: 5, auditSkipping: [])
+        let screen = ScreenSnapshot(title: "Oops", elements: [.text("you typed " + TypedValue.wouldBeSecretText, identifier: "echo")])
+        let state = ScreenState(id: "s1", identity: ScreenIdentity(screen), screen: screen, text: "", path: [])
+        let typed = { (kind: ElementSnapshot.Kind) in
+            ExploreAction(.type, kind: kind, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
+        }
+        let frame = Frame(seq: 1, reply: nil, idle: true, error: nil, screen: screen, text: "-")
+        judge.screen(frame, on: state, trace: [], origin: .map)
+        judge.screen(frame, on: state, trace: [typed(.textField)], origin: .map)
+        #expect(judge.findings.isEmpty, "not typed into a secure field: \(judge.findings.map(\.summary))")
+        judge.screen(frame, on: state, trace: [typed(.secureTextField)], origin: .map)
+        #expect(judge.findings.map(\.summary) == ["\"Oops\" shows the secret typed into a secure field"])
+        #expect(TypedValue.wouldBeSecretText.count >= 8, "a secret no screen shows by chance")
+    }
+
+    /// A screen offers an action when an enabled element of its kind and identifier is on it.
+    @Test func aScreenOffersOnlyAnEnabledElementOfTheActionsKindAndIdentifier() {
+        let tapSave = ExploreAction(.tap, kind: .button, identifier: "Save")
+        #expect(ScreenSnapshot(title: "A", elements: [.button("Save")]).offers(tapSave))
+        #expect(!ScreenSnapshot(title: "A", elements: [.button("Save", isEnabled: false)]).offers(tapSave), "disabled")
+        #expect(!ScreenSnapshot(title: "A", elements: [.button("Cancel")]).offers(tapSave), "another identifier")
+        #expect(!ScreenSnapshot(title: "A", elements: [.text("Save", identifier: "Save")]).offers(tapSave), "another kind")
+        #expect(!ScreenSnapshot(title: "A", elements: [.button("Cancel"), .text("Save", identifier: "Save")]).offers(tapSave))
+        #expect(ScreenSnapshot(title: "A", elements: [.text("Save", identifier: "Save")]).offers(ExploreAction(.tap, identifier: "Save")), "no kind asked")
+        #expect(ScreenSnapshot(title: "A", elements: []).offers(.back), "back, always")
+    }
+
     @Test func theMapsPathsLeadBackToEachStateAndAHangIsJudgedOnce() {
         let model = ModelCrawl(ModelApp { DeskModel([.returnHang]) }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 2)
         model.map()
