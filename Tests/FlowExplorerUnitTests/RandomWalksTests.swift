@@ -125,6 +125,13 @@ struct RandomWalksTests {
         #expect(RandomWalks.control(ExploreAction(.tap, kind: .button, identifier: "Lend"), on: screen) == "tap button Lend | Lend | disabled")
         #expect(RandomWalks.control(ExploreAction(.type, kind: .textField, identifier: "Borrower", text: "x"), on: screen) == "type textField Borrower")
         #expect(RandomWalks.control(.back, on: screen) == "back")
+        // A selected row counts apart from the same row unselected; the element is the one of the
+        // action's kind, though another with its identifier comes first.
+        let choosing = ScreenSnapshot(title: "Desk", elements: [
+            .text("Lend", identifier: "Lend"), .cell("book-2", label: "Emma", isSelected: true, isSelectable: true), .button("Lend", isEnabled: false),
+        ])
+        #expect(RandomWalks.control(ExploreAction(.tap, kind: .cell, identifier: "book-2"), on: choosing) == "tap cell book-2 | Emma | selected")
+        #expect(RandomWalks.control(ExploreAction(.tap, kind: .button, identifier: "Lend"), on: choosing) == "tap button Lend | Lend | disabled")
     }
 
     @Test func aWalkChoosesAmongEveryEnabledControlOfTheScreenOrTheAlertsButtons() {
