@@ -59,19 +59,20 @@ build: deps
 test: deps
 	$(SWIFT_RUN) build --build-tests
 	@echo "The Swift tests, in two processes at once: each one's output comes whole when it ends (about 2 minutes on 2 cores)."
-	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target swift-tests-runner swift-tests-rest
+	@rm -f .build/test-logs/*.failures
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target swift-tests-runner swift-tests-rest || { cat .build/test-logs/*.failures >&2; exit 1; }
 	@echo "(The known issues above are expected: StrictMocksTests check that the strict mock records a failure at the test's line, GoldenScreenFlowTests that a golden screen that differs is a failure, NoStoreFlowTests that a broken expectation of a Swift flow test is one.)"
 	$(MAKE) --no-print-directory -j$(CHECK_JOBS) --output-sync=target test-checks
 
 # make test's Swift tests, in two processes at once (CHECK_JOBS), each printed whole when it ends:
 # FlowRunnerTests in one, every other target in the other. What `swift test --skip-build` runs, the
 # test binary, run directly: one process runs two tests at a time on two cores, and most of them
-# wait on an app they launched (173 s here in one process, 136 s in two).
-SWIFT_TESTS  := .build/debug/WorkPhotosPackageTests.xctest --testing-library swift-testing
+# wait on an app they launched (173 s here in one process, 136 s in two). What failed in either is
+# printed again at the very end (scripts/swift-tests.sh), where a CI log's tail shows it.
 swift-tests-runner:
-	scripts/own-tmpdir.sh $(SWIFT_TESTS) --filter '^FlowRunnerTests\.'
+	scripts/swift-tests.sh runner --filter '^FlowRunnerTests\.'
 swift-tests-rest:
-	scripts/own-tmpdir.sh $(SWIFT_TESTS) --skip '^FlowRunnerTests\.'
+	scripts/swift-tests.sh rest --skip '^FlowRunnerTests\.'
 
 # make test's checks after the Swift tests, CHECK_JOBS at a time (2: the cores CI has; each check's
 # output is printed whole when it ends, so the log reads as if they ran one after another): the

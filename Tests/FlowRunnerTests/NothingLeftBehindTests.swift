@@ -132,6 +132,56 @@ struct NothingLeftBehindTests {
         #expect(waiting.terminationStatus == 0 && said == "written before the turn was let go\n", "\(said)")
     }
 
+    /// make test's scripts/swift-tests.sh, with a stand-in for the test binary: the arguments reach
+    /// it, its output is printed and kept, and its exit code comes back. When it fails, what failed
+    /// is written apart for make test to print last (the failing tests' lines; or, when none was
+    /// reported, as when the process crashed, its last lines), and nothing when it passes.
+    @Test func theSwiftTestsScriptKeepsWhatFailedForTheEndOfTheLog() throws {
+        let workspace = try FlowWorkspace()
+        defer { workspace.remove() }
+        let scripts = workspace.folder.appendingPathComponent("scripts")
+        let debug = workspace.folder.appendingPathComponent(".build/debug")
+        for folder in [scripts, debug] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for name in ["swift-tests.sh", "own-tmpdir.sh"] {
+            try FileManager.default.copyItem(at: FlowWorkspace.repository.appendingPathComponent("scripts/" + name), to: scripts.appendingPathComponent(name))
+        }
+        let binary = debug.appendingPathComponent("WorkPhotosPackageTests.xctest")
+        try """
+            #!/bin/sh
+            echo "args: $*"
+            case "$3" in
+              pass) echo "✔ Test run with 2 tests passed"; exit 0 ;;
+              fail) echo "✔ Test a() passed"; echo "✘ Test b() recorded an issue at B.swift:3:9: Expectation failed: 1 == 2"; echo "✘ Test b() failed"; exit 1 ;;
+              crash) echo "◇ Test c() started."; kill -SEGV $$ ;;
+            esac
+            """.write(to: binary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let script = scripts.appendingPathComponent("swift-tests.sh").path
+        let logs = workspace.folder.appendingPathComponent(".build/test-logs")
+        func failures(_ name: String) -> String? { try? String(contentsOf: logs.appendingPathComponent(name + ".failures"), encoding: .utf8) }
+
+        let passed = try BoundedProcess.run(script, ["one", "pass"], in: workspace.folder)
+        #expect(passed.status == 0 && passed.stdout.contains("args: --testing-library swift-testing pass"), "\(passed.status) \(passed.stdout)")
+        #expect(failures("one") == nil, "a pass left failures to print")
+        let log = try String(contentsOf: logs.appendingPathComponent("one.log"), encoding: .utf8)
+        #expect(log.contains("✔ Test run with 2 tests passed"))
+
+        let failed = try BoundedProcess.run(script, ["two", "fail"], in: workspace.folder)
+        #expect(failed.status == 1, "the tests' own exit code: \(failed.status)")
+        let listed = failures("two") ?? ""
+        #expect(listed.contains("two: the Swift tests failed (exit 1") && listed.contains("✘ Test b() recorded an issue at B.swift:3:9"), "\(listed)")
+        #expect(!listed.contains("Test a() passed"), "a passing test among the failures")
+
+        // A pass after a failure of the same name leaves no stale failures behind.
+        #expect(try BoundedProcess.run(script, ["two", "pass"], in: workspace.folder).status == 0)
+        #expect(failures("two") == nil, "the last run's failures were kept")
+
+        let crashed = try BoundedProcess.run(script, ["three", "crash"], in: workspace.folder)
+        #expect(crashed.status != 0 && !crashed.timedOut, "a crash passed: \(crashed.status)")
+        let ended = failures("three") ?? ""
+        #expect(ended.contains("the process ended early") && ended.contains("◇ Test c() started."), "\(ended)")
+    }
+
     /// Whether process `pid` has a child whose name is `name` (/proc's children of its main thread).
     static func hasChild(named name: String, of pid: Int32) -> Bool {
         guard let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return false }
