@@ -74,6 +74,114 @@ struct ExploreMergeTests {
         other.app = "elsewhere"
         other.rules = ScreenIdentity.Rules()
         #expect(problems([("a", Self.map(shard: 1)), ("b", other)]).count == 2)
-        #expect(problems([]).isEmpty == false)
+        #expect(problems([]) == ["no shard to merge"])
+    }
+
+    /// Each way two shards can differ is named: what differs, its value in the shard and in the first.
+    @Test(arguments: [
+        ("the app", "elsewhere", "app"), ("the scheme", "real", "default"), ("the fixture", "empty", "default"), ("--from", "Login.login", "(none)"),
+        ("--walk-length", "30", "20"), ("the shards", "3", "2"), ("the identity", "structure", "data"),
+    ])
+    func eachDifferenceBetweenShardsIsNamed(what: String, mine: String, theirs: String) {
+        var other = Self.map(shard: 2)
+        switch what {
+        case "the app": other.app = mine
+        case "the scheme": other.scheme = mine
+        case "the fixture": other.fixture = mine
+        case "--from": other.from = mine
+        case "--walk-length": other.walks?.length = 30
+        case "the shards": other.walks?.shard = ExploreShard(index: 2, count: 3)
+        default: other.rules = ScreenIdentity.Rules()
+        }
+        guard case let .failure(error) = ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: Self.map(shard: 1)), ExploreMerge.Shard(folder: "b", map: other)]) else {
+            Issue.record("merged shards that differ in \(what)")
+            return
+        }
+        let line = error.problems.first ?? ""
+        #expect(error.problems.count == 1 && line.hasPrefix("b: \(what) is \(mine)") && line.contains("but a's is \(theirs)"), "\(error.problems)")
+    }
+
+    /// Transitions are joined by where they start, the step, where they end and how: two that
+    /// differ stay two; the same one in two shards is one, its counts added.
+    @Test func transitionsThatDifferStayApartAndTheSameOnesAddUp() throws {
+        var one = Self.map(shard: 1)
+        one.transitions.append(ExploreMap.Transition(from: "s1", to: nil, step: "tap: {button: A}", action: "tap", control: nil, key: "tap A", outcome: "crash", count: 1))
+        var two = Self.map(shard: 2)
+        two.transitions.append(ExploreMap.Transition(from: "s1", to: nil, step: "tap: {button: B}", action: "tap", control: nil, key: "tap B", outcome: "refused", count: 1))
+        let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
+        #expect(merged.map.transitions.map(\.step) == ["back", "tap: {button: A}", "tap: {button: B}"])
+        #expect(merged.map.transitions.map(\.count) == [6, 1, 1])
+        #expect(merged.map.stats.transitions == 2, "a refused action leads nowhere: \(merged.map.stats)")
+    }
+
+    /// A finding without a problem's key (a map written before keys) is one problem by its kind
+    /// and summary: two summaries are two findings, the same one in two shards one.
+    @Test func findingsWithoutAKeyAreOneProblemByKindAndSummary() throws {
+        func keyless(_ summary: String, found: String) -> ExploreMap.Finding {
+            var finding = Self.finding("", found: found, traces: [])
+            finding.problem = nil
+            finding.summary = summary
+            return finding
+        }
+        let one = Self.map(shard: 1, findings: [keyless("crash on A", found: "walk 0"), keyless("crash on B", found: "walk 2")])
+        let two = Self.map(shard: 2, findings: [keyless("crash on A", found: "walk 1")])
+        let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
+        #expect(merged.flows.map(\.finding.summary) == ["crash on A", "crash on B"])
+        #expect(merged.flows.map(\.finding.found) == ["walk 0", "walk 2"])
+    }
+
+    /// A finding names its screen by the merged map's id: a shard's `s1` that is another shard's
+    /// second screen becomes `s2`.
+    @Test func aFindingsScreenIsTheMergedMapsId() throws {
+        let one = Self.map(shard: 1, screens: ["Home", "Other"])
+        let two = Self.map(shard: 2, findings: [Self.finding("hang B", found: "walk 1", traces: ["t1"], screen: "s1")], screens: ["Other"])
+        let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
+        #expect(merged.flows.map(\.finding.screen) == ["s2"])
+    }
+
+    /// Two shards that say they met a problem at the same point (shards of one crawl never do: a
+    /// walk is one shard's) keep the first shard's finding, whatever order the folders came in.
+    @Test func aTieGoesToTheFirstShard() throws {
+        let one = Self.map(shard: 1, findings: [Self.finding("crash A", found: "walk 3", traces: ["t1"])])
+        let two = Self.map(shard: 2, findings: [Self.finding("crash A", found: "walk 3", traces: ["t2"])])
+        let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "b", map: two), ExploreMerge.Shard(folder: "a", map: one)]).get()
+        #expect(merged.flows.map(\.from) == ["a/findings/01-crash-home.yaml"])
+        #expect(merged.flows.first?.finding.paths == 2)
+    }
+
+    /// The order findings are listed in is the order one machine meets them: the map's first, then
+    /// by walk, then by the time within it; two met at the same moment as they were met.
+    @Test func findingsAreListedByOriginThenByTimeThenAsMet() throws {
+        func at(_ problem: String, _ found: String, _ seconds: Double) -> ExploreMap.Finding {
+            var finding = Self.finding(problem, found: found, traces: [])
+            finding.foundAt = seconds
+            return finding
+        }
+        let one = Self.map(shard: 1, findings: [at("late map", "map", 9), at("walk 0 late", "walk 0", 8), at("walk 0 early", "walk 0", 2)])
+        let two = Self.map(shard: 2, findings: [at("walk 1 first", "walk 1", 1), at("walk 1 same", "walk 1", 1), at("walk 1 sooner", "walk 1", 0.5)])
+        let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
+        #expect(merged.flows.map(\.finding.problem) == ["late map", "walk 0 early", "walk 0 late", "walk 1 sooner", "walk 1 first", "walk 1 same"])
+    }
+
+    /// A shard that did not end its work makes the merged crawl unfinished, saying why; and a crawl
+    /// that took no time says 0 actions a second, not infinity.
+    @Test func anUnfinishedShardAndNoTimeAtAllAreSaid() throws {
+        var one = Self.map(shard: 1)
+        var two = Self.map(shard: 2)
+        two.stats.ended = "time"
+        two.stats.complete = false
+        let unfinished = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
+        #expect(unfinished.map.stats.ended == "time" && !unfinished.map.stats.complete)
+        two.stats.ended = "done"
+        two.stats.complete = true
+        for index in [0, 1] {
+            var map = index == 0 ? one : two
+            map.stats.seconds = 0
+            map.walks?.seconds = 0
+            if index == 0 { one = map } else { two = map }
+        }
+        let instant = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
+        #expect(instant.map.stats.ended == "done" && instant.map.stats.complete)
+        #expect(instant.map.stats.actionsPerSecond == 0 && instant.map.walks?.actionsPerSecond == 0, "\(instant.map.stats.actionsPerSecond)")
     }
 }
