@@ -39,4 +39,13 @@ struct SeededRandomTests {
         for _ in 0..<1000 { seen.insert(random.pick(weights: [1, 1, 1, 1]) ?? -1) }
         #expect(seen == [0, 1, 2, 3])
     }
+
+    /// The edge of a weight: a draw of exactly 0 (the seed whose first number is 0, since SplitMix64
+    /// mixes 0 to 0) falls in the first weight above nothing, never in a weight of nothing before it.
+    @Test func aDrawOfExactlyZeroSkipsAWeightOfNothing() {
+        var random = SeededRandom(seed: 0 &- 0x9E37_79B9_7F4A_7C15)
+        var probe = random
+        #expect(probe.unit() == 0, "the seed's first draw is 0")
+        #expect(random.pick(weights: [0, 1, 1]) == 1)
+    }
 }
