@@ -18,8 +18,8 @@ struct BreadthFirst: ExploreStrategy {
         crawl: while next < queue.count {
             let state = queue[next]
             next += 1
+            // Past the depth: on the map, unexplored, and the map is not complete.
             guard state.depth < maxDepth else {
-                state.cut = true
                 end.complete = false
                 continue
             }
@@ -27,7 +27,6 @@ struct BreadthFirst: ExploreStrategy {
             for action in state.actions {
                 if let reason = budget.stop() {
                     end = StrategyEnd(ended: reason, complete: false)
-                    state.cut = true
                     break crawl
                 }
                 let before = crawl.states.count
@@ -40,7 +39,6 @@ struct BreadthFirst: ExploreStrategy {
             state.explored = true
             crawl.judgeExplored(state)
         }
-        if next < queue.count { end.complete = false }
         return end
     }
 

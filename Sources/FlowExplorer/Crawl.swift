@@ -305,7 +305,7 @@ final class Crawl {
 
     /// Hands `state`, every action of which was tried, to the judge.
     func judgeExplored(_ state: ScreenState) {
-        guard !state.cut, !state.unreachable else { return }
+        guard !state.unreachable else { return }
         judge.explored(state, leaving: leaving(state).map { ($0.action, $0.to, $0.outcome) }, origin: origin)
     }
 
@@ -349,9 +349,8 @@ final class ScreenState {
     var depth: Int { path.count }
     var visits = 1
     var actions: [ExploreAction] = []
+    /// Every action of it was tried (a budget, or the depth, can leave it unexplored).
     var explored = false
-    /// A budget ended the crawl before all its actions were tried, or it is past the depth.
-    var cut = false
     /// Its path did not lead back to it.
     var unreachable = false
 

@@ -45,10 +45,24 @@ struct CrawlTests {
     @Test func theMapStopsAtItsDepthAndItsActionBudgetAndSaysSo() {
         let deep = ModelCrawl(ModelApp { CounterModel() }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 50)
         #expect(deep.map(maxDepth: 3) == StrategyEnd(ended: "done", complete: false))
-        #expect(deep.crawl.states.contains { $0.cut })
+        #expect(deep.crawl.states.filter(\.explored).map(\.depth).max() == 2, "the states of depth 3 are on the map, unexplored")
+        #expect(deep.crawl.states.contains { $0.depth == 3 && !$0.explored })
         let short = ModelCrawl(ModelApp { DeskModel() })
         #expect(short.map(actions: 5) == StrategyEnd(ended: "max-actions", complete: false))
         #expect(short.app.log.count >= 5)
+        #expect(short.crawl.states.contains { !$0.explored }, "the screen the budget ended on is unexplored, and not judged")
+    }
+
+    /// The depth is the most actions from the first screen to a screen explored: with 1, the first
+    /// screen alone is explored and the screens it leads to are on the map; with 0, nothing is.
+    @Test func theDepthIsTheDeepestScreenExplored() {
+        let one = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
+        #expect(one.map(maxDepth: 1) == StrategyEnd(ended: "done", complete: false))
+        #expect(one.crawl.states.filter(\.explored).map(\.identity.title) == ["Home"])
+        #expect(one.crawl.states.count > 1, "the screens one action away are on the map")
+        let none = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
+        #expect(none.map(maxDepth: 0) == StrategyEnd(ended: "done", complete: false))
+        #expect(none.crawl.states.map(\.explored) == [false])
     }
 
     @Test func aCrashIsOneFindingPerActionAndScreenTitleWhateverRowOrValue() {

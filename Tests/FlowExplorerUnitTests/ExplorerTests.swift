@@ -75,6 +75,7 @@ struct ExplorerTests {
         let result = try Self.explorer(ModelApp { CrashAtLaunchModel() }, walks: 5).run()
         #expect(result.findings.map(\.kind) == [.crash])
         #expect(result.map.stats.ended == "launch" && result.map.walks == nil)
+        #expect(!result.map.stats.complete, "a crawl that never began is not complete")
     }
 
     @Test func findingsNotShrunkAreAsFoundWithNoReplay() throws {
