@@ -53,6 +53,15 @@ struct CrawlTests {
         #expect(short.crawl.states.contains { !$0.explored }, "the screen the budget ended on is unexplored, and not judged")
     }
 
+    /// Rows alike are tapped three times (the first, one between, the last) among the enabled
+    /// ones only: a disabled row is never one of the three.
+    @Test func threeOfARowClassAreTappedAmongTheEnabledOnly() {
+        let rows: [ElementSnapshot] = (1...5).map { .cell("book-\($0)", label: "Book \($0)", isEnabled: $0 != 5) }
+        let screen = ScreenSnapshot(title: "Books", elements: rows)
+        let values = FieldValues(flowValues: [], variables: [:], scheme: Scheme(name: "model"))
+        #expect(BreadthFirst.actions(on: screen, values: values).map(\.description) == ["tap book-1", "tap book-3", "tap book-4", "back"])
+    }
+
     /// The depth is the most actions from the first screen to a screen explored: with 1, the first
     /// screen alone is explored and the screens it leads to are on the map; with 0, nothing is.
     @Test func theDepthIsTheDeepestScreenExplored() {
