@@ -62,6 +62,15 @@ struct CrawlTests {
         #expect(BreadthFirst.actions(on: screen, values: values).map(\.description) == ["tap book-1", "tap book-3", "tap book-4", "back"])
     }
 
+    /// The valid values of the fields come first, a round at a time: each field's first, then each
+    /// field's second, and a field with fewer values is left out of the rounds past them.
+    @Test func validValuesComeARoundAtATimeAndAFieldWithFewerDropsOut() {
+        let screen = ScreenSnapshot(title: "Lend", elements: [.textField("Borrower", value: ""), .textField("Note", value: ""), .button("Lend")])
+        let values = FieldValues(flowValues: [("borrower", "Bob"), ("borrower", "Ann"), ("note", "soon")], variables: [:], scheme: Scheme(name: "model"))
+        let valid = BreadthFirst.actions(on: screen, values: values).filter { $0.value == .valid }
+        #expect(valid.map(\.description) == [#"type "Bob" into Borrower"#, #"type "soon" into Note"#, #"type "Ann" into Borrower"#], "\(valid.map(\.description))")
+    }
+
     /// The depth is the most actions from the first screen to a screen explored: with 1, the first
     /// screen alone is explored and the screens it leads to are on the map; with 0, nothing is.
     @Test func theDepthIsTheDeepestScreenExplored() {
