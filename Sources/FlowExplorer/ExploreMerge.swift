@@ -124,9 +124,7 @@ package enum ExploreMerge {
         }
         // In the order one machine meets them: by origin, then by the time in it, then as met here.
         let found = order.enumerated().compactMap { index, problem in chosen[problem].map { (index, $0) } }.sorted { a, b in
-            if a.1.order != b.1.order { return a.1.order < b.1.order }
-            let (at, bt) = (a.1.finding.foundAt ?? 0, b.1.finding.foundAt ?? 0)
-            return at != bt ? at < bt : a.0 < b.0
+            (a.1.order, a.1.finding.foundAt ?? 0, a.0) < (b.1.order, b.1.finding.foundAt ?? 0, b.0)
         }.map(\.1)
         var flows: [(finding: ExploreMap.Finding, from: String?)] = []
         for (index, item) in found.enumerated() {
