@@ -68,9 +68,11 @@ final class AppDriver: ExploreApp {
     private let runner: SuiteRunner
     private var templates: [String: String]
     private var executor: FlowExecutor?
-    /// The next launch's app, started ahead on a store of its own while this one is driven (as
-    /// `flow run` starts a job's next flow): a relaunch then waits only for what is left of it.
-    private var spare: FlowExecutor?
+    /// The next launch, made ready on a thread of its own while this one is driven: its app
+    /// started on a store of its own and the prefix run (as `flow run --jobs 2` runs two flows at
+    /// once), so a relaunch waits only for what is left of it. A walk of 50 actions on WorkPhotos
+    /// spent a quarter of its time on its launch and its sign-in before.
+    private var spare: Prepared?
     /// Which of the two folders the next executor's store goes in.
     private var nextFolder = 0
     /// The apps running now, by folder: what Ctrl-C ends.
@@ -111,7 +113,9 @@ final class AppDriver: ExploreApp {
     /// Ends the apps and removes the stores.
     func close() {
         executor?.finish()
-        spare?.finish()
+        // Its thread is done with it first (a hung prefix ends at the launch's timeout, or at
+        // once when Ctrl-C killed its app).
+        spare?.ready().executor.finish()
         (executor, spare) = (nil, nil)
         runner.cleanUp()
     }
@@ -123,14 +127,28 @@ final class AppDriver: ExploreApp {
     /// ends on, or why it could not.
     func relaunch() -> Result<Frame, StartFailure> {
         executor?.finish()
-        let executor = spare ?? makeExecutor()
-        self.executor = executor
-        // The one after it starts now, on the other folder, while this one is driven.
-        let next = makeExecutor()
-        next.prelaunch(flow)
-        spare = next
+        let ready = spare?.ready() ?? Self.prepare(makeExecutor(), flow: flow)
+        executor = ready.executor
+        // The one after it is made ready now, on the other folder, while this one is driven.
+        spare = Prepared(makeExecutor(), flow: flow)
         launches += 1
-        if let failure = executor.start(flow).failure { return .failure(.launch(failure.failure)) }
+        actionsSent += ready.sent
+        typedByPrefix = ready.typed
+        return ready.result
+    }
+
+    /// A launch made ready: the executor, what its start and prefix came to, the prefix's
+    /// commands sent and what it typed.
+    struct Ready {
+        let executor: FlowExecutor
+        let result: Result<Frame, StartFailure>
+        let sent: Int
+        let typed: [(target: String, text: String)]
+    }
+
+    /// Starts the app of `executor` and runs the prefix on it: what `relaunch` hands back.
+    static func prepare(_ executor: FlowExecutor, flow: Flow) -> Ready {
+        if let failure = executor.start(flow).failure { return Ready(executor: executor, result: .failure(.launch(failure.failure)), sent: 0, typed: []) }
         var typed: [(String, String)] = []
         // Watched beside what else watches the app's commands (the record properties read).
         let watching = executor.app.commandObserver
@@ -140,13 +158,43 @@ final class AppDriver: ExploreApp {
         }
         let outcome = executor.perform(flow.steps, in: flow)
         executor.app.commandObserver = watching
-        actionsSent += flow.steps.count
-        typedByPrefix = typed
-        if let failure = outcome.failure { return .failure(.prefix(failure)) }
+        let sent = flow.steps.count
+        if let failure = outcome.failure { return Ready(executor: executor, result: .failure(.prefix(failure)), sent: sent, typed: typed) }
         guard let frame = executor.app.idleFrame(sourceLocation: flow.launchSite.sourceLocation) else {
-            return .failure(.launch(executor.app.failures.last ?? FlowFailure(step: "launch", reason: "the app is not idle", screen: nil, standardError: [], site: Self.site)))
+            let failure = executor.app.failures.last ?? FlowFailure(step: "launch", reason: "the app is not idle", screen: nil, standardError: [], site: Self.site)
+            return Ready(executor: executor, result: .failure(.launch(failure)), sent: sent, typed: typed)
         }
-        return .success(frame)
+        return Ready(executor: executor, result: .success(frame), sent: sent, typed: typed)
+    }
+
+    /// A launch being made ready on a thread of its own. The executor is that thread's until
+    /// ``ready()`` returns, then the caller's alone: never used by two threads at once.
+    final class Prepared: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let executor: FlowExecutor
+        private let flow: Flow
+        private var made: Ready?
+
+        init(_ executor: FlowExecutor, flow: Flow) {
+            self.executor = executor
+            self.flow = flow
+            let thread = Thread { [self] in
+                made = AppDriver.prepare(self.executor, flow: self.flow)
+                done.signal()
+            }
+            thread.name = "explore-next-launch"
+            thread.start()
+        }
+
+        /// Waits until the launch is ready: the executor and what its start and prefix came to.
+        func ready() -> Ready {
+            // The semaphore orders the thread's write before this read; signalled again, so a
+            // second call returns at once.
+            done.wait()
+            defer { done.signal() }
+            guard let made else { preconditionFailure("a prepared launch signalled before it was made") }
+            return made
+        }
     }
 
     /// Runs each of `flows` from a fresh launch on a store of its own (its fixture seeded first)
