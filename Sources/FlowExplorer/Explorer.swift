@@ -161,8 +161,7 @@ package final class Explorer {
         var walking: (seconds: Double, launches: Int, actionsSent: Int) = (0, 0, 0)
         if options.walks.count > 0, mapEnd.ended == "done" || mapEnd.ended == "max-actions" {
             let (began, launches, sent) = (clock.now, driver.launches, driver.actionsSent)
-            // The prefix's typed values are learned at the first launch, the map's or the walks'.
-            var strategy = RandomWalks(options: options.walks, values: values, rules: options.rules, learned: options.makesMap)
+            var strategy = RandomWalks(options: options.walks, values: values, rules: options.rules)
             let walked = strategy.run(on: crawl, budget: budget)
             if !walked.complete { end = walked }
             walks = strategy

@@ -14,8 +14,6 @@ import FlowKit
 struct RandomWalks: ExploreStrategy {
     let options: WalkOptions
     private(set) var values: FieldValues
-    /// Whether the prefix's typed values were learned (at the first launch).
-    private var learned = false
     /// The rules screens are counted by: the crawl's, with what rows and fields hold.
     private let counting: ScreenIdentity.Rules
     /// The walks walked, by number.
@@ -63,13 +61,11 @@ struct RandomWalks: ExploreStrategy {
         }
     }
 
-    /// Walks under `options`, each field typed from `values`, screens counted under `rules` with
-    /// what rows and fields hold.
-    /// `learned` says the prefix's typed values are in `values` already (the map learned them).
-    init(options: WalkOptions, values: FieldValues, rules: ScreenIdentity.Rules, learned: Bool = false) {
+    /// Walks under `options`, each field typed from `values` (with what the prefix typed, learned
+    /// at each launch), screens counted under `rules` with what rows and fields hold.
+    init(options: WalkOptions, values: FieldValues, rules: ScreenIdentity.Rules) {
         self.options = options
         self.values = values
-        self.learned = learned
         counting = ScreenIdentity.Rules(ignoring: rules.ignoring, byText: rules.byText, mode: .data)
     }
 
@@ -118,10 +114,8 @@ struct RandomWalks: ExploreStrategy {
         case .failure(.prefix):
             return walked(budget.interrupted() ? "interrupted" : "launch")
         case .success:
-            if !learned {
-                values.learn(typedByPrefix: crawl.app.typedByPrefix)
-                learned = true
-            }
+            // What the prefix typed is a valid value of its field (the same at every launch).
+            values.learn(typedByPrefix: crawl.app.typedByPrefix)
         }
         while taken.count < options.length {
             if let reason = budget.stop(countingActions: false) { return walked(reason) }

@@ -152,4 +152,72 @@ struct RandomWalksTests {
         #expect(desks.count > 3, "a desk with a book lent is a state of its own: \(desks.count)")
         #expect(Set(desks.map(\.identity.structure)).count == 1, "one structure, several states by their data")
     }
+
+    /// What the prefix typed (`--from`'s steps) is a valid value of its field for walks alone too,
+    /// with no map to learn it first.
+    @Test func walksAloneTypeWhatThePrefixTyped() {
+        let app = ModelApp { DeskModel() }
+        app.typedByPrefix = [("Borrower", "Zed")]
+        let model = ModelCrawl(app, rules: ScreenIdentity.Rules(mode: .data))
+        _ = model.walk(30, length: 20, seed: 4)
+        #expect(model.app.log.contains { $0.action.verb == .type && $0.action.identifier == "Borrower" && $0.action.text == "Zed" },
+                "\(Set(model.app.log.filter { $0.action.verb == .type }.map(\.action.description)))")
+    }
+
+    /// Each field is typed from its own pool: a value the flows type into one field never goes
+    /// into another beside it.
+    @Test func eachFieldIsTypedFromItsOwnPool() {
+        let model = ModelCrawl(ModelApp { TwoFieldsModel() }, rules: ScreenIdentity.Rules(mode: .data), flowValues: [("borrower", "Bob"), ("note", "soon")])
+        _ = model.walk(10, length: 20, seed: 2)
+        let typed = model.app.log.map(\.action).filter { $0.verb == .type }
+        #expect(typed.contains { $0.identifier == "Note" } && typed.contains { $0.identifier == "Borrower" })
+        #expect(typed.contains { $0.identifier == "Note" && $0.text == "soon" }, "the note's own value is typed into it")
+        #expect(!typed.contains { $0.identifier == "Note" && $0.text == "Bob" }, "the borrower's value went into the note")
+        #expect(!typed.contains { $0.identifier == "Borrower" && $0.text == "soon" }, "the note's value went into the borrower")
+    }
+
+    /// Walks tell who watches how far they have got, one line a walk.
+    @Test func walksSayHowFarTheyHaveGot() {
+        let model = ModelCrawl(ModelApp { DeskModel() })
+        var phases: [String] = []
+        let budget = Budget(maxActions: 5000, time: .seconds(60), start: ContinuousClock.now, interrupted: { false }) { _, phase in phases.append(phase) }
+        var walks = RandomWalks(options: WalkOptions(count: 3, length: 4, seed: 1), values: model.values, rules: model.crawl.rules)
+        #expect(walks.run(on: model.crawl, budget: budget) == .done)
+        #expect(phases.filter { $0.hasPrefix("walking") } == ["walking 1 of 3", "walking 2 of 3", "walking 3 of 3"], "\(phases)")
+    }
+
+    /// A walk cut short by Ctrl-C ends the walks, not complete; the map's action budget is the
+    /// map's: walks walk their length however many actions it tried.
+    @Test func anInterruptedWalkEndsTheWalksAndTheMapsBudgetIsNotTheirs() {
+        let cut = ModelCrawl(ModelApp { DeskModel() })
+        let interrupted = Budget(maxActions: 5000, time: .seconds(60), start: ContinuousClock.now, interrupted: { cut.app.actionsSent >= 3 })
+        var walks = RandomWalks(options: WalkOptions(count: 5, length: 10, seed: 1), values: cut.values, rules: cut.crawl.rules)
+        #expect(walks.run(on: cut.crawl, budget: interrupted) == StrategyEnd(ended: "interrupted", complete: false))
+        #expect(walks.walked.map(\.ended) == ["interrupted"])
+
+        let spent = ModelCrawl(ModelApp { DeskModel() })
+        let noActionsLeft = Budget(maxActions: 0, time: .seconds(60), start: ContinuousClock.now, interrupted: { false })
+        var more = RandomWalks(options: WalkOptions(count: 3, length: 5, seed: 1), values: spent.values, rules: spent.crawl.rules)
+        #expect(more.run(on: spent.crawl, budget: noActionsLeft) == .done)
+        #expect(more.walked.allSatisfy { $0.ended != "max-actions" && $0.actions > 0 }, "\(more.walked)")
+    }
+}
+
+/// Two fields side by side, each keeping what is typed into it.
+struct TwoFieldsModel: AppModel {
+    var borrower = ""
+    var note = ""
+
+    var screen: ScreenSnapshot {
+        ScreenSnapshot(title: "Lend", elements: [.textField("Borrower", value: borrower), .textField("Note", value: note)])
+    }
+
+    mutating func act(_ action: ExploreAction) -> ModelOutcome {
+        switch (action.verb, action.identifier) {
+        case (.type, "Borrower"): borrower = action.text ?? ""
+        case (.type, "Note"): note = action.text ?? ""
+        default: return .refused("nothing")
+        }
+        return .screen
+    }
 }
