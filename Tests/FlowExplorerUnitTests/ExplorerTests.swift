@@ -78,6 +78,15 @@ struct ExplorerTests {
         #expect(!result.map.stats.complete, "a crawl that never began is not complete")
     }
 
+    /// What the prefix typed is a valid value of its field for the map too: typed first.
+    @Test func theMapTypesWhatThePrefixTypedIntoItsField() throws {
+        let app = ModelApp { DeskModel() }
+        app.typedByPrefix = [("Borrower", "Zed")]
+        _ = try Self.explorer(app, mode: .structure).run()
+        #expect(app.log.contains { $0.action.verb == .type && $0.action.identifier == "Borrower" && $0.action.text == "Zed" },
+                "\(Set(app.log.filter { $0.action.verb == .type }.map(\.action.description)))")
+    }
+
     @Test func findingsNotShrunkAreAsFoundWithNoReplay() throws {
         let result = try Self.explorer(ModelApp { DeskModel([.longLend]) }, walks: 10, shrinks: false).run()
         #expect(!result.findings.isEmpty && result.findings.allSatisfy { $0.replays == 0 && $0.actions.count == $0.foundAfter })
