@@ -71,6 +71,26 @@ struct CrawlTests {
         #expect(valid.map(\.description) == [#"type "Bob" into Borrower"#, #"type "soon" into Note"#, #"type "Ann" into Borrower"#], "\(valid.map(\.description))")
     }
 
+    /// The map on a crawl that never launched ends at once, incomplete; one that runs tells who
+    /// watches that it is exploring, after each action.
+    @Test func theMapOfNoLaunchEndsAtOnceAndAMapSaysItExplores() {
+        let never = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
+        var strategy = BreadthFirst(maxDepth: 5, values: never.values)
+        #expect(strategy.run(on: never.crawl, budget: ModelCrawl.budget()) == StrategyEnd(ended: "launch", complete: false))
+        #expect(never.app.log.isEmpty)
+
+        let model = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
+        guard case .success = model.crawl.launch() else {
+            Issue.record("the model did not launch")
+            return
+        }
+        var phases: [String] = []
+        let budget = Budget(maxActions: 5000, time: .seconds(60), start: ContinuousClock.now, interrupted: { false }) { _, phase in phases.append(phase) }
+        var map = BreadthFirst(maxDepth: 20, values: model.values)
+        #expect(map.run(on: model.crawl, budget: budget) == .done)
+        #expect(!phases.isEmpty && phases.allSatisfy { $0 == "exploring" } && phases.count == budget.tried, "\(phases.count) of \(budget.tried)")
+    }
+
     /// The depth is the most actions from the first screen to a screen explored: with 1, the first
     /// screen alone is explored and the screens it leads to are on the map; with 0, nothing is.
     @Test func theDepthIsTheDeepestScreenExplored() {
