@@ -178,4 +178,34 @@ struct PropertyGuardTests {
         let counted = count.load(ordering: .relaxed)
         #expect(counted == 2000)
     }
+
+    final class Counter: @unchecked Sendable { var value = 0 }
+
+    /// Holds a modifying access to `value` (one Swift checks at run time, on a class's stored
+    /// property) while `body` runs.
+    static func holding(_ value: inout Int, _ body: () -> Void) {
+        value += 1
+        body()
+    }
+
+    /// A check that traps, or is cut, in the middle of an access Swift checks at run time leaves
+    /// no trace of it: the runtime's list of accesses is put back as it was, so the next checks
+    /// (and the guard's own thread) access the same property as if nothing happened. Before, the
+    /// list kept the dead access: the next access saw a conflict, or walked stack that was gone
+    /// and crashed the process.
+    @Test func aCheckEndedInTheMiddleOfAnAccessLeavesNoTraceOfIt() {
+        let counter = Counter()
+        let guarded = PropertyGuard()
+        let trapped = guarded.run(within: 5) { Self.holding(&counter.value) { _ = [Int]()[1] } }
+        #expect(trapped == .trapped(SIGILL) || trapped == .trapped(SIGTRAP), "\(trapped)")
+        #expect(guarded.run(within: 1) { Self.holding(&counter.value) { Self.spin() } } == .cut)
+        for _ in 0..<200 {
+            let ending = guarded.run(within: 5) { Self.holding(&counter.value) {} }
+            if ending != .returned {
+                Issue.record("an access after the trap and the cut: \(ending)")
+                break
+            }
+        }
+        #expect(counter.value == 202)
+    }
 }
