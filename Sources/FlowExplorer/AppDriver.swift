@@ -149,15 +149,7 @@ final class AppDriver: ExploreApp {
     /// Starts the app of `executor` and runs the prefix on it: what `relaunch` hands back.
     static func prepare(_ executor: FlowExecutor, flow: Flow) -> Ready {
         if let failure = executor.start(flow).failure { return Ready(executor: executor, result: .failure(.launch(failure.failure)), sent: 0, typed: []) }
-        var typed: [(String, String)] = []
-        // Watched beside what else watches the app's commands (the record properties read).
-        let watching = executor.app.commandObserver
-        executor.app.commandObserver = { request in
-            watching?(request)
-            if request.action == .type, let target = request.target { typed.append((target, request.text ?? "")) }
-        }
-        let outcome = executor.perform(flow.steps, in: flow)
-        executor.app.commandObserver = watching
+        let (outcome, typed) = performWatchingTyped(flow, on: executor)
         let sent = flow.steps.count
         if let failure = outcome.failure { return Ready(executor: executor, result: .failure(.prefix(failure)), sent: sent, typed: typed) }
         guard let frame = executor.app.idleFrame(sourceLocation: flow.launchSite.sourceLocation) else {
@@ -165,6 +157,21 @@ final class AppDriver: ExploreApp {
             return Ready(executor: executor, result: .failure(.launch(failure)), sent: sent, typed: typed)
         }
         return Ready(executor: executor, result: .success(frame), sent: sent, typed: typed)
+    }
+
+    /// Runs `flow`'s steps on the app `executor` started, and says what they told it to type:
+    /// each `type` command's field and text, watched beside what else watches the app's commands
+    /// (the record properties read).
+    static func performWatchingTyped(_ flow: Flow, on executor: FlowExecutor) -> (outcome: (records: [StepRecord], failure: FlowRunFailure?), typed: [(target: String, text: String)]) {
+        var typed: [(target: String, text: String)] = []
+        let watching = executor.app.commandObserver
+        executor.app.commandObserver = { request in
+            watching?(request)
+            if request.action == .type, let target = request.target { typed.append((target, request.text ?? "")) }
+        }
+        let outcome = executor.perform(flow.steps, in: flow)
+        executor.app.commandObserver = watching
+        return (outcome, typed)
     }
 
     /// A launch being made ready on a thread of its own. The executor is that thread's until
@@ -212,15 +219,7 @@ final class AppDriver: ExploreApp {
             let executor = makeExecutor()
             defer { executor.finish() }
             if executor.start(flow).failure != nil { continue }
-            var commands: [(target: String, text: String)] = []
-            let watching = executor.app.commandObserver
-            executor.app.commandObserver = { request in
-                watching?(request)
-                if request.action == .type, let target = request.target { commands.append((target, request.text ?? "")) }
-            }
-            _ = executor.perform(flow.steps, in: flow)
-            executor.app.commandObserver = watching
-            typed[flow.file] = commands
+            typed[flow.file] = Self.performWatchingTyped(flow, on: executor).typed
         }
         return typed
     }
