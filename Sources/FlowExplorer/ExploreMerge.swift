@@ -150,7 +150,7 @@ package enum ExploreMerge {
         return ExploreMap.Stats(
             actions: all.map(\.actions).reduce(0, +), actionsSent: sent, screens: screens, transitions: transitions, findings: findings,
             launches: all.map(\.launches).reduce(0, +), seconds: seconds, shrinkSeconds: all.map(\.shrinkSeconds).max() ?? 0,
-            actionsPerSecond: seconds > 0 ? Double(sent) / seconds : 0, complete: all.allSatisfy(\.complete), ended: unfinished?.ended ?? "done"
+            actionsPerSecond: perSecond(Double(sent), in: seconds), complete: all.allSatisfy(\.complete), ended: unfinished?.ended ?? "done"
         )
     }
 
@@ -163,7 +163,7 @@ package enum ExploreMerge {
         joined.launches = walks.map(\.launches).reduce(0, +)
         let sent = walks.map { $0.actionsPerSecond * $0.seconds }.reduce(0, +)
         joined.seconds = walks.map(\.seconds).max() ?? 0
-        joined.actionsPerSecond = joined.seconds > 0 ? sent / joined.seconds : 0
+        joined.actionsPerSecond = perSecond(sent, in: joined.seconds)
         joined.each = walks.flatMap(\.each).sorted { $0.number < $1.number }
         return joined
     }

@@ -70,13 +70,14 @@ package final class Explorer {
                 throw ExploreError("--from \(line): " + Diagnostics(parser.problems).errors.map(\.description).joined(separator: "\n"))
             }
             nodes = [parsed.node]
-            flow = Flow(file: "(explore)", name: "explore", fixture: fixture ?? "default", steps: [parsed.step])
+            flow = Flow(file: "(explore)", name: "explore", fixture: fixture ?? "default", steps: [parsed.step], variableUses: parsed.uses)
         case let .flow(path):
             guard let read = parser.parse(file: path) else {
                 throw ExploreError("--from \(path) has problems:\n" + Diagnostics(parser.problems).description)
             }
             nodes = [Node.mapping(Node.Mapping([(Node("runFlow"), Node(path))]))]
-            flow = Flow(file: read.file, name: read.name, fixture: fixture ?? read.fixture ?? "default", launch: read.launch, onAlert: read.onAlert, steps: read.steps)
+            flow = Flow(file: read.file, name: read.name, fixture: fixture ?? read.fixture ?? "default", launch: read.launch, onAlert: read.onAlert, steps: read.steps,
+                        variableUses: read.variableUses)
         }
         do {
             try FlowSuite(flows: [flow]).checkVariables(known: Set(variables.keys), credentials: Set(scheme.credentials))
@@ -195,9 +196,8 @@ package final class Explorer {
         for (index, finding) in findings.enumerated() {
             if options.shrinks, !budget.interrupted(), budget.timeLeft > .zero {
                 budget.report("shrinking \(index + 1) of \(findings.count)")
-                // A replay that shows a hang costs the whole wait: twenty of those at most.
                 let shrinker = Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: 200,
-                                        shownReplays: finding.kind == .hang ? 20 : .max, deadline: budget.start + options.time, properties: properties)
+                                        shownReplays: Shrinker.shownReplays(for: finding.kind), deadline: budget.start + options.time, properties: properties)
                 shrunk.append(shrinker.shrink(finding, states: paths))
             } else {
                 shrunk.append(finding)
@@ -213,7 +213,7 @@ package final class Explorer {
             return ExploreMap.Walks(
                 count: options.walks.count, length: options.walks.length, seed: String(options.walks.seed), shard: options.walks.shard, walked: walked.count,
                 actions: actions, launches: walks.took.launches, seconds: walks.took.seconds,
-                actionsPerSecond: walks.took.seconds > 0 ? Double(walks.took.actionsSent) / walks.took.seconds : 0,
+                actionsPerSecond: perSecond(Double(walks.took.actionsSent), in: walks.took.seconds),
                 each: walked.map { ExploreMap.Walk(number: $0.number, seed: String($0.seed), actions: $0.actions, ended: $0.ended, digest: $0.digest) }
             )
         }
@@ -222,7 +222,7 @@ package final class Explorer {
             budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1), maxFindings: options.maxFindings),
             stats: .init(actions: budget.tried, actionsSent: driver.actionsSent, screens: crawl.states.count,
                          transitions: crawl.transitions.filter { $0.outcome != "refused" }.count, findings: shrunk.count,
-                         launches: driver.launches, seconds: seconds, shrinkSeconds: shrinkSeconds, actionsPerSecond: seconds > 0 ? Double(driver.actionsSent) / seconds : 0,
+                         launches: driver.launches, seconds: seconds, shrinkSeconds: shrinkSeconds, actionsPerSecond: perSecond(Double(driver.actionsSent), in: seconds),
                          complete: end.complete && mapEnd.complete, ended: end.ended),
             screens: crawl.states.map { $0.mapped(depth: depths[$0.id] ?? $0.depth, mask: driver.mask) }, transitions: crawl.transitions.map(\.mapped),
             findings: [], coverage: nil, walks: walkSummary, dataLimit: options.rules.mode == .data ? options.dataLimit : nil
@@ -242,6 +242,12 @@ package struct ExploreResult {
     package let findings: [ExploreFinding]
     /// Writes a finding as a flow file.
     package let writer: FindingFlows
+}
+
+/// How many a second: `count` in `seconds`, or 0 when no time passed (a map merged from
+/// shards that took none, say).
+func perSecond(_ count: Double, in seconds: Double) -> Double {
+    seconds > 0 ? count / seconds : 0
 }
 
 /// Seconds as FlowKit says them: `5 s`, `0.5 s`.

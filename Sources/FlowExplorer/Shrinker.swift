@@ -21,6 +21,13 @@ struct Shrinker {
     /// What checks a property finding's property again at the end of each replay.
     var properties: PropertyChecker?
 
+    /// The most replays that may show a finding of `kind`: a replay that shows a hang costs the
+    /// whole wait, so twenty of those at most; the others end once the app is idle, so no limit
+    /// but the replays'.
+    static func shownReplays(for kind: ExploreFinding.Kind) -> Int {
+        kind == .hang ? 20 : .max
+    }
+
     /// What a replay of some actions showed.
     private enum Replay: Equatable {
         /// The same problem, after this many of the actions (fewer than all when it came sooner).

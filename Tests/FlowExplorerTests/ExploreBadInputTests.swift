@@ -26,6 +26,7 @@ struct ExploreBadInputTests {
         (["--audit-skip", "readableLabel"], #"--audit-skip readableLabel: not a rule (did you mean "readableLabels"?)"#),
         (["--scheme", "nosuch"], #"no scheme "nosuch": there is no Flows/schemes/nosuch.yaml; schemes: default"#),
         (["--from", "Nobody.login"], "--from Nobody.login: "),
+        (["--from", "tap: ${nobodyGaveThis}"], "--from tap: ${nobodyGaveThis}: no value for ${nobodyGaveThis}"),
         (["--from", "Flows/nosuch.yaml"], "--from Flows/nosuch.yaml: there is no such flow file"),
         (["--walks", "5", "--seed", "abc"], "The value 'abc' is invalid for '--seed <n>'"),
         (["--walks", "5", "--seed=-1"], "The value '-1' is invalid for '--seed <n>'"),

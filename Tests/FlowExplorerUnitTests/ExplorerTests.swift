@@ -64,6 +64,7 @@ struct ExplorerTests {
         let both = try Self.explorer(desk(), walks: 60, maxFindings: 2).run()
         #expect(both.findings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.crash, .hang])
         #expect(both.map.stats.ended == "max-findings")
+        #expect(!both.map.stats.complete, "the map was done, but the walks were not")
         let walked = try #require(both.map.walks?.walked)
         #expect(walked >= 1 && walked < 60, "the walks stop at the walk that met the hang: \(walked) of 60")
         let all = try Self.explorer(desk(), walks: 60, maxFindings: 3).run()

@@ -19,12 +19,25 @@ final class ModelApp: ExploreApp {
     var typedByPrefix: [(target: String, text: String)] = []
     var secrets: [String] = []
 
+    /// What the prefix fails with at every launch, when it does.
+    var prefixFailure: FlowRunFailure?
+    /// How many times the crawl closed it.
+    private(set) var closes = 0
+    /// How many times the crawl ran flows to see what they type.
+    private(set) var flowRuns = 0
+    /// Whether an app is running now.
+    var isRunning: Bool { model != nil }
+
     init(_ make: @escaping () -> any AppModel) {
         self.make = make
     }
 
     func relaunch() -> Result<Frame, AppDriver.StartFailure> {
         launches += 1
+        if let prefixFailure {
+            model = nil
+            return .failure(.prefix(prefixFailure))
+        }
         var model = make()
         if let failure = model.launchFailure() {
             self.model = nil
@@ -75,6 +88,7 @@ final class ModelApp: ExploreApp {
     }
 
     func close() {
+        closes += 1
         model = nil
     }
 
@@ -82,7 +96,8 @@ final class ModelApp: ExploreApp {
     var typedByFlows: [String: [(target: String, text: String)]] = [:]
 
     func typed(by flows: [Flow]) -> [String: [(target: String, text: String)]] {
-        typedByFlows
+        flowRuns += 1
+        return typedByFlows
     }
 
     func resolve(_ text: String) -> String {

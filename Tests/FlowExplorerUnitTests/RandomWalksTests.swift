@@ -9,7 +9,7 @@ import Testing
 struct RandomWalksTests {
     @Test func walksAloneFindAHangThatOnlyALendMakesReachable() throws {
         let model = ModelCrawl(ModelApp { DeskModel([.returnHang]) }, rules: ScreenIdentity.Rules(mode: .data))
-        let (end, walked) = model.walk(300, length: 50, seed: 7)
+        let (end, walked) = model.walk(40, length: 50, seed: 7)
         #expect(end == .done)
         let found = try #require(model.judge.findings.first { $0.kind == .hang }, "walks reach the second book on loan and return it: \(model.judge.findings.map(\.summary))")
         #expect(found.actions.suffix(1).map(\.description) == ["tap Return"])
@@ -90,7 +90,7 @@ struct RandomWalksTests {
 
     @Test func aHangMetAgainWaitsOnlyAMomentForItIsOneMorePathToAKnownProblem() {
         let model = ModelCrawl(ModelApp { DeskModel([.returnHang]) }, rules: ScreenIdentity.Rules(mode: .data))
-        _ = model.walk(300, length: 50, seed: 7)
+        _ = model.walk(40, length: 50, seed: 7)
         let returns = model.app.log.filter { $0.action.identifier == "Return" }
         let first = returns.firstIndex { $0.wait != nil }
         #expect(first != nil, "a Return after the hang was found waits a moment")

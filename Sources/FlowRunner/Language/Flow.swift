@@ -129,11 +129,13 @@ extension YAMLReader {
 
 extension Flow {
     /// A flow made in code rather than read (a crawler's prefix, a session's steps): its file is
-    /// where failures are said to be, and its variables' uses are its steps' own concern.
+    /// where failures are said to be; `variableUses` are the `${name}` uses its steps make, which
+    /// ``FlowSuite/checkVariables(known:credentials:)`` checks as it checks a read flow's.
     package init(
         file: String, name: String, tags: [String] = [], fixture: String?, launch: LaunchSettings = LaunchSettings(),
-        onAlert: [(alert: String, button: String)] = [], steps: [Step]
+        onAlert: [(alert: String, button: String)] = [], steps: [Step], variableUses: [VariableUse] = []
     ) {
-        self.init(file: file, name: name, tags: tags, fixture: fixture, launch: launch, onAlert: onAlert, steps: steps, variableUses: [])
+        self.init(file: file, name: name, tags: tags, fixture: fixture, launch: launch, onAlert: onAlert, steps: steps, variableUses: variableUses,
+                  fixtureLocation: nil)
     }
 }
