@@ -231,7 +231,7 @@ extension String {
     /// `contains` goes through NSString: for an ASCII `part`, its UTF-8 bytes are searched (an ASCII
     /// character is one byte, and no other character's bytes hold one); otherwise Foundation's.
     func holds(_ part: String) -> Bool {
-        guard !part.isEmpty, part.utf8.allSatisfy({ $0 < 0x80 }) else { return contains(part) }
+        guard !part.isEmpty, part.utf8.allSatisfy(UTF8.isASCII) else { return contains(part) }
         var haystack = self
         var needle = part
         return haystack.withUTF8 { text in
