@@ -42,6 +42,8 @@ struct Shrinker {
         var shownBudget = shownReplays
         var used = 0
         var best = finding.actions
+        // The one gate of the budgets: out of them, it answers no without a replay, so every
+        // loop below runs out on its own.
         func shows(_ actions: [ExploreAction]) -> Bool {
             guard budget > 0, shownBudget > 0, ContinuousClock.now < deadline else {
                 budget = 0
@@ -69,10 +71,10 @@ struct Shrinker {
         }
         // Drop steps: chunks, halving their size, then one at a time, until nothing more can go.
         var chunk = max(1, removable(best, finding) / 2)
-        while chunk >= 1, budget > 0 {
+        while chunk >= 1 {
             var start = 0
             var dropped = false
-            while start < removable(best, finding), budget > 0 {
+            while start < removable(best, finding) {
                 let end = min(start + chunk, removable(best, finding))
                 var candidate = best
                 candidate.removeSubrange(start..<end)
@@ -86,7 +88,7 @@ struct Shrinker {
         }
         // Simpler values: each typed value made empty, or (the action that shows it) shorter.
         var index = 0
-        while index < best.count, budget > 0 {
+        while index < best.count {
             defer { index += 1 }
             let action = best[index]
             guard action.verb == .type, let text = action.text, !text.isEmpty else { continue }
@@ -94,7 +96,7 @@ struct Shrinker {
             candidate[index] = action.typing("", value: .empty)
             if shows(candidate) { continue }
             var current = text
-            while current.count > 1, budget > 0, index < best.count {
+            while current.count > 1, index < best.count {
                 let half = String(current.prefix(current.count / 2)), rest = String(current.suffix(current.count - current.count / 2))
                 var shorter = best
                 shorter[index] = action.typing(half, value: action.value ?? .valid)
