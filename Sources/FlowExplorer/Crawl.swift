@@ -27,8 +27,6 @@ final class Crawl {
     var origin: ExploreFinding.Origin = .map
     /// Whether Ctrl-C came: what an action did then (its app killed) is no finding.
     var isInterrupted: () -> Bool = { false }
-    /// Told each idle screen an action led to (the walks count what they reach).
-    var reached: (Frame) -> Void = { _ in }
 
     /// Where the app is.
     struct Position {
@@ -111,7 +109,6 @@ final class Crawl {
             current = Position(state: reached, trace: trace, screen: frame.screen, text: frame.text)
             judge.screen(frame, on: reached, trace: trace, origin: origin)
             if judge.properties != nil, let observed = app.lastAction { judge.acted(observed, from: state, trace: trace, origin: origin) }
-            self.reached(frame)
             return .screen(reached)
         case let .refused(reason):
             note(state, action, to: nil, outcome: "refused")

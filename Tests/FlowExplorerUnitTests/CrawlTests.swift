@@ -226,3 +226,66 @@ struct CrawlTests {
         #expect(model.crawl.states.allSatisfy { !$0.unreachable }, "\(model.crawl.states.filter(\.unreachable).map(\.identity.key))")
     }
 }
+
+/// What the crawl does around each action: the first screen judged, the app left, a known hang
+/// not waited on again, and how the map names an app's end.
+struct CrawlEdgeTests {
+    /// A home whose Go hangs, and whose two buttons share an identifier (an audit problem).
+    struct HangingHome: AppModel {
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Home", elements: [.button("Go"), .button("Twin"), .button("Twin")]) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            action.identifier == "Go" ? .ends(.hang) : .screen
+        }
+    }
+
+    static func ending(_ taken: Crawl.Taken) -> String? {
+        if case let .ended(how) = taken { return how }
+        return nil
+    }
+
+    @Test func theFirstScreenIsJudgedWithNoStep() throws {
+        let model = ModelCrawl(ModelApp { HangingHome() })
+        guard case .success = model.crawl.launch() else {
+            Issue.record("the model launches")
+            return
+        }
+        let audit = try #require(model.judge.findings.first { $0.kind == .audit }, "\(model.judge.findings.map(\.summary))")
+        #expect(audit.actions.isEmpty && audit.screen.title == "Home")
+    }
+
+    @Test func leavingEndsTheApp() {
+        let model = ModelCrawl(ModelApp { HangingHome() })
+        _ = model.crawl.launch()
+        #expect(model.app.isRunning)
+        model.crawl.leave()
+        #expect(!model.app.isRunning && model.crawl.current == nil)
+    }
+
+    @Test func theSameActionOnTheSameScreenThatHungIsTheSameHangWithoutSendingIt() throws {
+        let model = ModelCrawl(ModelApp { HangingHome() })
+        let go = ExploreAction(.tap, kind: .button, identifier: "Go")
+        guard case let .success(home) = model.crawl.launch() else {
+            Issue.record("the model launches")
+            return
+        }
+        #expect(Self.ending(model.crawl.take(go, from: home)) == "hung")
+        guard case let .success(again) = model.crawl.launch() else {
+            Issue.record("the model launches")
+            return
+        }
+        #expect(model.app.isRunning)
+        #expect(Self.ending(model.crawl.take(go, from: again)) == "hung")
+        #expect(model.app.log.filter { $0.action == go }.count == 1, "sent once: the second was known to hang")
+        #expect(!model.app.isRunning, "the app it would have been sent to is ended, as a hang ends it")
+        #expect(model.judge.findings.filter { $0.kind == .hang }.count == 1)
+    }
+
+    @Test func theMapNamesEachWayAnAppEnds() {
+        #expect(Crawl.outcome(of: .crashed(signal: 11)) == "crashed")
+        #expect(Crawl.outcome(of: .exited(code: 3)) == "exited")
+        #expect(Crawl.outcome(of: .exited(code: 0)) == "ended", "an exit with 0 is the app's end")
+        #expect(Crawl.outcome(of: .hung) == "hung")
+        #expect(Crawl.outcome(of: .brokeProtocol("x")) == "broke")
+        #expect(Crawl.outcome(of: .check) == "ended")
+    }
+}
