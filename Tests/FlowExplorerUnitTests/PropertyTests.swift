@@ -11,8 +11,8 @@ import Testing
 /// property, never the runner's end.
 struct PropertyTests {
     static func explorer(_ bugs: Set<DeskModel.Bug>, properties: [any PropertyTable] = [DeskRobot.properties], walks: Int = 0, wait: TimeInterval = 5,
-                         checks: Bool = true) throws -> Explorer {
-        var options = ExploreOptions(wait: wait, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: walks, length: 30, seed: 5))
+                         checks: Bool = true, maps: Bool = true) throws -> Explorer {
+        var options = ExploreOptions(wait: wait, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: walks, length: 30, seed: 5), maps: maps)
         options.checksProperties = checks
         return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: RobotCatalog([DeskRobot.yaml], properties: properties),
                             options: options, app: ModelApp { DeskModel(bugs) })
@@ -29,6 +29,22 @@ struct PropertyTests {
         #expect(finding.actions.last?.description == "tap Lend")
         let text = try result.writer.text(for: finding, name: "explore: a property", file: "out/findings/01-property-desk.yaml")
         #expect(text.hasSuffix("- tap: {button: Lend}\n- assertProperty: lentCountMatchesRows\n"), "\(text)")
+    }
+
+    @Test func anInvariantMetOnAWalkIsShrunkToTheStepsThatBreakIt() throws {
+        let result = try Self.explorer([.lentCount], walks: 30, maps: false).run()
+        let finding = try #require(result.findings.first { $0.property?.name == "lentCountMatchesRows" }, "\(result.findings.map(\.summary))")
+        #expect(finding.foundAfter > 3, "met on a walk, after more steps than it needs: \(finding.foundAfter)")
+        #expect(finding.actions.count == 3 && finding.actions.last?.description == "tap Lend", "\(finding.actions.map(\.description))")
+        #expect(finding.screen.title == "Desk")
+    }
+
+    @Test func anActionPropertyMetOnAWalkIsShrunkToTheActionThatBreaksIt() throws {
+        let result = try Self.explorer([], properties: [DeskRobot.properties, Self.lendNamesTheBorrowerWrongly], walks: 30, maps: false).run()
+        let finding = try #require(result.findings.first { $0.property?.name == "lendNamesTheBorrowerAsTyped" }, "\(result.findings.map(\.summary))")
+        #expect(finding.foundAfter > 3, "met on a walk, after more steps than it needs: \(finding.foundAfter)")
+        #expect(finding.actions.count == 3 && finding.actions.last?.description == "tap Lend", "\(finding.actions.map(\.description))")
+        #expect(finding.screen.title == "Book")
     }
 
     @Test func theCorrectDeskBreaksNoPropertyOnItsMapOrItsWalks() throws {

@@ -14,6 +14,11 @@ struct PadModel: AppModel {
     var x = false, name = "", aSeen = false, bad = false
     /// Whether Go needs X and a name (else Go alone crashes, unless B came before A).
     var needsInput = true
+    /// How Go ends the app: from the launch given on, the second ending.
+    var goEnds: ModelEnding = .crash(11)
+    var goEndsLater: (from: Int, ending: ModelEnding)?
+    /// Whether Go is there only once X was tapped (else the app refuses it).
+    var goNeedsX = false
 
     var screen: ScreenSnapshot {
         ScreenSnapshot(title: "Pad", elements: [.button("A"), .button("B"), .button("X"), .textField("Name", value: name), .button("Go")])
@@ -28,19 +33,24 @@ struct PadModel: AppModel {
             x = true
         case (.type, "Name"): name = action.text ?? ""
         case (.tap, "Go"):
+            if goNeedsX, !x { return .refused("no Go here") }
             if bad { return .screen }
-            if !needsInput || (x && !name.isEmpty) { return .ends(.crash(11)) }
+            if let later = goEndsLater, launch >= later.from { return .ends(later.ending) }
+            if !needsInput || (x && !name.isEmpty) { return .ends(goEnds) }
         default: return .refused("no \(action.identifier ?? "control") here")
         }
         return .screen
     }
 
     /// A pad app: each launch numbered from 1.
-    static func app(flakyFrom: Int = .max, needsInput: Bool = true) -> ModelApp {
+    static func app(
+        flakyFrom: Int = .max, needsInput: Bool = true, goEnds: ModelEnding = .crash(11), goEndsLater: (from: Int, ending: ModelEnding)? = nil,
+        goNeedsX: Bool = false
+    ) -> ModelApp {
         let launches = Launches()
         return ModelApp {
             launches.count += 1
-            return PadModel(launch: launches.count, flakyFrom: flakyFrom, needsInput: needsInput)
+            return PadModel(launch: launches.count, flakyFrom: flakyFrom, needsInput: needsInput, goEnds: goEnds, goEndsLater: goEndsLater, goNeedsX: goNeedsX)
         }
     }
 }
@@ -53,9 +63,9 @@ struct ShrinkerTests {
     static func tap(_ identifier: String) -> ExploreAction { ExploreAction(.tap, kind: .button, identifier: identifier) }
     static func type(_ text: String) -> ExploreAction { ExploreAction(.type, kind: .textField, identifier: "Name", text: text, value: .word) }
 
-    static func crash(_ actions: [ExploreAction], signature: String = "crash 11") -> ExploreFinding {
+    static func crash(_ actions: [ExploreAction], signature: String = "crash 11", kind: ExploreFinding.Kind = .crash) -> ExploreFinding {
         let pad = ScreenIdentity(PadModel().screen)
-        return ExploreFinding(kind: .crash, screen: pad, summary: "the app crashed (signal 11) after tap Go on \"Pad\"", details: [], actions: actions,
+        return ExploreFinding(kind: kind, screen: pad, summary: "the app ended after \(actions.last?.description ?? "") on \"Pad\"", details: [], actions: actions,
                               signature: signature, secretVariable: nil, alertButtons: [], alert: nil)
     }
 
@@ -138,5 +148,64 @@ struct ShrinkerTests {
         let app = PadModel.app(flakyFrom: 5)
         let shrunk = Self.shrinker(app).shrink(Self.crash([Self.x, Self.type("abcd"), Self.go]), states: [:])
         #expect(shrunk.actions == [Self.x], "\(shrunk.actions.map(\.description))")
+    }
+
+    // MARK: - The same problem, or another
+
+    @Test func anExitIsShownByAnExitWithItsCodeAndNoOther() {
+        let three = PadModel.app(needsInput: false, goEnds: .exit(3))
+        let shrunk = Self.shrinker(three).shrink(Self.crash([Self.a, Self.go], signature: "exit 3", kind: .exit), states: [:])
+        #expect(shrunk.actions == [Self.go], "shown by exit 3: \(shrunk.actions.map(\.description))")
+        let four = PadModel.app(needsInput: false, goEnds: .exit(4))
+        let other = Self.shrinker(four).shrink(Self.crash([Self.a, Self.go], signature: "exit 3", kind: .exit), states: [:])
+        #expect(other.actions == [Self.a, Self.go] && other.replays == 1, "exit 4 is another problem")
+    }
+
+    @Test func aLineThatIsNotAFrameIsShownByAnotherSuchLine() {
+        let app = PadModel.app(needsInput: false, goEnds: .wire)
+        let shrunk = Self.shrinker(app).shrink(Self.crash([Self.a, Self.go], signature: "wire", kind: .wireError), states: [:])
+        #expect(shrunk.actions == [Self.go], "\(shrunk.actions.map(\.description))")
+    }
+
+    @Test func aCrashIsNotShownByAHangNorByAnotherSignal() {
+        let hangs = PadModel.app(needsInput: false, goEndsLater: (from: 1, ending: .hang))
+        let byHang = Self.shrinker(hangs).shrink(Self.crash([Self.a, Self.go]), states: [:])
+        #expect(byHang.actions == [Self.a, Self.go] && byHang.replays == 1, "the replay hung: not the crash")
+        let other = PadModel.app(needsInput: false, goEnds: .crash(6))
+        let bySignal = Self.shrinker(other).shrink(Self.crash([Self.a, Self.go]), states: [:])
+        #expect(bySignal.actions == [Self.a, Self.go] && bySignal.replays == 1, "signal 6 is another crash")
+    }
+
+    @Test func anActionsProblemIsNotShownWhenItsActionIsRefused() {
+        // Go is there only after X: with X dropped, Go is refused, which is not the crash.
+        let app = PadModel.app(needsInput: false, goNeedsX: true)
+        let shrunk = Self.shrinker(app).shrink(Self.crash([Self.x, Self.go]), states: [:])
+        #expect(shrunk.actions == [Self.x, Self.go], "\(shrunk.actions.map(\.description))")
+    }
+
+    @Test func theSummaryNamesTheActionThatShowsItAsItIsNow() {
+        // Typing two characters or more into Name crashes: the typed text is halved to two.
+        struct Typing: AppModel {
+            var screen: ScreenSnapshot { ScreenSnapshot(title: "Pad", elements: [.textField("Name", value: "")]) }
+            mutating func act(_ action: ExploreAction) -> ModelOutcome {
+                (action.text ?? "").count >= 2 ? .ends(.crash(11)) : .screen
+            }
+        }
+        let long = Self.type("abcdefgh")
+        let shrunk = Self.shrinker(ModelApp { Typing() }).shrink(Self.crash([long]), states: [:])
+        #expect(shrunk.actions == [Self.type("ab")], "\(shrunk.actions.map(\.description))")
+        #expect(shrunk.summary == "the app ended after \(Self.type("ab").description) on \"Pad\"", "\(shrunk.summary)")
+    }
+
+    @Test func aScreenPastTheDataBoundIsOnItsStructureAnyOtherScreenOnItsIdentity() {
+        let rules = ScreenIdentity.Rules(mode: .data)
+        let one = ScreenSnapshot(title: "List", elements: [.cell("row-1", label: "Milk")])
+        let two = ScreenSnapshot(title: "List", elements: [.cell("row-1", label: "Eggs")])
+        let other = ScreenSnapshot(title: "List", elements: [.button("Add")])
+        let identity = ScreenIdentity(one, rules: rules)
+        #expect(Shrinker.isOn(one, identity, rules: rules))
+        #expect(!Shrinker.isOn(two, identity, rules: rules), "another row's data is another state")
+        #expect(Shrinker.isOn(two, identity.withOtherData, rules: rules), "past the bound, the structure is the state")
+        #expect(!Shrinker.isOn(other, identity.withOtherData, rules: rules))
     }
 }
