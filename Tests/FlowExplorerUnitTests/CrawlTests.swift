@@ -288,4 +288,99 @@ struct CrawlEdgeTests {
         #expect(Crawl.outcome(of: .brokeProtocol("x")) == "broke")
         #expect(Crawl.outcome(of: .check) == "ended")
     }
+
+    // MARK: - Reaching a screen
+
+    /// A home and screens no back leaves: One leads to Deep (whose Stay stays), Two to Other.
+    struct NoBackModel: AppModel {
+        var title = "Home"
+        var screen: ScreenSnapshot {
+            switch title {
+            case "Home": ScreenSnapshot(title: "Home", elements: [.button("One"), .button("Two")])
+            case "Deep": ScreenSnapshot(title: "Deep", elements: [.button("Stay")])
+            default: ScreenSnapshot(title: title, elements: [])
+            }
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (title, action.identifier) {
+            case ("Home", "One"): title = "Deep"
+            case ("Home", "Two"): title = "Other"
+            case ("Deep", "Stay"): break
+            default: return .refused("nowhere")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aScreenNoWayLeadsBackToIsReachedByAFreshLaunchAndItsPath() throws {
+        let model = ModelCrawl(ModelApp { NoBackModel() })
+        #expect(model.map() == .done)
+        let home = try #require(model.crawl.states.first)
+        #expect(Set(model.crawl.leaving(home).map(\.action.description)) == ["tap One", "tap Two", "back"])
+        #expect(model.crawl.states.map(\.identity.title) == ["Home", "Deep", "Other"])
+        #expect(model.crawl.states.allSatisfy { $0.explored && !$0.unreachable })
+        #expect(model.app.launches > 1, "Home again only by a launch")
+    }
+
+    /// A home whose Open leads to a room on the first launch only: after it, Open is refused.
+    struct OnceModel: AppModel {
+        let launch: Int
+        var inRoom = false
+        var screen: ScreenSnapshot {
+            inRoom ? ScreenSnapshot(title: "Room", elements: [.button("Ring")]) : ScreenSnapshot(title: "Home", elements: [.button("Open")])
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (inRoom, action.identifier) {
+            case (false, "Open") where launch == 1: inRoom = true
+            case (true, "Ring"): break
+            default: return .refused("not now")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aScreenTheAppNoLongerLeadsToIsUnreachableAndNothingIsTriedOnIt() throws {
+        let launches = PadModel.Launches()
+        let model = ModelCrawl(ModelApp {
+            launches.count += 1
+            return OnceModel(launch: launches.count)
+        })
+        model.map()
+        let room = try #require(model.crawl.states.first { $0.identity.title == "Room" })
+        #expect(room.unreachable)
+        #expect(!model.crawl.leaving(room).contains { $0.action.identifier == "Ring" }, "\(model.crawl.leaving(room).map(\.action.description))")
+        #expect(!model.app.log.contains { $0.action.identifier == "Ring" }, "never sent to an app not on the room")
+    }
+
+    /// A home of 70 buttons (named in letters: buttons alike by their digits are sampled), each
+    /// to a screen of its own that back leaves.
+    struct WideModel: AppModel {
+        static let names: [String] = (1...70).map { number in
+            let letters = String(number).unicodeScalars.map { digit -> Character in Character(UnicodeScalar(digit.value - 48 + 97) ?? "a") }
+            return "go-" + String(letters)
+        }
+        var on: String?
+        var screen: ScreenSnapshot {
+            on.map { ScreenSnapshot(title: "Screen \($0)", elements: [.text("screen \($0)")]) }
+                ?? ScreenSnapshot(title: "Home", elements: Self.names.map { ElementSnapshot.button($0) })
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            if action.verb == .back {
+                guard on != nil else { return .refused("home") }
+                on = nil
+            } else if on == nil, let name = action.identifier, Self.names.contains(name) {
+                on = name
+            } else {
+                return .refused("no \(action.identifier ?? "")")
+            }
+            return .screen
+        }
+    }
+
+    @Test func noLaunchTakesMoreActionsThanTheTraceLimit() {
+        let model = ModelCrawl(ModelApp { WideModel() })
+        #expect(model.map() == .done)
+        #expect(model.crawl.states.count == 71)
+        #expect(model.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit, and no further")
+    }
 }

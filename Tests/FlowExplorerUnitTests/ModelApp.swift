@@ -32,8 +32,14 @@ final class ModelApp: ExploreApp {
         self.make = make
     }
 
+    /// Actions the app took (not refused) since the last launch, and the most one launch took:
+    /// the crawl's trace of a launch.
+    private(set) var actionsThisLaunch = 0
+    private(set) var mostActionsInALaunch = 0
+
     func relaunch() -> Result<Frame, AppDriver.StartFailure> {
         launches += 1
+        actionsThisLaunch = 0
         if let prefixFailure {
             model = nil
             return .failure(.prefix(prefixFailure))
@@ -63,6 +69,8 @@ final class ModelApp: ExploreApp {
         switch model.act(action) {
         case .screen:
             self.model = model
+            actionsThisLaunch += 1
+            mostActionsInALaunch = max(mostActionsInALaunch, actionsThisLaunch)
             let after = frame(of: model)
             if let before { lastAction = ObservedAction(verb: action.verb.rawValue, element: element, before: before, during: [(after, .zero)], after: after) }
             return .screen(after)
