@@ -208,4 +208,72 @@ struct ShrinkerTests {
         #expect(Shrinker.isOn(two, identity.withOtherData, rules: rules), "past the bound, the structure is the state")
         #expect(!Shrinker.isOn(other, identity.withOtherData, rules: rules))
     }
+
+    // MARK: - A screen's problem
+
+    /// A home whose Noise stays and whose Open leads to a form with two buttons sharing an
+    /// identifier (the audit's problem), whose Show leads to an account that shows the password,
+    /// and whose secure Password field is echoed by Echo.
+    struct ScreensModel: AppModel {
+        var on = "Home"
+        var typed = ""
+        var screen: ScreenSnapshot {
+            switch on {
+            case "Form": ScreenSnapshot(title: "Form", elements: [.button("Twin"), .button("Twin")])
+            case "Account": ScreenSnapshot(title: "Account", elements: [.text("password hunter22", identifier: "shown")])
+            case "Echo": ScreenSnapshot(title: "Echo", elements: [.text("you typed \(typed)", identifier: "echo")])
+            default: ScreenSnapshot(title: "Home", elements: [.button("Noise"), .button("Open"), .button("Show"), .secureField("Password", isFilled: !typed.isEmpty),
+                                                               .button("Echo")])
+            }
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (on, action.verb, action.identifier) {
+            case ("Home", .tap, "Noise"): break
+            case ("Home", .tap, "Open"): on = "Form"
+            case ("Home", .tap, "Show"): on = "Account"
+            case ("Home", .tap, "Echo"): on = "Echo"
+            case ("Home", .type, "Password"): typed = action.text ?? ""
+            default: return .refused("no")
+            }
+            return .screen
+        }
+    }
+
+    static func screenFinding(_ kind: ExploreFinding.Kind, on screen: ScreenSnapshot, actions: [ExploreAction], signature: String,
+                              secretVariable: String? = nil) -> ExploreFinding {
+        ExploreFinding(kind: kind, screen: ScreenIdentity(screen), summary: "a problem", details: [], actions: actions, signature: signature,
+                       secretVariable: secretVariable, alertButtons: [], alert: nil)
+    }
+
+    @Test func anAuditProblemIsShownByTheSameRuleBrokenByTheSameElements() throws {
+        let form = ScreensModel(on: "Form").screen
+        let broken = AccessibilityAudit.findings(in: form).filter { $0.rule == .uniqueIdentifiers }
+        try #require(!broken.isEmpty)
+        var finding = Self.screenFinding(.audit, on: form, actions: [Self.tap("Noise"), Self.tap("Open")], signature: "audit uniqueIdentifiers")
+        finding.auditKeys = Judge.auditKeys(broken)
+        let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
+        #expect(shrunk.actions == [Self.tap("Open")], "\(shrunk.actions.map(\.description))")
+        finding.auditKeys = ["uniqueIdentifiers button \"Other\""]
+        let otherElements = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
+        #expect(otherElements.actions == finding.actions && otherElements.replays == 1, "the rule, broken by other elements, is another problem")
+    }
+
+    @Test func aSecretShownIsShownByItsVariablesValue() {
+        let account = ScreensModel(on: "Account").screen
+        let finding = Self.screenFinding(.secretShown, on: account, actions: [Self.tap("Noise"), Self.tap("Show")], signature: "secret test.password",
+                                         secretVariable: "test.password")
+        let app = ModelApp { ScreensModel() }
+        let shrinker = Shrinker(driver: app, rules: ScreenIdentity.Rules(), scheme: Scheme(name: "model"), variables: ["test.password": "hunter22"])
+        #expect(shrinker.shrink(finding, states: [:]).actions == [Self.tap("Show")])
+        let other = Shrinker(driver: ModelApp { ScreensModel() }, rules: ScreenIdentity.Rules(), scheme: Scheme(name: "model"), variables: ["test.password": "other"])
+        #expect(other.shrink(finding, states: [:]).replays == 1, "another value is not shown: left as found")
+    }
+
+    @Test func aWouldBeSecretTypedIntoASecureFieldIsKeptAsTypedWhileTheScreenShowsIt() {
+        let typing = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
+        let echo = ScreensModel(on: "Echo", typed: TypedValue.wouldBeSecretText).screen
+        let finding = Self.screenFinding(.secretShown, on: echo, actions: [Self.tap("Noise"), typing, Self.tap("Echo")], signature: "secret typed")
+        let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
+        #expect(shrunk.actions == [typing, Self.tap("Echo")], "\(shrunk.actions.map(\.description))")
+    }
 }
