@@ -72,14 +72,6 @@ struct ExploreMapTests {
         #expect(committed == ExploreMap.schema, "Flows/explore-map.schema.json is stale: .build/debug/flow schema --map > Flows/explore-map.schema.json")
     }
 
-    @Test func theKindsOfFindingInTheDocsAreTheCodes() throws {
-        let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/explore.md"), encoding: .utf8)
-        let section = try #require(ExploreFinding.Kind.tableSection.section(in: docs), "docs/explore.md has the kinds of finding's markers")
-        #expect(section.contains(ExploreFinding.Kind.table), "docs/explore.md's table of kinds is stale: .build/debug/flow docs --update docs/explore.md")
-        for kind in ExploreFinding.Kind.allCases { #expect(section.contains("| `\(kind.rawValue)` | \(kind.what) | \(kind.sameProblem) |")) }
-    }
-
     @Test func thePictureAndThePageAreWellFormedAndShowEveryScreen() throws {
         let workspace = try ExploreWorkspace(bugs: ["exit", "deadEnd"])
         defer { workspace.remove() }

@@ -72,6 +72,20 @@ struct ExploreOutputGoldenTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
+    @Test func theKindsOfFindingInTheDocsAreTheCodes() throws {
+        let docs = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/explore.md"), encoding: .utf8)
+        let section = try #require(ExploreFinding.Kind.tableSection.section(in: docs), "docs/explore.md has the kinds of finding's markers")
+        #expect(section.contains(ExploreFinding.Kind.table), "docs/explore.md's table of kinds is stale: .build/debug/flow docs --update docs/explore.md")
+        for kind in ExploreFinding.Kind.allCases { #expect(section.contains("| `\(kind.rawValue)` | \(kind.what) | \(kind.sameProblem) | \(kind.flowEnds) |")) }
+    }
+
+    @Test func eachKindOfFindingHasATitleOfItsOwn() {
+        let titles = ExploreFinding.Kind.allCases.map(\.title)
+        #expect(titles.allSatisfy { $0.count > 8 }, "\(titles)")
+        #expect(Set(titles).count == titles.count, "\(titles)")
+    }
+
     @Test func aMapReadsBackAsItWasWritten() throws {
         let (map, _) = try Self.crawl()
         #expect(try ExploreMap.read(Data(map.json.utf8), file: "map.json") == map)
