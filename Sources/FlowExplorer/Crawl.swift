@@ -401,9 +401,8 @@ struct Transition {
 
     var mapped: ExploreMap.Transition {
         let control: ExploreMap.Control? = action.identifier.map { identifier in
-            let kind = action.kind?.rawValue ?? "button"
-            let alike = action.kind == .cell || ScreenIdentity.rowClass(of: identifier) != identifier
-            return ExploreMap.Control(kind: kind, identifier: alike ? ScreenIdentity.rowClass(of: identifier) : identifier, label: identifier)
+            // Rows and controls alike by their digits are one control of the map: their class.
+            ExploreMap.Control(kind: action.kind?.rawValue ?? "button", identifier: ScreenIdentity.rowClass(of: identifier), label: identifier)
         }
         let key = CoverageRecorder.actionKey(verb: action.verb.rawValue, kind: action.kind, identifier: action.identifier)
         return ExploreMap.Transition(from: from.id, to: to?.id, step: action.yaml, action: action.description, control: control, key: key, outcome: outcome, count: count)

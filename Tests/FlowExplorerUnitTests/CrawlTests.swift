@@ -350,6 +350,20 @@ struct CrawlEdgeTests {
         #expect(room.unreachable)
         #expect(!model.crawl.leaving(room).contains { $0.action.identifier == "Ring" }, "\(model.crawl.leaving(room).map(\.action.description))")
         #expect(!model.app.log.contains { $0.action.identifier == "Ring" }, "never sent to an app not on the room")
+        #expect(model.judge.findings.map(\.kind) == [.refused], "Open, refused on the second launch; and the room not reached again is not judged (it would look a dead end): \(model.judge.findings.map(\.summary))")
+    }
+
+    @Test func aTransitionsControlIsItsClassAndKeepsWhatItWasCalled() throws {
+        let home = ScreenState(id: "s1", identity: ScreenIdentity(ScreenSnapshot(title: "Home", elements: [])), screen: ScreenSnapshot(title: "Home", elements: []),
+                               text: "Home", path: [])
+        func control(_ action: ExploreAction) -> ExploreMap.Control? {
+            Transition(from: home, action: action, to: nil, outcome: "refused").mapped.control
+        }
+        #expect(control(ExploreAction(.tap, kind: .cell, identifier: "row-12")) == ExploreMap.Control(kind: "cell", identifier: "row-#", label: "row-12"))
+        #expect(control(ExploreAction(.tap, kind: .button, identifier: "b12")) == ExploreMap.Control(kind: "button", identifier: "b#", label: "b12"))
+        #expect(control(ExploreAction(.tap, kind: .button, identifier: "Save")) == ExploreMap.Control(kind: "button", identifier: "Save", label: "Save"))
+        #expect(control(ExploreAction(.tap, identifier: "Save"))?.kind == "button", "a control of no kind said is a button")
+        #expect(control(.back) == nil)
     }
 
     /// A home of 70 buttons (named in letters: buttons alike by their digits are sampled), each
