@@ -138,7 +138,10 @@ struct Shrinker {
                 frame = next
                 if finding.kind.isAnAction, last { return .notShown }
             case .refused:
-                if finding.kind == .refused, last { return .shown(after: index + 1) }
+                // The same refusal: of the action its screen offers, on a screen of the finding's title.
+                if finding.kind == .refused, last {
+                    return frame.screen.title == finding.screen.title && frame.screen.offers(action) ? .shown(after: index + 1) : .notShown
+                }
                 if finding.endsWithItsAction, last { return .notShown }
             case let .ended(failure):
                 return finding.kind.isAnAction && Self.matches(failure.cause, finding) ? .shown(after: index + 1) : .notShown

@@ -61,6 +61,64 @@ struct ExploreOutputGoldenTests {
         #expect(flows.map(\.entry.kind) == [.alertNeverCloses, .crash], "\(flows.map(\.entry.summary))")
     }
 
+    /// A home with a way to each problem the judge knows but a property's: Boom crashes, Quit
+    /// exits with 3, Stall hangs, Garble writes a line that is not a frame, Refuse is refused,
+    /// Form shows two buttons of one identifier, Pit leads where nothing leads on, Account shows
+    /// the password, and Help raises an alert whatever is answered.
+    struct EveryKindModel: AppModel {
+        var on = "Home"
+        var screen: ScreenSnapshot {
+            switch on {
+            case "Form": ScreenSnapshot(title: "Form", elements: [.button("Twin"), .button("Twin")])
+            case "Pit": ScreenSnapshot(title: "Pit", elements: [.text("nothing here", identifier: "note")])
+            case "Account": ScreenSnapshot(title: "Account", elements: [.text("password hunter22", identifier: "shown")])
+            case "Help": ScreenSnapshot(title: "Home", elements: [.alert("Sure", title: "Sure?", message: "Really?", buttons: ["OK", "Cancel"])])
+            default: ScreenSnapshot(title: "Home", elements: ["Boom", "Quit", "Stall", "Garble", "Refuse", "Form", "Pit", "Account", "Help"].map { ElementSnapshot.button($0) })
+            }
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (on, action.verb, action.identifier) {
+            case ("Home", .tap, "Boom"): return .ends(.crash(11))
+            case ("Home", .tap, "Quit"): return .ends(.exit(3))
+            case ("Home", .tap, "Stall"): return .ends(.hang)
+            case ("Home", .tap, "Garble"): return .ends(.wire)
+            case ("Home", .tap, "Refuse"): return .refused("not today")
+            case ("Home", .tap, let target?) where ["Form", "Pit", "Account", "Help"].contains(target): on = target
+            case ("Form", .back, _), ("Account", .back, _): on = "Home"
+            case ("Help", .answer, _): break
+            default: return .refused("nowhere")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aCrawlOfEveryKindOfProblemWritesItsGoldens() throws {
+        let app = ModelApp { EveryKindModel() }
+        app.secrets = ["hunter22"]
+        var options = ExploreOptions(maxActions: 500, wait: 5, rules: ScreenIdentity.Rules(mode: .data))
+        options.walks = WalkOptions(count: 4, length: 10, seed: 9, shard: ExploreShard(index: 1, count: 2))
+        let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: ["test.password": "hunter22"], catalog: RobotCatalog([]),
+                                  options: options, prefix: .step("tap: Home"), app: app).run()
+        var map = result.map
+        (map.stats.seconds, map.stats.shrinkSeconds, map.stats.actionsPerSecond) = (3.5, 0.25, 321.5)
+        map.walks?.seconds = 0.5
+        map.walks?.actionsPerSecond = 88.5
+        var flows = ExploreOutput.flows(result, map: map, in: "out/findings")
+        for index in flows.indices { flows[index].entry.foundAt = Double(index) + 0.5 }
+        map.findings = flows.map(\.entry)
+        #expect(Set(flows.map(\.entry.kind)) == Set(ExploreFinding.Kind.allCases).subtracting([.property]), "\(flows.map(\.entry.summary))")
+        try Self.check(map.json, "every-kind-map.json")
+        try Self.check(map.dot, "every-kind-map.dot")
+        try Self.check(MapPicture.svg(map), "every-kind-map.svg")
+        try Self.check(ExploreReport.html(map, runner: "flow"), "every-kind-report.html")
+        try Self.check(ExploreReport.junit(map, runner: "flow"), "every-kind-junit.xml")
+        try Self.check(ExploreOutput.stats(map, runner: "flow"), "every-kind-stats.txt")
+        try Self.check(ExploreOutput.compact(map, runner: "flow"), "every-kind-compact.txt")
+        for flow in flows {
+            try Self.check(try #require(flow.text, "\(flow.problem ?? "")"), "every-kind-finding-" + (flow.file as NSString).lastPathComponent)
+        }
+    }
+
     @Test func theCommittedSchemaIsTheMapsAndTheCrawlsMapHoldsToIt() throws {
         let committed = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Flows/explore-map.schema.json"), encoding: .utf8)

@@ -276,4 +276,17 @@ struct ShrinkerTests {
         let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
         #expect(shrunk.actions == [typing, Self.tap("Echo")], "\(shrunk.actions.map(\.description))")
     }
+
+    @Test func aRefusalIsShownOnlyByTheSameActionRefusedWhereItsScreenOffersIt() {
+        // Twin is refused on Form, which offers it; from Home, which does not, it is refused too.
+        let form = ScreensModel(on: "Form").screen
+        let twin = Self.tap("Twin")
+        let finding = ExploreFinding(kind: .refused, screen: ScreenIdentity(form), summary: "refused", details: [], actions: [Self.tap("Open"), twin],
+                                     signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
+        let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
+        #expect(shrunk.actions == [Self.tap("Open"), twin], "\(shrunk.actions.map(\.description))")
+        let noisy = ExploreFinding(kind: .refused, screen: ScreenIdentity(form), summary: "refused", details: [], actions: [Self.tap("Noise"), Self.tap("Open"), twin],
+                                   signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
+        #expect(Self.shrinker(ModelApp { ScreensModel() }).shrink(noisy, states: [:]).actions == [Self.tap("Open"), twin])
+    }
 }
