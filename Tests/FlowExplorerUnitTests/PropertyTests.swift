@@ -11,8 +11,9 @@ import Testing
 /// property, never the runner's end.
 struct PropertyTests {
     static func explorer(_ bugs: Set<DeskModel.Bug>, properties: [any PropertyTable] = [DeskRobot.properties], walks: Int = 0, wait: TimeInterval = 5,
-                         checks: Bool = true, maps: Bool = true) throws -> Explorer {
-        var options = ExploreOptions(wait: wait, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: walks, length: 30, seed: 5), maps: maps)
+                         checks: Bool = true, maps: Bool = true, shrinks: Bool = true) throws -> Explorer {
+        var options = ExploreOptions(wait: wait, rules: ScreenIdentity.Rules(mode: .data), shrinks: shrinks, walks: WalkOptions(count: walks, length: 30, seed: 5),
+                                     maps: maps)
         options.checksProperties = checks
         return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: RobotCatalog([DeskRobot.yaml], properties: properties),
                             options: options, app: ModelApp { DeskModel(bugs) })
@@ -45,6 +46,14 @@ struct PropertyTests {
         #expect(finding.foundAfter > 3, "met on a walk, after more steps than it needs: \(finding.foundAfter)")
         #expect(finding.actions.count == 3 && finding.actions.last?.description == "tap Lend", "\(finding.actions.map(\.description))")
         #expect(finding.screen.title == "Book")
+    }
+
+    @Test func aPropertysFindingWithNoCheckerToCheckItAgainIsLeftAsFound() throws {
+        let found = try #require(try Self.explorer([.lentCount], walks: 30, maps: false, shrinks: false).run().findings.first { $0.kind == .property })
+        #expect(found.actions.count > 3)
+        let app = ModelApp { DeskModel([.lentCount]) }
+        let shrunk = Shrinker(driver: app, rules: ScreenIdentity.Rules(mode: .data), scheme: Scheme(name: "model"), variables: [:]).shrink(found, states: [:])
+        #expect(shrunk.actions == found.actions && shrunk.replays == 1, "not shown without its checker: \(shrunk.actions.count) steps")
     }
 
     @Test func theCorrectDeskBreaksNoPropertyOnItsMapOrItsWalks() throws {
