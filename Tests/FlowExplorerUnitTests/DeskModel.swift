@@ -13,6 +13,8 @@ struct DeskModel: AppModel {
         case helpAlert
         /// The Lent count reads one more than the books on loan once one is lent.
         case lentCount
+        /// The desk has a Lend of its own, that lends the first book on the shelf to Anyone.
+        case deskLend
     }
 
     let bugs: Set<Bug>
@@ -41,6 +43,7 @@ struct DeskModel: AppModel {
             elements = [.text("Lent: \(lent)", identifier: "lent"), .button("Help")] + titles.enumerated().map { index, title in
                 .cell("book-\(index + 1)", label: title, value: borrowers[index + 1].map { "on loan to \($0)" } ?? "on the shelf")
             }
+            if bugs.contains(.deskLend) { elements.append(.button("Lend")) }
         }
         if alert { elements.append(.alert("About", title: "The lending desk", message: "Lend a book, return it.", buttons: ["OK"])) }
         return ScreenSnapshot(title: book == nil ? "Desk" : "Book", elements: elements)
@@ -62,6 +65,9 @@ struct DeskModel: AppModel {
             book = Int(identifier.dropFirst(5))
         case (.type, "Borrower"):
             borrower = action.text ?? ""
+        case (.tap, "Lend") where book == nil && bugs.contains(.deskLend):
+            guard let first = (1...titles.count).first(where: { borrowers[$0] == nil }) else { return .refused("every book is out") }
+            borrowers[first] = "Anyone"
         case (.tap, "Lend"):
             guard let book, borrowers[book] == nil else { return .refused("no Lend here") }
             let name = borrower.trimmingCharacters(in: .whitespaces)

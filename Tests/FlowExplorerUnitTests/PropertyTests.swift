@@ -48,6 +48,17 @@ struct PropertyTests {
         #expect(finding.screen.title == "Book")
     }
 
+    @Test func anActionPropertysFindingIsShrunkToItsTriggerOnItsRobotsScreenOnly() throws {
+        // The desk has a Lend too: not the book robot's, so no trigger of its property, and no
+        // step of the shrunk flow (a Lend from the desk would leave the typed name out).
+        let result = try Self.explorer([.deskLend], properties: [DeskRobot.properties, Self.lendNamesTheBorrowerWrongly], walks: 30, maps: false).run()
+        let onBook = try #require(result.findings.first { $0.property?.name == "lendNamesTheBorrowerAsTyped" && $0.screen.title == "Book" },
+                                  "\(result.findings.map { "\($0.screen.title): \($0.summary)" })")
+        #expect(onBook.actions.count == 3 && onBook.actions.first?.description.hasPrefix("tap book-") == true, "\(onBook.actions.map(\.description))")
+        #expect(!result.findings.contains { $0.property?.name == "lendNamesTheBorrowerAsTyped" && $0.screen.title == "Desk" })
+        #expect(result.map.walks.map { walks in walks.each.contains { $0.actions > 0 } } == true)
+    }
+
     @Test func aPropertysFindingWithNoCheckerToCheckItAgainIsLeftAsFound() throws {
         let found = try #require(try Self.explorer([.lentCount], walks: 30, maps: false, shrinks: false).run().findings.first { $0.kind == .property })
         #expect(found.actions.count > 3)
