@@ -217,12 +217,13 @@ struct ShrinkerTests {
     struct ScreensModel: AppModel {
         var on = "Home"
         var typed = ""
+        var name = ""
         var screen: ScreenSnapshot {
             switch on {
             case "Form": ScreenSnapshot(title: "Form", elements: [.button("Twin"), .button("Twin")])
             case "Account": ScreenSnapshot(title: "Account", elements: [.text("password hunter22", identifier: "shown")])
-            case "Echo": ScreenSnapshot(title: "Echo", elements: [.text("you typed \(typed)", identifier: "echo")])
-            default: ScreenSnapshot(title: "Home", elements: [.button("Noise"), .button("Open"), .button("Show"), .secureField("Password", isFilled: !typed.isEmpty),
+            case "Echo": ScreenSnapshot(title: "Echo", elements: [.text("you typed \(typed)", identifier: "echo"), .text("hello \(name)", identifier: "name")])
+            default: ScreenSnapshot(title: "Home", elements: [.button("Noise"), .button("Open"), .button("Show"), .secureField("Password", isFilled: !typed.isEmpty), .textField("Name", value: name),
                                                                .button("Echo")])
             }
         }
@@ -233,6 +234,7 @@ struct ShrinkerTests {
             case ("Home", .tap, "Show"): on = "Account"
             case ("Home", .tap, "Echo"): on = "Echo"
             case ("Home", .type, "Password"): typed = action.text ?? ""
+            case ("Home", .type, "Name"): name = action.text ?? ""
             default: return .refused("no")
             }
             return .screen
@@ -288,5 +290,15 @@ struct ShrinkerTests {
         let noisy = ExploreFinding(kind: .refused, screen: ScreenIdentity(form), summary: "refused", details: [], actions: [Self.tap("Noise"), Self.tap("Open"), twin],
                                    signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
         #expect(Self.shrinker(ModelApp { ScreensModel() }).shrink(noisy, states: [:]).actions == [Self.tap("Open"), twin])
+    }
+
+    @Test func aWouldBeSecretShownIsAProblemOnlyWhenItWasTypedIntoASecureField() {
+        // The same text typed into the plain Name too, which Echo greets: shown, and no secret.
+        let secure = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
+        let plain = ExploreAction(.type, kind: .textField, identifier: "Name", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
+        let echo = ScreensModel(on: "Echo", typed: TypedValue.wouldBeSecretText).screen
+        let finding = Self.screenFinding(.secretShown, on: echo, actions: [secure, plain, Self.tap("Echo")], signature: "secret typed")
+        let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
+        #expect(shrunk.actions == [secure, Self.tap("Echo")], "\(shrunk.actions.map(\.description))")
     }
 }
