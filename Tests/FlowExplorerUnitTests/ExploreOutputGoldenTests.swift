@@ -133,9 +133,24 @@ struct ExploreOutputGoldenTests {
     @Test func theKindsOfFindingInTheDocsAreTheCodes() throws {
         let docs = try String(contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("docs/explore.md"), encoding: .utf8)
-        let section = try #require(ExploreFinding.Kind.tableSection.section(in: docs), "docs/explore.md has the kinds of finding's markers")
-        #expect(section.contains(ExploreFinding.Kind.table), "docs/explore.md's table of kinds is stale: .build/debug/flow docs --update docs/explore.md")
+        let kinds = ExploreFinding.Kind.tableSection
+        let section = try #require(kinds.section(in: docs), "docs/explore.md has the kinds of finding's markers")
+        #expect(section == kinds.begin(runner: .standard) + "\n" + ExploreFinding.Kind.table + kinds.end + "\n",
+                "docs/explore.md's table of kinds is stale: .build/debug/flow docs --update docs/explore.md")
         for kind in ExploreFinding.Kind.allCases { #expect(section.contains("| `\(kind.rawValue)` | \(kind.what) | \(kind.sameProblem) | \(kind.flowEnds) |")) }
+    }
+
+    @Test func kindsAndOriginsSortInTheOrderDeclaredAndFound() {
+        let kinds = ExploreFinding.Kind.allCases
+        for (index, kind) in kinds.enumerated() {
+            #expect(!(kind < kind), "\(kind)")
+            if index > 0 { #expect(kinds[index - 1] < kind && !(kind < kinds[index - 1])) }
+        }
+        typealias Origin = ExploreFinding.Origin
+        #expect(Origin.map < .walk(0) && !(Origin.walk(0) < .map) && !(Origin.map < .map))
+        #expect(Origin.walk(2) < .walk(3) && !(Origin.walk(3) < .walk(2)) && !(Origin.walk(2) < .walk(2)))
+        #expect(Origin("map") == .map && Origin("walk 12") == .walk(12) && Origin.walk(12).description == "walk 12")
+        for bad in ["walk", "walk -1", "walk x", "talk 3", "Map", ""] { #expect(Origin(bad) == nil, "\(bad)") }
     }
 
     @Test func eachKindOfFindingHasATitleOfItsOwn() {
