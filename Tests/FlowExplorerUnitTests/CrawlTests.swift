@@ -391,10 +391,21 @@ struct CrawlEdgeTests {
         }
     }
 
+    /// One screen of 130 buttons that each leave it as it is.
+    struct TallModel: AppModel {
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Home", elements: WideModel.names.map { ElementSnapshot.button($0) } + WideModel.names.prefix(60).map { ElementSnapshot.button("x" + $0) }) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome { action.verb == .back ? .refused("home") : .screen }
+    }
+
     @Test func noLaunchTakesMoreActionsThanTheTraceLimit() {
         let model = ModelCrawl(ModelApp { WideModel() })
         #expect(model.map() == .done)
         #expect(model.crawl.states.count == 71)
-        #expect(model.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit, and no further")
+        #expect(model.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit by routes, and no further")
+        let tall = ModelCrawl(ModelApp { TallModel() })
+        #expect(tall.map() == .done)
+        #expect(tall.crawl.states.count == 1 && tall.crawl.leaving(tall.crawl.states[0]).count == 131)
+        #expect(tall.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit on one screen, and no further")
+        #expect(tall.app.launches == 2)
     }
 }
