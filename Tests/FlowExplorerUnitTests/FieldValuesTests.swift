@@ -58,6 +58,8 @@ struct FieldValuesTests {
         let other = try #require(parser.parse(text: "name: Again\nsteps:\n  - Lend.typeBorrower: {name: Eve}\n", file: "again.yaml"))
         let flows = [lend, other]
         #expect(RobotValues.flowsToWatch(flows).map(\.file) == ["lend.yaml"], "one flow a parameter")
+        #expect(RobotValues.flowsToWatch(flows, limit: 1).map(\.file) == ["lend.yaml"])
+        #expect(RobotValues.flowsToWatch(flows, limit: 0).isEmpty, "no more flows than the limit")
         let fields = RobotValues.fields(of: [lend], typed: ["lend.yaml": [("Borrower", "Bob"), ("Borrower", "Cy")]]) { $0 == "${who}" ? "Cy" : $0 }
         #expect(fields == [RobotValues.Parameter(action: "Lend.typeBorrower", name: "name"): "Borrower"])
         let values = RobotValues.values(in: flows, fields: fields)
