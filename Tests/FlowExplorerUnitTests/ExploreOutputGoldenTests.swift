@@ -103,20 +103,44 @@ struct ExploreOutputGoldenTests {
         (map.stats.seconds, map.stats.shrinkSeconds, map.stats.actionsPerSecond) = (3.5, 0.25, 321.5)
         map.walks?.seconds = 0.5
         map.walks?.actionsPerSecond = 88.5
-        var flows = ExploreOutput.flows(result, map: map, in: "out/findings")
+        // Written as `flow explore` writes them, into a folder that holds an earlier crawl's flow
+        // (removed) and a flow of someone's own (kept).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("every-kind-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let findings = (folder as NSString).appendingPathComponent(ExploreOutput.findingsFolder)
+        try FileManager.default.createDirectory(atPath: findings, withIntermediateDirectories: true)
+        let earlier = try #require(try ExploreOutput.flows(ExplorerTests.explorer(ModelApp { DeskModel([.longLend]) }, walks: 0).run(), map: map, in: findings).first?.text)
+        try earlier.write(toFile: findings + "/09-crash-earlier.yaml", atomically: true, encoding: .utf8)
+        try "name: mine\nsteps: []\n".write(toFile: findings + "/mine.yaml", atomically: true, encoding: .utf8)
+        var flows = ExploreOutput.flows(result, map: map, in: findings)
         for index in flows.indices { flows[index].entry.foundAt = Double(index) + 0.5 }
-        map.findings = flows.map(\.entry)
-        #expect(Set(flows.map(\.entry.kind)) == Set(ExploreFinding.Kind.allCases).subtracting([.property]), "\(flows.map(\.entry.summary))")
-        try Self.check(map.json, "every-kind-map.json")
-        try Self.check(map.dot, "every-kind-map.dot")
-        try Self.check(MapPicture.svg(map), "every-kind-map.svg")
-        try Self.check(ExploreReport.html(map, runner: "flow"), "every-kind-report.html")
-        try Self.check(ExploreReport.junit(map, runner: "flow"), "every-kind-junit.xml")
+        let (files, problems) = ExploreOutput.write(flows, into: folder, map: &map, runner: "flow")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(Set(map.findings.map(\.kind)) == Set(ExploreFinding.Kind.allCases).subtracting([.property]), "\(map.findings.map(\.summary))")
+        #expect(map.findings.allSatisfy { $0.flow?.hasPrefix(ExploreOutput.findingsFolder + "/") == true }, "each finding names its flow")
+        #expect(map.stats.findings == map.findings.count)
+        let written = try FileManager.default.contentsOfDirectory(atPath: findings).sorted()
+        #expect(!written.contains("09-crash-earlier.yaml"), "an earlier crawl's flow is removed")
+        #expect(written.contains("mine.yaml"), "a flow of one's own is kept")
+        #expect(files.count == flows.count + 5)
+        for name in [ExploreOutput.mapFile, ExploreOutput.dotFile, ExploreOutput.svgFile, ExploreOutput.reportFile, ExploreOutput.junitFile] {
+            let path = (folder as NSString).appendingPathComponent(name)
+            #expect(files.contains(path))
+            try Self.check(try String(contentsOfFile: path, encoding: .utf8), "every-kind-" + name)
+        }
         try Self.check(ExploreOutput.stats(map, runner: "flow"), "every-kind-stats.txt")
         try Self.check(ExploreOutput.compact(map, runner: "flow"), "every-kind-compact.txt")
         for flow in flows {
-            try Self.check(try #require(flow.text, "\(flow.problem ?? "")"), "every-kind-finding-" + (flow.file as NSString).lastPathComponent)
+            #expect(files.contains(flow.file))
+            try Self.check(try String(contentsOfFile: flow.file, encoding: .utf8), "every-kind-finding-" + (flow.file as NSString).lastPathComponent)
         }
+    }
+
+    @Test func aCrawlThatFoundNothingSaysSo() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel() }, walks: 3).run().map
+        #expect(map.findings.isEmpty)
+        let html = ExploreReport.html(map, runner: "flow")
+        #expect(html.contains("<h2>No findings</h2>") && !html.contains("Findings ("))
     }
 
     @Test func theCommittedSchemaIsTheMapsAndTheCrawlsMapHoldsToIt() throws {
