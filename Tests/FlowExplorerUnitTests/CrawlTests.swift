@@ -408,4 +408,25 @@ struct CrawlEdgeTests {
         #expect(tall.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit on one screen, and no further")
         #expect(tall.app.launches == 2)
     }
+
+    @Test func ctrlCOnTheWayToAScreenIsNotBeingThere() throws {
+        let model = ModelCrawl(ModelApp { WideModel() })
+        guard case let .success(home) = model.crawl.launch() else {
+            Issue.record("the model launches")
+            return
+        }
+        let (goA, goB) = (ExploreAction(.tap, kind: .button, identifier: WideModel.names[0]), ExploreAction(.tap, kind: .button, identifier: WideModel.names[1]))
+        guard case let .screen(screenA) = model.crawl.take(goA, from: home), case .screen = model.crawl.take(.back, from: screenA),
+              case let .screen(screenB) = model.crawl.take(goB, from: home) else {
+            Issue.record("the model leads there")
+            return
+        }
+        #expect(model.crawl.route(from: screenB, to: screenA) == nil, "back from B not yet seen")
+        _ = model.crawl.take(.back, from: screenB)
+        _ = model.crawl.take(goB, from: home)
+        #expect(model.crawl.route(from: screenB, to: screenA)?.count == 2, "back, then A")
+        model.crawl.isInterrupted = { true }
+        #expect(!model.crawl.reach(screenA, for: .back), "Ctrl-C came on the way")
+        #expect(model.crawl.current == nil)
+    }
 }
