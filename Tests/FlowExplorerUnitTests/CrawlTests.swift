@@ -429,4 +429,39 @@ struct CrawlEdgeTests {
         #expect(!model.crawl.reach(screenA, for: .back), "Ctrl-C came on the way")
         #expect(model.crawl.current == nil)
     }
+
+    /// A list of three rows, each leading to its detail, and Drop, which takes the last row away.
+    struct RowsModel: AppModel {
+        var rows = 3
+        var detail: Int?
+        var screen: ScreenSnapshot {
+            if let detail { return ScreenSnapshot(title: "Detail", elements: [.text("row \(detail)", identifier: "which")]) }
+            return ScreenSnapshot(title: "List", elements: [.button("Drop")] + (1...max(1, rows)).prefix(rows).map { ElementSnapshot.cell("row-\($0)", label: "Row \($0)") })
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (detail, action.verb, action.identifier) {
+            case (.some, .back, _): detail = nil
+            case (nil, .tap, "Drop"): rows = max(0, rows - 1)
+            case let (nil, .tap, row?) where row.hasPrefix("row-"):
+                guard let number = Int(row.dropFirst(4)), number <= rows else { return .refused("no \(row)") }
+                detail = number
+            default: return .refused("nowhere")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aRouteWhoseControlIsGoneIsNotTakenAndAFreshLaunchGoesThere() throws {
+        let model = ModelCrawl(ModelApp { RowsModel() })
+        let (row3, drop) = (ExploreAction(.tap, kind: .cell, identifier: "row-3"), ExploreAction(.tap, kind: .button, identifier: "Drop"))
+        guard case let .success(list) = model.crawl.launch(), case let .screen(detail) = model.crawl.take(row3, from: list),
+              case .screen = model.crawl.take(.back, from: detail), case let .screen(shorter) = model.crawl.take(drop, from: list) else {
+            Issue.record("the model leads there")
+            return
+        }
+        #expect(shorter === list, "two rows or three: one state of the list")
+        #expect(model.crawl.reach(detail, for: .back))
+        #expect(model.app.log.filter { $0.action == row3 }.count == 2, "row 3 is gone from the list the app is on: not tapped there, but after a fresh launch")
+        #expect(model.app.launches == 2)
+    }
 }
