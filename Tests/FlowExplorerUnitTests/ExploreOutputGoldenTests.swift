@@ -136,6 +136,28 @@ struct ExploreOutputGoldenTests {
         }
     }
 
+    @Test func whatCannotBeWrittenIsSaidAndTheRestIsWritten() throws {
+        let (crawled, flows) = try Self.crawl()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unwritable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The findings' folder is a file: no flow can go in it.
+        let notAFolder = (folder as NSString).appendingPathComponent("findings")
+        try "not a folder".write(toFile: notAFolder, atomically: true, encoding: .utf8)
+        var map = crawled
+        let moved = flows.map { ($0.entry, (notAFolder as NSString).appendingPathComponent(($0.file as NSString).lastPathComponent), $0.text, $0.problem) }
+        let (files, problems) = ExploreOutput.write(moved, into: folder, map: &map, runner: "flow")
+        #expect(problems.count == flows.count, "\(problems)")
+        for flow in moved { #expect(problems.contains { $0.hasPrefix("cannot write \(flow.1): ") }, "\(problems)") }
+        #expect(map.findings.count == flows.count && map.findings.allSatisfy { $0.flow == nil }, "a finding whose flow was not written names none")
+        #expect(files.count == 5, "the map and its pictures are written all the same: \(files)")
+        // The folder itself is a file: nothing can be written, and each is said.
+        var again = crawled
+        let (none, all) = ExploreOutput.write([], into: notAFolder, map: &again, runner: "flow")
+        #expect(none.isEmpty)
+        #expect(all.count == 5 && all.allSatisfy { $0.hasPrefix("cannot write \(notAFolder)/") }, "\(all)")
+    }
+
     @Test func aCrawlThatFoundNothingSaysSo() throws {
         let map = try ExplorerTests.explorer(ModelApp { DeskModel() }, walks: 3).run().map
         #expect(map.findings.isEmpty)
