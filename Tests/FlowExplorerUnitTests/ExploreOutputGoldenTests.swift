@@ -158,6 +158,24 @@ struct ExploreOutputGoldenTests {
         #expect(all.count == 5 && all.allSatisfy { $0.hasPrefix("cannot write \(notAFolder)/") }, "\(all)")
     }
 
+    @Test func theFiguresSayHowTheCrawlEnded() throws {
+        var (map, _) = try Self.crawl()
+        map.budget = .init(maxActions: 300, maxDepth: 7, seconds: 45, maxFindings: 2)
+        func first(_ ended: String, complete: Bool = false) -> String {
+            var ending = map
+            (ending.stats.ended, ending.stats.complete) = (ended, complete)
+            return String(ExploreOutput.stats(ending, runner: "flow").prefix { $0 != "\n" })
+        }
+        #expect(first("done", complete: true) == "explored in 2.50 s: every screen explored")
+        #expect(first("done") == "explored in 2.50 s: every screen explored (some screens past --max-depth 7)")
+        #expect(first("max-actions") == "explored in 2.50 s: stopped at --max-actions 300")
+        #expect(first("time") == "explored in 2.50 s: stopped at --time 45 s")
+        #expect(first("max-findings") == "explored in 2.50 s: stopped at --max-findings 2")
+        #expect(first("interrupted") == "explored in 2.50 s: interrupted")
+        #expect(first("launch") == "explored in 2.50 s: the app did not start")
+        #expect(first("something new") == "explored in 2.50 s: something new")
+    }
+
     @Test func aCrawlThatFoundNothingSaysSo() throws {
         let map = try ExplorerTests.explorer(ModelApp { DeskModel() }, walks: 3).run().map
         #expect(map.findings.isEmpty)
