@@ -84,16 +84,21 @@ final class AppDriver: ExploreApp {
     /// Commands of the last prefix: each `type` target and its text, for the valid value of a field.
     private(set) var typedByPrefix: [(target: String, text: String)] = []
 
-    /// Seeds what the flow needs once; throws what `flow run` would say when it cannot.
-    init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow) throws {
+    /// `scheme` with Swift's backtracer off. A crash symbolicated by it costs the app a tenth of a
+    /// second, and a crawl may meet one crash many times: its fatal error and a plain stack trace
+    /// are enough here (`flow run` of the finding's flow shows the whole backtrace). A scheme that
+    /// sets it wins.
+    static func withoutBacktraces(_ scheme: Scheme) -> Scheme {
         var scheme = scheme
-        // A crash symbolicated by Swift's backtracer costs the app a tenth of a second, and a crawl
-        // may meet one crash many times: its fatal error and a plain stack trace are enough here
-        // (`flow run` of the finding's flow shows the whole backtrace). A scheme that sets it wins.
         if !scheme.launch.environment.contains(where: { $0.key == Self.backtraceVariable }) {
             scheme.launch.environment.append((Self.backtraceVariable, Text("enable=no")))
         }
-        self.scheme = scheme
+        return scheme
+    }
+
+    /// Seeds what the flow needs once; throws what `flow run` would say when it cannot.
+    init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow) throws {
+        self.scheme = Self.withoutBacktraces(scheme)
         self.variables = variables
         self.secrets = secrets
         self.timeout = timeout

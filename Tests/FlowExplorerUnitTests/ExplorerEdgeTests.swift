@@ -160,4 +160,14 @@ struct ExplorerEdgeTests {
         #expect(FlowKitSeconds.shown(0.5) == "0.5 s")
         #expect(FlowKitSeconds.shown(2.25) == "2.2 s" || FlowKitSeconds.shown(2.25) == "2.3 s")
     }
+
+    @Test func theCrawlsAppsRunWithoutSwiftsBacktracerUnlessTheSchemeSaysOtherwise() {
+        var scheme = Scheme(name: "model", app: "model")
+        scheme.launch.environment = [("LANG", "C")]
+        let off = AppDriver.withoutBacktraces(scheme).launch.environment
+        #expect(off.map(\.key) == ["LANG", "SWIFT_BACKTRACE"] && off.last?.value.raw == "enable=no")
+        scheme.launch.environment = [("SWIFT_BACKTRACE", "enable=yes")]
+        let kept = AppDriver.withoutBacktraces(scheme).launch.environment
+        #expect(kept.map(\.key) == ["SWIFT_BACKTRACE"] && kept.first?.value.raw == "enable=yes", "the scheme's own setting wins")
+    }
 }
