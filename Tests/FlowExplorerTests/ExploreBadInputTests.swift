@@ -54,6 +54,17 @@ struct ExploreBadInputTests {
         #expect(!FileManager.default.fileExists(atPath: pids), "nothing launched")
     }
 
+    @Test func aFixtureThatDoesNotSeedIsRefusedWithExitThreeAndLeavesNoStoreBehind() throws {
+        let workspace = try ExploreWorkspace(extra: "seeder: /bin/false\nseeds: Seeds\nstore: {argument: desk.store, file: desk.sqlite}\n")
+        defer { workspace.remove() }
+        let temporary = workspace.folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let explore = try workspace.flow(["explore", "--out", "out"], environment: ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 })
+        #expect(explore.status == 3, "\(explore.stdout)\(explore.stderr)")
+        #expect(explore.stderr.contains("cannot seed the fixture \"default\""), "\(explore.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "the run's folder is removed")
+    }
+
     @Test func anAppThatIsNotThereIsRefusedWithExitThree() throws {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
