@@ -62,7 +62,7 @@ struct ExploreOutputGoldenTests {
     }
 
     /// A home with a way to each problem the judge knows but a property's: Boom crashes, Quit
-    /// exits with 3, Stall hangs, Garble writes a line that is not a frame, Refuse is refused,
+    /// exits with 3 (Close with 0: the app's end, no problem), Stall hangs, Garble writes a line that is not a frame, Refuse is refused,
     /// Form shows two buttons of one identifier, Pit leads where nothing leads on, Account shows
     /// the password, and Help raises an alert whatever is answered.
     struct EveryKindModel: AppModel {
@@ -73,7 +73,7 @@ struct ExploreOutputGoldenTests {
             case "Pit": ScreenSnapshot(title: "Pit", elements: [.text("nothing here", identifier: "note")])
             case "Account": ScreenSnapshot(title: "Account", elements: [.text("password hunter22", identifier: "shown")])
             case "Help": ScreenSnapshot(title: "Home", elements: [.alert("Sure", title: "Sure?", message: "Really?", buttons: ["OK", "Cancel"])])
-            default: ScreenSnapshot(title: "Home", elements: ["Boom", "Quit", "Stall", "Garble", "Refuse", "Form", "Pit", "Account", "Help"].map { ElementSnapshot.button($0) })
+            default: ScreenSnapshot(title: "Home", elements: ["Boom", "Quit", "Close", "Stall", "Garble", "Refuse", "Form", "Pit", "Account", "Help"].map { ElementSnapshot.button($0) })
             }
         }
         mutating func act(_ action: ExploreAction) -> ModelOutcome {
@@ -82,6 +82,7 @@ struct ExploreOutputGoldenTests {
             case ("Home", .tap, "Quit"): return .ends(.exit(3))
             case ("Home", .tap, "Stall"): return .ends(.hang)
             case ("Home", .tap, "Garble"): return .ends(.wire)
+            case ("Home", .tap, "Close"): return .ends(.exit(0))
             case ("Home", .tap, "Refuse"): return .refused("not today")
             case ("Home", .tap, let target?) where ["Form", "Pit", "Account", "Help"].contains(target): on = target
             case ("Form", .back, _), ("Account", .back, _): on = "Home"
@@ -174,6 +175,18 @@ struct ExploreOutputGoldenTests {
         #expect(first("interrupted") == "explored in 2.50 s: interrupted")
         #expect(first("launch") == "explored in 2.50 s: the app did not start")
         #expect(first("something new") == "explored in 2.50 s: something new")
+        for index in map.findings.indices { map.findings[index].replays = 0 }
+        #expect(ExploreOutput.stats(map, runner: "flow").contains("  findings          2\n"), "none shrunk: no shrinking said")
+    }
+
+    @Test func aScreensBoxShowsItsLinesAsTheyAreAndSaysHowManyMoreThereAre() {
+        let most = MapPicture.shownLines
+        let lines = (1...most).map { "line \($0)" }
+        #expect(MapPicture.lines(of: lines.joined(separator: "\n")) == lines)
+        #expect(MapPicture.lines(of: (lines + ["one more", "and another"]).joined(separator: "\n")) == lines + ["… 2 more lines"])
+        #expect(MapPicture.lines(of: "a\n\nb") == ["a", "", "b"], "an empty line is a line")
+        let long = String(repeating: "x", count: MapPicture.shownColumns + 5)
+        #expect(MapPicture.lines(of: long) == [String(repeating: "x", count: MapPicture.shownColumns - 1) + "…"])
     }
 
     @Test func aCrawlThatFoundNothingSaysSo() throws {
