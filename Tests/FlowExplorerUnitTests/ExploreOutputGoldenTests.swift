@@ -187,6 +187,8 @@ struct ExploreOutputGoldenTests {
         #expect(MapPicture.lines(of: "a\n\nb") == ["a", "", "b"], "an empty line is a line")
         let long = String(repeating: "x", count: MapPicture.shownColumns + 5)
         #expect(MapPicture.lines(of: long) == [String(repeating: "x", count: MapPicture.shownColumns - 1) + "…"])
+        let full = String(repeating: "y", count: MapPicture.shownColumns)
+        #expect(MapPicture.lines(of: full) == [full], "a line as wide as the box is whole")
     }
 
     @Test func aCrawlThatFoundNothingSaysSo() throws {
