@@ -188,8 +188,8 @@ extension ExploreOutput {
     /// with its minimal flow's steps, then a line a screen with where each of its actions led
     /// (values typed into one field, and rows of one class, said once). A tenth of the map's JSON.
     package static func compact(_ map: ExploreMap, runner: String) -> String {
-        var lines = stats(map, runner: runner).split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("FINDING") }.map(String.init)
-        while lines.last?.isEmpty == true { lines.removeLast() }
+        // The figures: no line of them is empty.
+        var lines = stats(map, runner: runner).split(separator: "\n").prefix { !$0.hasPrefix("FINDING") }.map(String.init)
         if !map.findings.isEmpty { lines.append("findings:") }
         for finding in map.findings {
             var about = [finding.kind.rawValue, "on \"\(TerminalText.oneLine(finding.title))\" (\(finding.screen))"]

@@ -113,6 +113,10 @@ struct ExploreOutputGoldenTests {
         let earlier = try #require(try ExploreOutput.flows(ExplorerTests.explorer(ModelApp { DeskModel([.longLend]) }, walks: 0).run(), map: map, in: findings).first?.text)
         try earlier.write(toFile: findings + "/09-crash-earlier.yaml", atomically: true, encoding: .utf8)
         try "name: mine\nsteps: []\n".write(toFile: findings + "/mine.yaml", atomically: true, encoding: .utf8)
+        // A link to an earlier crawl's flow elsewhere is someone's own: kept, and so is what it names.
+        let elsewhere = (folder as NSString).appendingPathComponent("elsewhere.yaml")
+        try earlier.write(toFile: elsewhere, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: findings + "/linked.yaml", withDestinationPath: elsewhere)
         var flows = ExploreOutput.flows(result, map: map, in: findings)
         for index in flows.indices { flows[index].entry.foundAt = Double(index) + 0.5 }
         let (files, problems) = ExploreOutput.write(flows, into: folder, map: &map, runner: "flow")
@@ -123,6 +127,7 @@ struct ExploreOutputGoldenTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: findings).sorted()
         #expect(!written.contains("09-crash-earlier.yaml"), "an earlier crawl's flow is removed")
         #expect(written.contains("mine.yaml"), "a flow of one's own is kept")
+        #expect(written.contains("linked.yaml") && FileManager.default.fileExists(atPath: elsewhere), "a link is not followed")
         #expect(files.count == flows.count + 5)
         for name in [ExploreOutput.mapFile, ExploreOutput.dotFile, ExploreOutput.svgFile, ExploreOutput.reportFile, ExploreOutput.junitFile] {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -177,6 +182,23 @@ struct ExploreOutputGoldenTests {
         #expect(first("something new") == "explored in 2.50 s: something new")
         for index in map.findings.indices { map.findings[index].replays = 0 }
         #expect(ExploreOutput.stats(map, runner: "flow").contains("  findings          2\n"), "none shrunk: no shrinking said")
+    }
+
+    @Test func aFindingsFileIsNamedByItsScreensTitleInLettersAndDashes() {
+        #expect(ExploreOutput.slug("The Book: Dune!") == "the-book-dune")
+        #expect(ExploreOutput.slug("  -- ") == "screen" && ExploreOutput.slug("日本") == "screen")
+        #expect(ExploreOutput.slug(String(repeating: "ab ", count: 30)).count == 40)
+        #expect(ExploreOutput.flowName(3, .deadEnd, "Pit 2") == "03-deadEnd-pit-2.yaml")
+    }
+
+    @Test func theUntestedScreensAreTheFirstTenAndHowManyMore() throws {
+        var (map, _) = try Self.crawl()
+        let ids = (1...11).map { "s\($0)" }
+        map.coverage?.untestedScreens = Array(ids.prefix(10))
+        #expect(ExploreOutput.untestedScreens(map).count == 10, "ten: no more to say")
+        map.coverage?.untestedScreens = ids
+        let eleven = ExploreOutput.untestedScreens(map)
+        #expect(eleven.count == 11 && eleven.last == "  … 1 more untested screens (report.html lists every one)", "\(eleven)")
     }
 
     @Test func aScreensBoxShowsItsLinesAsTheyAreAndSaysHowManyMoreThereAre() {
