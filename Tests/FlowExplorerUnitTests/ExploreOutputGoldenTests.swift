@@ -191,6 +191,32 @@ struct ExploreOutputGoldenTests {
         #expect(ExploreOutput.flowName(3, .deadEnd, "Pit 2") == "03-deadEnd-pit-2.yaml")
     }
 
+    @Test func whatIsNotAMapIsRefusedNamingTheFileAndWhy() throws {
+        func refusal(_ data: Data) -> String? {
+            do {
+                _ = try ExploreMap.read(data, file: "old/map.json")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let json = try Self.crawl().map.json
+        #expect(refusal(Data(json.utf8)) == nil)
+        let bytes = refusal(Data([0x7B, 0x0A, 0xFF, 0xFE]))
+        #expect(bytes?.hasPrefix("old/map.json:2:1: ") == true && bytes?.contains("the map") == true, "\(bytes ?? "")")
+        let format = refusal(Data(json.replacingOccurrences(of: "\"flow-explore-map\"", with: "\"something-else\"").utf8))
+        #expect(format == #"old/map.json: not an explore map (its format is "something-else", not "flow-explore-map")"#, "\(format ?? "")")
+        let version = refusal(Data(json.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7").utf8))
+        #expect(version == "old/map.json: an explore map of version 7; this runner reads version 1: explore again", "\(version ?? "")")
+        let notJSON = refusal(Data("[1, 2]".utf8))
+        #expect(notJSON?.hasPrefix("old/map.json: not an explore map (") == true && notJSON?.hasSuffix("): write one with explore --out DIR") == true, "\(notJSON ?? "")")
+    }
+
+    @Test func aCoverageCountSaysItsShareWhenThereIsAnythingToCount() {
+        #expect(ExploreMap.Counted(covered: 12, total: 14).description == "12 of 14 (86%)")
+        #expect(ExploreMap.Counted(covered: 0, total: 0).description == "0 of 0", "nothing to count: no share")
+    }
+
     @Test func theUntestedScreensAreTheFirstTenAndHowManyMore() throws {
         var (map, _) = try Self.crawl()
         let ids = (1...11).map { "s\($0)" }
