@@ -212,6 +212,31 @@ struct ExploreOutputGoldenTests {
         #expect(notJSON?.hasPrefix("old/map.json: not an explore map (") == true && notJSON?.hasSuffix("): write one with explore --out DIR") == true, "\(notJSON ?? "")")
     }
 
+    @Test func aDecodingErrorIsSaidInWordsNamingTheKey() throws {
+        struct Other: Error {}
+        func words(_ text: String) -> String {
+            do {
+                _ = try JSONDecoder().decode(ExploreMap.self, from: Data(text.utf8))
+                return "decoded"
+            } catch {
+                return ExploreMapError.words(error)
+            }
+        }
+        let json = try Self.crawl().map.json
+        #expect(words("not json") == "it is not JSON")
+        #expect(ExploreMapError.words(Other()) == "it is not JSON")
+        #expect(words(json.replacingOccurrences(of: "\"format\" : \"flow-explore-map\"", with: "\"format\" : 3")) == "\"format\" has the wrong type")
+        #expect(words(json.replacingOccurrences(of: "\"format\" : \"flow-explore-map\",", with: "")) == "\"format\" is missing")
+        #expect(words(json.replacingOccurrences(of: "\"kind\" : \"crash\"", with: "\"kind\" : \"bogus\"")) == "\"findings.1.kind\" is not valid")
+        #expect(words(json.replacingOccurrences(of: "\"actions\" : ", with: "\"actionz\" : ")) == "\"stats.actions\" is missing")
+    }
+
+    @Test func aScreenWithNothingTriedSaysSoInTheCompactMap() throws {
+        var (map, _) = try Self.crawl()
+        map.transitions = []
+        #expect(ExploreOutput.compact(map, runner: "flow").contains("s1 \"Desk\" 0: (nothing tried)"))
+    }
+
     @Test func aCoverageCountSaysItsShareWhenThereIsAnythingToCount() {
         #expect(ExploreMap.Counted(covered: 12, total: 14).description == "12 of 14 (86%)")
         #expect(ExploreMap.Counted(covered: 0, total: 0).description == "0 of 0", "nothing to count: no share")
