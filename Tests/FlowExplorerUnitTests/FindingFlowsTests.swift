@@ -1,0 +1,57 @@
+@testable import FlowExplorer
+import FlowKit
+@testable import FlowRunner
+import Foundation
+import LocatedYAML
+import Testing
+
+/// Each finding's flow as written: the prefix as given (a step, or `runFlow` of a flow file and
+/// its launch settings), the steps, the check its kind ends with, and which flows a later crawl
+/// takes for its own.
+struct FindingFlowsTests {
+    static let pit = ScreenIdentity(ScreenSnapshot(title: "Pit", elements: []))
+
+    static func writer(prefix: ExplorePrefix = .none, prefixFlow: Flow = Flow(file: "(explore)", name: "explore", fixture: nil, steps: []),
+                       rules: ScreenIdentity.Rules = ScreenIdentity.Rules()) -> FindingFlows {
+        FindingFlows(prefixNodes: [], prefixFlow: prefixFlow, prefix: prefix, fixture: "default", rules: rules, auditSkipping: [],
+                     scheme: Scheme(name: "model", app: "model"), variables: [:], runner: .standard)
+    }
+
+    static func finding(_ kind: ExploreFinding.Kind, actions: [ExploreAction], signature: String) -> ExploreFinding {
+        ExploreFinding(kind: kind, screen: pit, summary: "a problem", details: [], actions: actions, signature: signature, secretVariable: nil,
+                       alertButtons: [], alert: nil)
+    }
+
+    static let open = ExploreAction(.tap, kind: .button, identifier: "Open")
+
+    @Test func aLaterCrawlTakesForItsOwnOnlyAFlowThatBeginsAsExploreWritesThem() {
+        #expect(FindingFlows.isWritten("# Found by flow explore: a crash.\nname: x\n"))
+        #expect(FindingFlows.isWritten("# Found by expenses-flow explore: a crash.\n"))
+        #expect(!FindingFlows.isWritten("# Found by hand: a crash.\n"), "the marker alone is not enough")
+        #expect(!FindingFlows.isWritten("name: x\n# Found by flow explore: a crash.\n"), "it begins so, or it is not one")
+        #expect(!FindingFlows.isWritten(""))
+    }
+
+    @Test func aFlowPrefixIsRunAsAFlowWithItsLaunchSettingsAndItsPathFromTheFinding() throws {
+        let launch = LaunchSettings(arguments: ["-mode", "demo"])
+        let prefixFlow = Flow(file: "Flows/start.yaml", name: "start", fixture: nil, launch: launch, steps: [])
+        let text = try Self.writer(prefix: .flow("Flows/start.yaml"), prefixFlow: prefixFlow)
+            .text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "explore: the app crashed", file: "out/findings/01-crash-pit.yaml")
+        #expect(text.contains("steps:\n- runFlow: ../../Flows/start.yaml\n- tap: {button: Open}\n"), "\(text)")
+        #expect(text.contains("launch:\n  arguments: [-mode, demo]") || text.contains("launch: {arguments: [-mode, demo]}"), "\(text)")
+    }
+
+    @Test func textOutsideASCIIIsWrittenAsItIs() throws {
+        let typed = ExploreAction(.type, kind: .textField, identifier: "Name", text: "日本語", value: .nonASCII)
+        let text = try Self.writer().text(for: Self.finding(.crash, actions: [typed], signature: "crash 11"), name: "explore: 日本", file: "out/f.yaml")
+        #expect(text.contains("日本語") && text.contains("name: 'explore: 日本'") , "\(text)")
+    }
+
+    @Test func aDeadEndUnderOtherRulesIsCheckedUnderThem() throws {
+        let dead = Self.finding(.deadEnd, actions: [Self.open], signature: "dead end")
+        let plain = try Self.writer().text(for: dead, name: "dead", file: "out/f.yaml")
+        #expect(plain.hasSuffix("- tap: {button: Open}\n- assertWayOut\n"), "\(plain)")
+        let ruled = try Self.writer(rules: ScreenIdentity.Rules(ignoring: ["clock"], byText: ["status"])).text(for: dead, name: "dead", file: "out/f.yaml")
+        #expect(ruled.hasSuffix("- assertWayOut: {ignoring: [clock], byText: [status]}\n"), "\(ruled)")
+    }
+}
