@@ -54,4 +54,36 @@ struct FindingFlowsTests {
         let ruled = try Self.writer(rules: ScreenIdentity.Rules(ignoring: ["clock"], byText: ["status"])).text(for: dead, name: "dead", file: "out/f.yaml")
         #expect(ruled.hasSuffix("- assertWayOut: {ignoring: [clock], byText: [status]}\n"), "\(ruled)")
     }
+
+    /// A writer whose scheme launches the app with a secret no variable holds (`-model.password`).
+    static func secretive() -> FindingFlows {
+        var scheme = Scheme(name: "model", app: "model")
+        scheme.launch.defaults = [("model.password", "s3cret-77")]
+        return FindingFlows(prefixNodes: [], prefixFlow: Flow(file: "(explore)", name: "explore", fixture: nil, steps: []), prefix: .none, fixture: "default",
+                            rules: ScreenIdentity.Rules(), auditSkipping: [], scheme: scheme, variables: [:], runner: .standard)
+    }
+
+    static func refusal(_ write: () throws(ExploreError) -> String) -> String? {
+        do {
+            _ = try write()
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func aFlowThatWouldHoldASecretNoVariableHoldsIsNotWrittenAndSaysNoSecret() {
+        let typed = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: "s3cret-77", value: .valid)
+        let inAStep = Self.refusal { () throws(ExploreError) in
+            try Self.secretive().text(for: Self.finding(.crash, actions: [typed, Self.open], signature: "crash 11"), name: "crash", file: "out/f.yaml")
+        }
+        #expect(inAStep == "the flow for the app crashed would hold a secret no variable holds: it is not written")
+        let inTheName = Self.refusal { () throws(ExploreError) in
+            try Self.secretive().text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "explore: s3cret-77", file: "out/f.yaml")
+        }
+        #expect(inTheName == "the flow for the app crashed would hold a secret: it is not written")
+        #expect(Self.refusal { () throws(ExploreError) in
+            try Self.secretive().text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "crash", file: "out/f.yaml")
+        } == nil, "nothing secret: written")
+    }
 }
