@@ -107,6 +107,10 @@ struct PropertyTests {
         #expect(result.map.stats.ended == "done", "the crawl went on to its end")
     }
 
+    @Test func aCrawlChecksThePropertiesUnlessToldNotTo() {
+        #expect(ExploreOptions().checksProperties, "on by default: --no-properties leaves them out")
+    }
+
     @Test func withoutItsPropertiesTheCrawlFindsNothingOnTheSameDesk() throws {
         let result = try Self.explorer([.lentCount], checks: false).run()
         #expect(result.findings.isEmpty, "a crawler can only judge what is wrong with any app")
