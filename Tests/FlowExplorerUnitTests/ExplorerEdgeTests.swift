@@ -170,4 +170,10 @@ struct ExplorerEdgeTests {
         let kept = AppDriver.withoutBacktraces(scheme).launch.environment
         #expect(kept.map(\.key) == ["SWIFT_BACKTRACE"] && kept.first?.value.raw == "enable=yes", "the scheme's own setting wins")
     }
+
+    @Test func theProgressLineSaysThePhaseTheFiguresAndWhatIsLeft() {
+        let progress = ExploreProgress(screens: 12, actions: 340, findings: 1, elapsed: .milliseconds(2_140), actionsLeft: 4_660, timeLeft: .seconds(-3),
+                                       phase: "walking 3 of 200")
+        #expect(progress.line == "walking 3 of 200: screens 12  actions 340  findings 1  2.1 s  (budget left: 4660 actions, 0.0 s)")
+    }
 }
