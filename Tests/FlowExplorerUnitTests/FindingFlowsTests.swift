@@ -86,4 +86,10 @@ struct FindingFlowsTests {
             try Self.secretive().text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "crash", file: "out/f.yaml")
         } == nil, "nothing secret: written")
     }
+
+    @Test func aPathIsNamedFromTheFlowsFolder() {
+        #expect(FindingFlows.relative("Flows/start.yaml", from: "Flows/finding.yaml") == "start.yaml", "the same folder")
+        #expect(FindingFlows.relative("Flows/start.yaml", from: "out/findings/01.yaml") == "../../Flows/start.yaml")
+        #expect(FindingFlows.relative("Flows/a/start.yaml", from: "Flows/f.yaml") == "a/start.yaml", "below it")
+    }
 }
