@@ -23,6 +23,34 @@ struct AppDriverTests {
         kill(pid, 0) == 0
     }
 
+    /// What a prefix typed, read from the real app's commands on each launch (the spare's too)
+    /// and for a suite's flows: each field and its text, in order, taps left out; and the record
+    /// properties read is still told every command.
+    @Test func whatAPrefixTypesIsReadFromTheCommandsTheAppWasSent() throws {
+        let parser = FlowParser(catalog: RobotCatalog([]))
+        let steps = try ["tap: {button: Form}", "type: {textField: Name, text: Ann}", #"type: {secureTextField: Code, text: "1234"}"#].map { line in
+            try #require(parser.step(text: line, file: "prefix"), "\(parser.problems)").step
+        }
+        let driver = try Self.driver(pids: "/dev/null", prefix: steps)
+        defer { driver.close() }
+        for launch in 1...2 {
+            guard case let .success(frame) = driver.relaunch() else {
+                Issue.record("launch \(launch): the prefix runs")
+                return
+            }
+            #expect(frame.screen.title == "Form")
+            #expect(driver.typedByPrefix.map(\.target) == ["Name", "Code"], "launch \(launch)")
+            #expect(driver.typedByPrefix.map(\.text) == ["Ann", "1234"], "launch \(launch)")
+            let last = driver.lastAction
+            #expect(last?.verb == "type" && last?.element?.identifier == "Code", "the prefix's last command, as properties read it (launch \(launch))")
+        }
+        #expect(driver.actionsSent == 6)
+        let typed = driver.typed(by: [Flow(file: "Flows/form.yaml", name: "Form", fixture: nil, steps: steps), Flow(file: "Flows/none.yaml", name: "None", fixture: nil, steps: [])])
+        #expect(typed["Flows/form.yaml"]?.map(\.target) == ["Name", "Code"])
+        #expect(typed["Flows/form.yaml"]?.map(\.text) == ["Ann", "1234"])
+        #expect(typed["Flows/none.yaml"]?.isEmpty == true)
+    }
+
     @Test func aRelaunchEndsTheAppBeforeAndClosingEndsTheRestSpareIncluded() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,5 +74,34 @@ struct AppDriverTests {
         let all = try Self.launched(pids)
         #expect(all.count >= 2, "the first, the second and the spare made ready: \(all)")
         #expect(all.allSatisfy { !Self.running($0) }, "closed, every app it launched is ended: \(all.filter(Self.running))")
+    }
+
+    /// An action before any launch is an app that is not running, said so; `terminate` ends the
+    /// app now running and leaves the driver able to launch again.
+    @Test func anActionWithNoAppSaysSoAndTerminateEndsTheAppRunning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pids = folder.appendingPathComponent("pids").path
+        let driver = try Self.driver(pids: pids)
+        defer { driver.close() }
+        guard case let .ended(failure) = driver.act(ExploreAction(.back), wait: nil) else {
+            Issue.record("an action with no app launched ends")
+            return
+        }
+        #expect(failure.reason == "the app is not running")
+        #expect(failure.cause == .notStarted)
+        guard case .success = driver.relaunch() else {
+            Issue.record("the sample launches")
+            return
+        }
+        let first = try #require(try Self.launched(pids).first)
+        #expect(Self.running(first))
+        driver.terminate()
+        #expect(!Self.running(first), "terminate ends the app (and waits until it is gone)")
+        guard case .success = driver.relaunch() else {
+            Issue.record("the sample launches after terminate")
+            return
+        }
     }
 }
