@@ -464,4 +464,99 @@ struct CrawlEdgeTests {
         #expect(model.app.log.filter { $0.action == row3 }.count == 2, "row 3 is gone from the list the app is on: not tapped there, but after a fresh launch")
         #expect(model.app.launches == 2)
     }
+
+    /// Home's Open leads to a hall on the first launch, whose Enter leads to a room; on every later
+    /// launch Open leads straight to the room, where Enter is refused.
+    struct ShortcutModel: AppModel {
+        let launch: Int
+        var on = "Home"
+        var screen: ScreenSnapshot {
+            switch on {
+            case "Hall": ScreenSnapshot(title: "Hall", elements: [.button("Enter")])
+            case "Room": ScreenSnapshot(title: "Room", elements: [.button("Ring")])
+            default: ScreenSnapshot(title: "Home", elements: [.button("Open")])
+            }
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (on, action.identifier) {
+            case ("Home", "Open"): on = launch == 1 ? "Hall" : "Room"
+            case ("Hall", "Enter"): on = "Room"
+            case ("Room", "Ring"): break
+            default: return .refused("not here")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aPathThatBreaksOnTheWayDoesNotReachItsScreenEvenWhereTheScreenBeforeTheBreakLooksLikeIt() throws {
+        let launches = PadModel.Launches()
+        let model = ModelCrawl(ModelApp {
+            launches.count += 1
+            return ShortcutModel(launch: launches.count)
+        })
+        let (open, enter, ring) = (ExploreAction(.tap, kind: .button, identifier: "Open"), ExploreAction(.tap, kind: .button, identifier: "Enter"),
+                                   ExploreAction(.tap, kind: .button, identifier: "Ring"))
+        guard case let .success(home) = model.crawl.launch(), case let .screen(hall) = model.crawl.take(open, from: home),
+              case let .screen(room) = model.crawl.take(enter, from: hall) else {
+            Issue.record("the model leads there")
+            return
+        }
+        model.crawl.leave()
+        // Relaunched, Open shows the room already, and Enter is refused there: the path is broken.
+        #expect(!model.crawl.reach(room, for: ring))
+        #expect(room.unreachable && model.crawl.current == nil)
+        #expect(room.path == [open, enter])
+    }
+
+    /// Home's Aside shows a side screen and opens the door: Door then leads to the vault (refused
+    /// before). Long leads to a corridor whose Next leads to the vault whatever was done.
+    struct DoorModel: AppModel {
+        var on = "Home"
+        var opened = false
+        var screen: ScreenSnapshot {
+            switch on {
+            case "Aside": ScreenSnapshot(title: "Aside", elements: [.text("the door is open", identifier: "note")])
+            case "Corridor": ScreenSnapshot(title: "Corridor", elements: [.button("Next")])
+            case "Vault": ScreenSnapshot(title: "Vault", elements: [.button("Ring")])
+            default: ScreenSnapshot(title: "Home", elements: [.button("Aside"), .button("Door"), .button("Long")])
+            }
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (on, action.verb, action.identifier) {
+            case ("Home", .tap, "Aside"): (on, opened) = ("Aside", true)
+            case ("Aside", .back, _): on = "Home"
+            case ("Home", .tap, "Door") where opened: on = "Vault"
+            case ("Home", .tap, "Long"): on = "Corridor"
+            case ("Corridor", .tap, "Next"): on = "Vault"
+            case ("Vault", .tap, "Ring"): break
+            default: return .refused("not now")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aShorterWayKeepsTheLaunchsWholeTraceAsItsSecondWay() throws {
+        let model = ModelCrawl(ModelApp { DoorModel() })
+        let tap = { (name: String) in ExploreAction(.tap, kind: .button, identifier: name) }
+        guard case let .success(home) = model.crawl.launch(), case let .screen(corridor) = model.crawl.take(tap("Long"), from: home),
+              case let .screen(vault) = model.crawl.take(tap("Next"), from: corridor) else {
+            Issue.record("the model leads there")
+            return
+        }
+        #expect(vault.path == [tap("Long"), tap("Next")] && vault.fallback == nil, "its path is the launch's trace: no second way")
+        model.crawl.leave()
+        guard case .success = model.crawl.launch(), case let .screen(aside) = model.crawl.take(tap("Aside"), from: home),
+              case .screen = model.crawl.take(.back, from: aside), case let .screen(again) = model.crawl.take(tap("Door"), from: home) else {
+            Issue.record("the model leads there again")
+            return
+        }
+        #expect(again === vault)
+        #expect(vault.path == [tap("Door")], "the shorter way is kept")
+        #expect(vault.fallback == [tap("Aside"), .back, tap("Door")], "and the launch's trace that surely led there")
+        model.crawl.leave()
+        // Door alone is refused on a fresh launch; the trace leads there.
+        #expect(model.crawl.reach(vault, for: tap("Ring")))
+        #expect(vault.path == [tap("Aside"), .back, tap("Door")] && vault.fallback == nil)
+        #expect(!vault.unreachable)
+    }
 }

@@ -292,6 +292,38 @@ struct ShrinkerTests {
         #expect(Self.shrinker(ModelApp { ScreensModel() }).shrink(noisy, states: [:]).actions == [Self.tap("Open"), twin])
     }
 
+    /// Twin is refused everywhere. Home offers it; Open leads to Form, which offers it; Down on
+    /// Home leads to a bare screen also titled "Form", without it (Down on Form stays there).
+    struct TwinsModel: AppModel {
+        var on = "Home"
+        var screen: ScreenSnapshot {
+            switch on {
+            case "Form": ScreenSnapshot(title: "Form", elements: [.button("Twin"), .button("Down")])
+            case "Bare": ScreenSnapshot(title: "Form", elements: [.text("nothing", identifier: "note")])
+            default: ScreenSnapshot(title: "Home", elements: [.button("Open"), .button("Down"), .button("Twin")])
+            }
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (on, action.identifier) {
+            case ("Home", "Open"): on = "Form"
+            case ("Home", "Down"): on = "Bare"
+            case ("Form", "Down"): break
+            default: return .refused("no")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aRefusalIsNeitherTheSameOnAnotherScreenThatOffersItNorOnOneOfItsTitleThatDoesNot() {
+        let twin = Self.tap("Twin")
+        let finding = ExploreFinding(kind: .refused, screen: ScreenIdentity(TwinsModel(on: "Form").screen), summary: "refused", details: [],
+                                     actions: [Self.tap("Open"), Self.tap("Down"), twin], signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
+        // Without Open, Down leads to the bare "Form", where Twin is refused but not offered; Twin
+        // alone is refused on Home, which offers it but is another screen. Neither is the finding.
+        let shrunk = Self.shrinker(ModelApp { TwinsModel() }).shrink(finding, states: [:])
+        #expect(shrunk.actions == [Self.tap("Open"), twin], "\(shrunk.actions.map(\.description))")
+    }
+
     @Test func aWouldBeSecretShownIsAProblemOnlyWhenItWasTypedIntoASecureField() {
         // The same text typed into the plain Name too, which Echo greets: shown, and no secret.
         let secure = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
