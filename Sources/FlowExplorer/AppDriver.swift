@@ -121,6 +121,9 @@ final class AppDriver: ExploreApp {
         runner.cleanUp()
     }
 
+    /// The folder of the crawl's stores (and of its seeded fixtures): ``close()`` removes it.
+    var folder: URL { runner.folder }
+
     /// The app, while one is launched.
     var app: FlowApp? { executor?.app }
 
@@ -324,8 +327,13 @@ package final class ExploreStopper: Sendable {
         pids.withLock { $0[slot] = pid }
     }
 
+    /// The process of every app the crawl runs now.
+    var processes: [Int32] {
+        pids.withLock { Array($0.values) }
+    }
+
     /// Kills every app the crawl runs now.
     package func stop() {
-        for pid in pids.withLock({ Array($0.values) }) where pid > 0 { kill(pid, SIGKILL) }
+        for pid in processes where pid > 0 { kill(pid, SIGKILL) }
     }
 }

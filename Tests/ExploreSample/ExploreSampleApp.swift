@@ -26,6 +26,7 @@ import TextUI
 /// - `helpAlert`: Help's alert (on the desk and on each book) brings itself back when answered;
 /// - `lentCount`: the desk's Lent count reads one more than the books on loan once one is lent.
 ///
+/// `-sample.store PATH` is taken and left unread (a scheme with a seeder gives its store so);
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
 /// crashes at launch. With `SAMPLE_PIDS=FILE` in its environment, each launch adds its process's
 /// number to FILE, a line each: a test checks none is left running; and `hang PID` when it starts
@@ -46,7 +47,7 @@ enum ExploreSampleApp {
     static func main() async {
         note("\(getpid())")
         await TextApp.main(name: "explore-sample") { launch -> AnyObject in
-            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth", "sample.app"])
+            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth", "sample.app", "sample.store"])
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
             if try launch.defaults.flag("sample.crash") == true { fatalError("the sample crashes at launch, as asked") }
             let bugs = Set(try launch.defaults.string("sample.bugs")?.split(separator: ",").map(String.init) ?? [])

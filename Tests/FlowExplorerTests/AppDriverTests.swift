@@ -8,10 +8,11 @@ import Testing
 /// The driver the crawl drives real apps through, on the explore sample, in this process: what
 /// it launches it ends, on each relaunch and when it is closed, the spare launch included.
 struct AppDriverTests {
-    static func driver(pids: String, prefix: [Step] = []) throws -> AppDriver {
+    static func driver(pids: String, prefix: [Step] = [], defaults: [(key: String, value: Text)] = [], timeout: TimeInterval = 5) throws -> AppDriver {
         var scheme = Scheme(name: "default", app: ExploreWorkspace.sample)
         scheme.launch.environment = [("SAMPLE_PIDS", Text(pids))]
-        return try AppDriver(scheme: scheme, variables: [:], secrets: [], timeout: 5, flow: Flow(file: "(explore)", name: "explore", fixture: nil, steps: prefix))
+        scheme.launch.defaults = defaults
+        return try AppDriver(scheme: scheme, variables: [:], secrets: [], timeout: timeout, flow: Flow(file: "(explore)", name: "explore", fixture: nil, steps: prefix))
     }
 
     /// The process ids the sample wrote, one a launch.
@@ -70,10 +71,34 @@ struct AppDriverTests {
         }
         #expect(driver.launches == 2)
         #expect(first.first.map { !Self.running($0) } == true, "the app before a relaunch is ended")
+        let known = driver.running.processes
+        #expect(!known.isEmpty && known.allSatisfy(Self.running), "Ctrl-C would end the app driven (and the spare, once started): \(known)")
+        #expect(FileManager.default.fileExists(atPath: driver.folder.path))
         driver.close()
         let all = try Self.launched(pids)
         #expect(all.count >= 2, "the first, the second and the spare made ready: \(all)")
         #expect(all.allSatisfy { !Self.running($0) }, "closed, every app it launched is ended: \(all.filter(Self.running))")
+        #expect(driver.running.processes.isEmpty, "and none is left for Ctrl-C to kill (its number may be another process's by then)")
+        #expect(!FileManager.default.fileExists(atPath: driver.folder.path), "the stores' folder is removed while the driver is still held")
+    }
+
+    /// An app that never becomes idle: the launch fails at the timeout, and the spare made ready
+    /// meanwhile is stuck the same way. Closing waits for it and ends it: none is left running.
+    @Test func closingEndsASpareStillStartingUp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pids = folder.appendingPathComponent("pids").path
+        let driver = try Self.driver(pids: pids, defaults: [("sample.busy", Text("YES"))], timeout: 1)
+        guard case .failure(.launch) = driver.relaunch() else {
+            Issue.record("an app that is never idle does not launch")
+            return
+        }
+        driver.close()
+        let all = try Self.launched(pids)
+        #expect(all.count == 2, "the first launch and the spare: \(all)")
+        #expect(all.allSatisfy { !Self.running($0) }, "closed, the spare starting up is ended too: \(all.filter(Self.running))")
+        #expect(driver.running.processes.isEmpty)
     }
 
     /// An action before any launch is an app that is not running, said so; `terminate` ends the
@@ -103,5 +128,33 @@ struct AppDriverTests {
             Issue.record("the sample launches after terminate")
             return
         }
+    }
+
+    /// A suite's flow of a fixture the crawl did not seed: seeded when it is first asked for
+    /// (once), then run; a fixture seeded already is not seeded again.
+    @Test func aFlowOfAnotherFixtureIsSeededForWhatItTypes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The seeder notes each fixture it seeds, and writes the store (empty: the sample reads none).
+        let seeded = folder.appendingPathComponent("seeded").path
+        let seeder = folder.appendingPathComponent("seed.sh")
+        try "#!/bin/sh\necho \"$5\" >> '\(seeded)'\n: > \"$2\"\n".write(to: seeder, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: seeder.path)
+        var scheme = Scheme(name: "default", app: ExploreWorkspace.sample)
+        (scheme.seeder, scheme.seeds, scheme.store) = (seeder.path, folder.path, Scheme.Store(argument: "sample.store", file: "sample.sqlite"))
+        let parser = FlowParser(catalog: RobotCatalog([]))
+        let steps = try ["tap: {button: Form}", "type: {textField: Name, text: Bo}"].map { line in try #require(parser.step(text: line, file: "flow")).step }
+        let driver = try AppDriver(scheme: scheme, variables: [:], secrets: [], timeout: 5, flow: Flow(file: "(explore)", name: "explore", fixture: "default", steps: []))
+        defer { driver.close() }
+        let typed = driver.typed(by: [
+            Flow(file: "Flows/other.yaml", name: "Other", fixture: "other", steps: steps),
+            Flow(file: "Flows/same.yaml", name: "Same", fixture: "default", steps: steps),
+            Flow(file: "Flows/again.yaml", name: "Again", fixture: "other", steps: steps),
+        ])
+        for file in ["Flows/other.yaml", "Flows/same.yaml", "Flows/again.yaml"] {
+            #expect(typed[file]?.map(\.text) == ["Bo"], "\(file)")
+        }
+        #expect(try String(contentsOfFile: seeded, encoding: .utf8) == "default\nother\n", "each fixture seeded once")
     }
 }
