@@ -20,6 +20,13 @@ struct AppDriverTests {
         try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").compactMap { pid_t($0.split(separator: " ").first ?? "") }
     }
 
+    /// A new empty folder of the test's own (the caller removes it).
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     static func running(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0
     }
@@ -53,8 +60,7 @@ struct AppDriverTests {
     }
 
     @Test func aRelaunchEndsTheAppBeforeAndClosingEndsTheRestSpareIncluded() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pids = folder.appendingPathComponent("pids").path
         FileManager.default.createFile(atPath: pids, contents: nil)
@@ -85,8 +91,7 @@ struct AppDriverTests {
     /// An app that never becomes idle: the launch fails at the timeout, and the spare made ready
     /// meanwhile is stuck the same way. Closing waits for it and ends it: none is left running.
     @Test func closingEndsASpareStillStartingUp() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pids = folder.appendingPathComponent("pids").path
         let driver = try Self.driver(pids: pids, defaults: [("sample.busy", Text("YES"))], timeout: 1)
@@ -104,8 +109,7 @@ struct AppDriverTests {
     /// An action before any launch is an app that is not running, said so; `terminate` ends the
     /// app now running and leaves the driver able to launch again.
     @Test func anActionWithNoAppSaysSoAndTerminateEndsTheAppRunning() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pids = folder.appendingPathComponent("pids").path
         let driver = try Self.driver(pids: pids)
@@ -133,8 +137,7 @@ struct AppDriverTests {
     /// A suite's flow of a fixture the crawl did not seed: seeded when it is first asked for
     /// (once), then run; a fixture seeded already is not seeded again.
     @Test func aFlowOfAnotherFixtureIsSeededForWhatItTypes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("driver-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The seeder notes each fixture it seeds, and writes the store (empty: the sample reads none).
         let seeded = folder.appendingPathComponent("seeded").path
