@@ -340,11 +340,7 @@ struct CrawlEdgeTests {
     }
 
     @Test func aScreenTheAppNoLongerLeadsToIsUnreachableAndNothingIsTriedOnIt() throws {
-        let launches = PadModel.Launches()
-        let model = ModelCrawl(ModelApp {
-            launches.count += 1
-            return OnceModel(launch: launches.count)
-        })
+        let model = ModelCrawl(ModelApp(byLaunch: { OnceModel(launch: $0) }))
         model.map()
         let room = try #require(model.crawl.states.first { $0.identity.title == "Room" })
         #expect(room.unreachable)
@@ -489,11 +485,7 @@ struct CrawlEdgeTests {
     }
 
     @Test func aPathThatBreaksOnTheWayDoesNotReachItsScreenEvenWhereTheScreenBeforeTheBreakLooksLikeIt() throws {
-        let launches = PadModel.Launches()
-        let model = ModelCrawl(ModelApp {
-            launches.count += 1
-            return ShortcutModel(launch: launches.count)
-        })
+        let model = ModelCrawl(ModelApp(byLaunch: { ShortcutModel(launch: $0) }))
         let (open, enter, ring) = (ExploreAction(.tap, kind: .button, identifier: "Open"), ExploreAction(.tap, kind: .button, identifier: "Enter"),
                                    ExploreAction(.tap, kind: .button, identifier: "Ring"))
         guard case let .success(home) = model.crawl.launch(), case let .screen(hall) = model.crawl.take(open, from: home),

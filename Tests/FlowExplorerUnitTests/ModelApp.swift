@@ -32,6 +32,16 @@ final class ModelApp: ExploreApp {
         self.make = make
     }
 
+    /// An app whose model is made knowing which launch it is, from 1: an app that does not do the
+    /// same twice.
+    convenience init(byLaunch make: @escaping (Int) -> any AppModel) {
+        var launches = 0
+        self.init {
+            launches += 1
+            return make(launches)
+        }
+    }
+
     /// Actions the app took (not refused) since the last launch, and the most one launch took:
     /// the crawl's trace of a launch.
     private(set) var actionsThisLaunch = 0
