@@ -172,10 +172,11 @@ package final class Explorer {
     }
 
     /// What the flows type into each field: their `type` steps' values by the field's name, and
-    /// their robot actions' text arguments by the field each action was seen to type into.
+    /// their robot actions' text arguments by the field each action was seen to type into (seen by
+    /// running flows the scheme runs: one its tags leave out, a slow one say, is not run for it).
     private func fieldValuesOfFlows() -> [(name: String, text: String)] {
         var values = FieldValues.typedValues(in: flows)
-        let watched = RobotValues.flowsToWatch(flows)
+        let watched = RobotValues.flowsToWatch(FlowSuite(flows: flows).filtered(include: scheme.includeTags, exclude: scheme.excludeTags).flows)
         guard !watched.isEmpty else { return values }
         let fields = RobotValues.fields(of: watched, typed: driver.typed(by: watched), resolve: driver.resolve)
         for value in RobotValues.values(in: flows, fields: fields) { FieldValues.add(&values, name: value.name, text: value.text) }

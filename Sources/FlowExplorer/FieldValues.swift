@@ -136,7 +136,8 @@ enum RobotValues {
     }
 
     /// The fewest of `flows` that give every robot text parameter an argument: the first flow for
-    /// each, at most `limit`.
+    /// each, at most `limit`; each up to its last step that gives one (what comes after it, such as
+    /// checks and waits, types nothing the watch needs, and only costs time).
     static func flowsToWatch(_ flows: [Flow], limit: Int = 20) -> [Flow] {
         var covered: Set<Parameter> = []
         var chosen: [Flow] = []
@@ -147,7 +148,14 @@ enum RobotValues {
                 covered.formUnion(parameters)
             }
         }
-        return chosen
+        return chosen.map(watchedPart)
+    }
+
+    /// `flow` up to its last step that gives a robot text parameter an argument.
+    static func watchedPart(of flow: Flow) -> Flow {
+        guard let last = flow.steps.lastIndex(where: { !arguments(in: [$0]).isEmpty }), last < flow.steps.count - 1 else { return flow }
+        return Flow(file: flow.file, name: flow.name, tags: flow.tags, fixture: flow.fixture, launch: flow.launch, onAlert: flow.onAlert,
+                    steps: Array(flow.steps[...last]), variableUses: flow.variableUses)
     }
 
     /// Each parameter's field, from what the app was told to type while each flow ran (`typed`,

@@ -1,4 +1,5 @@
 @testable import FlowExplorer
+import DeskRobots
 import FlowKit
 @testable import FlowRunner
 import Foundation
@@ -133,6 +134,23 @@ struct ExplorerEdgeTests {
         let dropped = ModelApp { DeskModel() }
         do { _ = try Self.explorer(dropped) }
         #expect(dropped.closes == 1, "an explorer never closed closes its app when it goes")
+    }
+
+    /// The first flow for each robot text parameter is run to see where it types, up to its last
+    /// step that gives one; a flow the scheme's tags leave out (a slow one) is not run for it.
+    @Test func flowsTheSchemesTagsLeaveOutAreNotRunToSeeWhatTheyType() throws {
+        let parser = FlowParser(catalog: RobotCatalog([LendRobot.yaml]))
+        let slow = try #require(parser.parse(text: "name: Slow\ntags: [slow]\nsteps:\n  - Lend.typeBorrower: {name: Bob}\n", file: "slow.yaml"))
+        let quick = try #require(parser.parse(text: "name: Quick\nsteps:\n  - Lend.typeBorrower: {name: Eve}\n  - back\n  - back\n", file: "quick.yaml"))
+        func watched(excluding tags: [String]) throws -> [String] {
+            let app = ModelApp { DeskModel() }
+            let scheme = Scheme(name: "model", app: "model", excludeTags: tags)
+            _ = try Explorer(scheme: scheme, variables: [:], catalog: RobotCatalog([]), options: ExploreOptions(maxActions: 20, wait: 5),
+                             valuesFrom: [slow, quick], app: app).run()
+            return app.watched.map { "\($0.file) \($0.steps)" }
+        }
+        #expect(try watched(excluding: []) == ["slow.yaml 1"], "the first flow that gives the parameter")
+        #expect(try watched(excluding: ["slow"]) == ["quick.yaml 1"], "the slow one left out; the two backs after the robot action not run")
     }
 
     @Test func flowsWithNoRobotActionAreNotRunToSeeWhatTheyType() throws {

@@ -60,6 +60,9 @@ struct FieldValuesTests {
         #expect(RobotValues.flowsToWatch(flows).map(\.file) == ["lend.yaml"], "one flow a parameter")
         #expect(RobotValues.flowsToWatch(flows, limit: 1).map(\.file) == ["lend.yaml"])
         #expect(RobotValues.flowsToWatch(flows, limit: 0).isEmpty, "no more flows than the limit")
+        let tail = try #require(parser.parse(text: "name: Tail\nsteps:\n  - back\n  - Lend.typeBorrower: {name: Al}\n  - back\n  - back\n", file: "tail.yaml"))
+        #expect(RobotValues.flowsToWatch([tail]).map(\.steps.count) == [2], "run up to its last robot text argument, not after")
+        #expect(RobotValues.flowsToWatch([lend]).map(\.steps.count) == [2], "a flow that ends with one is run whole")
         let fields = RobotValues.fields(of: [lend], typed: ["lend.yaml": [("Borrower", "Bob"), ("Borrower", "Cy")]]) { $0 == "${who}" ? "Cy" : $0 }
         #expect(fields == [RobotValues.Parameter(action: "Lend.typeBorrower", name: "name"): "Borrower"])
         let values = RobotValues.values(in: flows, fields: fields)

@@ -113,8 +113,12 @@ final class ModelApp: ExploreApp {
     /// What the flows typed, as a test says it.
     var typedByFlows: [String: [(target: String, text: String)]] = [:]
 
+    /// The flows the crawl ran to see what they type: each one's file and how many steps it ran.
+    private(set) var watched: [(file: String, steps: Int)] = []
+
     func typed(by flows: [Flow]) -> [String: [(target: String, text: String)]] {
         flowRuns += 1
+        watched += flows.map { ($0.file, $0.steps.count) }
         return typedByFlows
     }
 
