@@ -153,7 +153,7 @@ enum RobotValues {
 
     /// `flow` up to its last step that gives a robot text parameter an argument.
     static func watchedPart(of flow: Flow) -> Flow {
-        guard let last = flow.steps.lastIndex(where: { !arguments(in: [$0]).isEmpty }), last < flow.steps.count - 1 else { return flow }
+        guard let last = flow.steps.lastIndex(where: { !arguments(in: [$0]).isEmpty }) else { return flow }
         return Flow(file: flow.file, name: flow.name, tags: flow.tags, fixture: flow.fixture, launch: flow.launch, onAlert: flow.onAlert,
                     steps: Array(flow.steps[...last]), variableUses: flow.variableUses)
     }
