@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 import PresenterKit
 import TextUI
 
@@ -33,15 +34,16 @@ import TextUI
 /// the work that never ends (what a test waits for before it sends Ctrl-C).
 @main
 enum ExploreSampleApp {
-    /// Adds `line` to the file `SAMPLE_PIDS` names, if it names one.
+    /// Adds `line` to the file `SAMPLE_PIDS` names, if it names one. In append mode, one write: two
+    /// apps noting at once (the one driven and the spare starting up) each add their line whole,
+    /// where a seek to the end and then a write could put both at the same place.
     static func note(_ line: String) {
-        guard let file = ProcessInfo.processInfo.environment["SAMPLE_PIDS"], let handle = FileHandle(forWritingAtPath: file) ?? {
-            FileManager.default.createFile(atPath: file, contents: nil)
-            return FileHandle(forWritingAtPath: file)
-        }() else { return }
-        handle.seekToEndOfFile()
-        handle.write(Data("\(line)\n".utf8))
-        try? handle.close()
+        guard let file = ProcessInfo.processInfo.environment["SAMPLE_PIDS"] else { return }
+        let descriptor = open(file, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let bytes = Array("\(line)\n".utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     static func main() async {
