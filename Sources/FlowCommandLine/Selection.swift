@@ -172,13 +172,11 @@ struct Selection {
         // A flow may quote a secret the scheme holds (a password typed into a step): never shown.
         let secrets = scheme?.secretValues(variables: values) ?? []
         guard problems.isEmpty, let scheme else { throw .diagnostics(Diagnostics(problems.map { $0.masking(secrets) })) }
-        // Tags given on the command line replace the scheme's tag filters (an empty one is no tag).
-        let overridden = !FlowSuite.splitTags(includeTags).isEmpty || !FlowSuite.splitTags(excludeTags).isEmpty
-        let (include, exclude) = overridden ? (includeTags, excludeTags) : (scheme.includeTags, scheme.excludeTags)
+        let (include, exclude, fromScheme) = scheme.tagFilters(include: includeTags, exclude: excludeTags)
         let selected = suite.filtered(include: include, exclude: exclude)
         if selected.flows.isEmpty, !allowEmpty {
             throw .usage(nothingSelected(suite, include: FlowSuite.splitTags(include), exclude: FlowSuite.splitTags(exclude),
-                                         paths: flowPaths, fromScheme: !overridden ? scheme.name : nil))
+                                         paths: flowPaths, fromScheme: fromScheme ? scheme.name : nil))
         }
         return Loaded(scheme: scheme, suite: selected, variables: values, includeTags: include, excludeTags: exclude,
                       leftOut: suite.flows.count - selected.flows.count)

@@ -176,7 +176,8 @@ package final class Explorer {
     /// running flows the scheme runs: one its tags leave out, a slow one say, is not run for it).
     private func fieldValuesOfFlows() -> [(name: String, text: String)] {
         var values = FieldValues.typedValues(in: flows)
-        let watched = RobotValues.flowsToWatch(FlowSuite(flows: flows).filtered(include: scheme.includeTags, exclude: scheme.excludeTags).flows)
+        let tags = scheme.tagFilters()
+        let watched = RobotValues.flowsToWatch(FlowSuite(flows: flows).filtered(include: tags.include, exclude: tags.exclude).flows)
         guard !watched.isEmpty else { return values }
         let fields = RobotValues.fields(of: watched, typed: driver.typed(by: watched), resolve: driver.resolve)
         for value in RobotValues.values(in: flows, fields: fields) { FieldValues.add(&values, name: value.name, text: value.text) }

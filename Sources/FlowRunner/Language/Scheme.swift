@@ -92,6 +92,13 @@ package struct Scheme: Sendable {
         return ["password", "secret", "token"].contains { lowered.hasSuffix($0) }
     }
 
+    /// The tags a run selects its flows by: those given on the command line replace the scheme's
+    /// filters (an empty one is no tag); with none given, the scheme's. `fromScheme` says which.
+    package func tagFilters(include: [String] = [], exclude: [String] = []) -> (include: [String], exclude: [String], fromScheme: Bool) {
+        let given = !FlowSuite.splitTags(include).isEmpty || !FlowSuite.splitTags(exclude).isEmpty
+        return given ? (include, exclude, false) : (includeTags, excludeTags, true)
+    }
+
     /// What is missing for a run once the layers are merged, said as a person fixes it: no `app`,
     /// or a `seeder` without a `store` (or a store without a seeder); nil when the scheme is whole.
     package func incompleteness() -> String? {
