@@ -154,8 +154,11 @@ enum RobotValues {
     /// `flow` up to its last step that gives a robot text parameter an argument.
     static func watchedPart(of flow: Flow) -> Flow {
         guard let last = flow.steps.lastIndex(where: { !arguments(in: [$0]).isEmpty }) else { return flow }
-        return Flow(file: flow.file, name: flow.name, tags: flow.tags, fixture: flow.fixture, launch: flow.launch, onAlert: flow.onAlert,
-                    steps: Array(flow.steps[...last]), variableUses: flow.variableUses)
+        var cut = Flow(file: flow.file, name: flow.name, tags: flow.tags, fixture: flow.fixture, launch: flow.launch, onAlert: flow.onAlert,
+                       steps: Array(flow.steps[...last]), variableUses: flow.variableUses)
+        // What the read flow carries beside its init's fields: the audit rules it turns off, and where it says its fixture and launch.
+        (cut.auditOff, cut.fixtureLocation, cut.launchLocation) = (flow.auditOff, flow.fixtureLocation, flow.launchLocation)
+        return cut
     }
 
     /// Each parameter's field, from what the app was told to type while each flow ran (`typed`,

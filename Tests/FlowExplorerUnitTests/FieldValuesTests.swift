@@ -63,6 +63,8 @@ struct FieldValuesTests {
         let tail = try #require(parser.parse(text: "name: Tail\nsteps:\n  - back\n  - Lend.typeBorrower: {name: Al}\n  - back\n  - back\n", file: "tail.yaml"))
         #expect(RobotValues.flowsToWatch([tail]).map(\.steps.count) == [2], "run up to its last robot text argument, not after")
         #expect(RobotValues.flowsToWatch([lend]).map(\.steps.count) == [2], "a flow that ends with one is run whole")
+        let audited = try #require(parser.parse(text: "name: Audited\naudit: {skip: [readableLabels]}\nsteps:\n  - Lend.typeBorrower: {name: Al}\n  - back\n", file: "audited.yaml"))
+        #expect(RobotValues.flowsToWatch([audited]).first?.auditOff == audited.auditOff && !audited.auditOff.isEmpty, "the cut flow keeps the audit rules it turns off")
         let fields = RobotValues.fields(of: [lend], typed: ["lend.yaml": [("Borrower", "Bob"), ("Borrower", "Cy")]]) { $0 == "${who}" ? "Cy" : $0 }
         #expect(fields == [RobotValues.Parameter(action: "Lend.typeBorrower", name: "name"): "Borrower"])
         let values = RobotValues.values(in: flows, fields: fields)
