@@ -138,10 +138,7 @@ let package = Package(
         // YAML flows on FlowKit: the step registry, the parser, schemes, suites, the executor,
         // reports, the schema and the step reference. It knows no app: the scheme and the robot
         // catalog it is given say everything app-specific.
-        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console", "TextBytes", "CPropertyGuard"]),
-        // A guarded call in C: a property (an app's author's code, run in the runner) that traps or
-        // never returns ends its check, not the runner (sigsetjmp, and a signal back to it).
-        .target(name: "CPropertyGuard"),
+        .target(name: "FlowRunner", dependencies: ["FlowKit", "LocatedYAML", "Yams", "NameMatching", "Console", "TextBytes"]),
         // The crawler (flow explore): every screen an app reaches, each problem as a minimal flow,
         // the map as JSON, DOT and SVG, and a suite's UI coverage on it. It names no app.
         .target(name: "FlowExplorer", dependencies: ["FlowRunner", "FlowKit", "LocatedYAML", "Yams", "TextBytes", "Console"]),
@@ -221,16 +218,22 @@ let package = Package(
         // The robots of the explore sample's lending desk, its actions and its properties: a catalog the
         // crawler's and the runner's tests drive the desk with, in process.
         .target(name: "DeskRobots", dependencies: ["FlowKit"], path: "Tests/DeskRobots"),
+        // The toolkit's runner with a desk catalog (DESK_CATALOG names it): the tests of properties
+        // check them in its workers, as an app's runner checks its own.
+        .executableTarget(name: "desk-flow", dependencies: ["FlowCommandLine", "DeskRobots", "Console"], path: "Tests/DeskFlow"),
+        // The same catalogs' property worker alone (no command line, no crawler): what the crawler's
+        // tests in process check properties in.
+        .executableTarget(name: "desk-worker", dependencies: ["FlowRunner", "DeskRobots", "Console"], path: "Tests/DeskWorker"),
         .testTarget(
             name: "FlowExplorerUnitTests",
-            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "explore-sample", "ProcessTesting", "DeskRobots"],
+            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "explore-sample", "ProcessTesting", "DeskRobots", "desk-worker"],
             exclude: ["__Goldens__"]
         ),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",
             dependencies: [
-                "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "explore-sample", "DeskRobots", "FlowRunner", "FlowMCP", "FlowKit",
+                "flow", "workphotos-seed", "workphotos-accounts", "textapp-sample", "explore-sample", "DeskRobots", "desk-flow", "desk-worker", "FlowRunner", "FlowMCP", "FlowKit",
                 "WorkPhotosRobots", "Console", "ProcessTesting",
                 .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"), "Yams", "LocatedYAML", "BadText", "TextBytes",
             ]

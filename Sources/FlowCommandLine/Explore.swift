@@ -160,7 +160,7 @@ extension FlowCommand {
                 let flows = FileManager.default.fileExists(atPath: RunnerSetup.current.flows)
                     ? FlowSuite.read([RunnerSetup.current.flows], catalog: RunnerSetup.current.catalog).suite.flows : []
                 explorer = try Explorer(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, options: options, prefix: prefix,
-                                        fixture: fixture, valuesFrom: flows, runner: RunnerSetup.current.identity)
+                                        fixture: fixture, valuesFrom: flows, runner: RunnerSetup.current.identity, propertyWorker: PropertyWorkerLaunch.thisRunner())
             } catch {
                 throw error.exit == .notMade ? FlowCommandError.notMade(error.description) : .usage(error.description)
             }
@@ -188,7 +188,7 @@ extension FlowCommand {
             } catch {
                 stop.cancel()
                 if live { Console.error("\r\u{1B}[K") }
-                throw FlowCommandError.usage(error.description)
+                throw error.exit == .notMade ? FlowCommandError.notMade(error.description) : .usage(error.description)
             }
             stop.cancel()
             if live { Console.error("\r\u{1B}[K") }
@@ -200,11 +200,12 @@ extension FlowCommand {
             }
             let written = ExploreOutput.write(result, into: out, map: &map, runner: RunnerSetup.current.name)
             Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name))
-            for problem in written.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
+            for problem in written.problems + result.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
             if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
             if interruption.isSet { throw FlowCommandError.interrupted }
-            // What the crawl found did not all reach the folder: the crawl was not made (3).
-            if !written.problems.isEmpty { throw FlowCommandError.notWritten }
+            // What the crawl found did not all reach the folder, or it could not check what it was
+            // asked to: the crawl was not made (3).
+            if !written.problems.isEmpty || !result.problems.isEmpty { throw FlowCommandError.notWritten }
             if !map.findings.isEmpty { throw FlowCommandError.flowsFailed }
         }
     }
@@ -258,6 +259,9 @@ enum CoverageRun {
         var options = SuiteRunner.Options()
         options.recording = RecordingOptions(runner: RunnerSetup.current.identity)
         options.recording.coverage = recorder
+        // A flow that asserts a property checks it, as `run` would.
+        options.propertyWorkers = RunnerSetup.current.propertyWorkers(variables: loaded.variables)
+        defer { options.propertyWorkers?.close() }
         let runner = SuiteRunner(scheme: loaded.scheme, variables: loaded.variables, secrets: loaded.scheme.secretValues(variables: loaded.variables), options: options)
         defer { runner.cleanUp() }
         let templates: [String: String]

@@ -23,7 +23,10 @@ struct FlowCommand: ParsableCommand {
                 \(RunnerExit.help())
                 """,
             version: FlowRunnerVersion.current,
-            subcommands: [Run.self, Lint.self, List.self, Snapshots.self, Merge.self, Studio.self, Inspect.self, Explore.self, MCPServe.self, Schema.self, Docs.self, New.self],
+            subcommands: [
+                Run.self, Lint.self, List.self, Snapshots.self, Merge.self, Studio.self, Inspect.self, Explore.self, MCPServe.self, Schema.self, Docs.self, New.self,
+                PropertyWorkerCommand.self,
+            ],
             defaultSubcommand: Run.self
         )
     }

@@ -1,3 +1,4 @@
+import Console
 import FlowKit
 import FlowRunner
 import Foundation
@@ -26,6 +27,11 @@ public enum FlowRunnerCommandLine {
         // A runner copied from an example names the example's guide: never send a tester to a file that is not there.
         let guide = guide.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
         let setup = RunnerSetup(name: name, catalog: catalog, flows: flows, schemes: schemes, guide: guide)
+        if let refusal = setup.catalogRefusal {
+            // Every command reads the catalog: one that cannot tell two properties apart serves none.
+            Console.error(setup.error(refusal) + "\n")
+            Foundation.exit(RunnerExit.badInput.rawValue)
+        }
         let code = RunnerSetup.$current.withValue(setup) { FlowCommand.run(Array(CommandLine.arguments.dropFirst()), words: ArgumentText.processArguments) }
         Foundation.exit(code)
     }
@@ -66,6 +72,26 @@ struct RunnerSetup: Sendable {
     /// The runner's name and folders as FlowRunner and FlowMCP take them, for their messages.
     var identity: RunnerIdentity {
         RunnerIdentity(name: name, flows: flows, schemes: schemes, guide: guide)
+    }
+
+    /// Why the catalog cannot be served: two properties of one name (`assertProperty`, a finding
+    /// and the worker all name a property by it). Nil when it can.
+    var catalogRefusal: String? {
+        let twice = catalog.propertiesNamedTwice
+        guard !twice.isEmpty else { return nil }
+        let named = twice.map { name in
+            let robots = catalog.properties.filter { $0.name == name }.map { $0.robot.map { "the \($0) robot's RobotProperties" } ?? "AppProperties" }
+            return "\(name) (in \(robots.joined(separator: " and ")))"
+        }
+        return "the catalog declares two properties of one name: \(named.joined(separator: ", ")); give each property a name of its own"
+    }
+
+    /// The workers the app's properties are checked in, reading `variables`: this runner's own
+    /// executable started again (nil when the app declares no property, or this process cannot
+    /// find its executable).
+    func propertyWorkers(variables: [String: String]) -> PropertyWorkers? {
+        guard !catalog.properties.isEmpty, let launch = PropertyWorkerLaunch.thisRunner() else { return nil }
+        return PropertyWorkers(launch: launch, properties: catalog.properties, variables: variables)
     }
 
     /// `NAME: error: text`, as every error of the runner begins.

@@ -23,7 +23,8 @@ extension FlowCommand {
 
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
-            let server = FlowMCPServer(project: .init(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, runner: RunnerSetup.current.identity))
+            let server = FlowMCPServer(project: .init(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, runner: RunnerSetup.current.identity,
+                                                        propertyWorker: PropertyWorkerLaunch.thisRunner()))
             // SIGTERM (how an MCP client ends a server that outlives its input) and Ctrl-C end the
             // app and remove the session's files, as at the end of input, not the process alone.
             var interruption: [Int32] = [-1, -1]

@@ -175,7 +175,8 @@ extension FlowCommand {
             let secrets = scheme.secretValues(variables: loaded.variables)
             let colour = Console.isTerminal(STDOUT_FILENO)
             let progress = Console.isTerminal(STDERR_FILENO)
-            var options = runnerOptions(jobs: jobs, repeatCount: repeatCount, retries: retries, keepsScreens: html != nil)
+            var options = runnerOptions(jobs: jobs, repeatCount: repeatCount, retries: retries, keepsScreens: html != nil, variables: loaded.variables)
+            defer { options.propertyWorkers?.close() }
             let recorder = coverageMap.map { CoverageRecorder(rules: ExploreCoverage.rules(of: $0.map)) }
             options.recording.coverage = recorder
             let runner = SuiteRunner(scheme: scheme, variables: loaded.variables, secrets: secrets, options: options)
@@ -187,6 +188,10 @@ extension FlowCommand {
                 throw (error as? SuiteRunner.SetupError).map(FlowCommandError.setup) ?? .notMade("\(error)")
             }
             defer { runner.cleanUp() }
+            if properties, let error = options.propertyWorkers?.start() {
+                // A run that cannot check what it was asked to check must not pass for green.
+                throw FlowCommandError.notMade("--properties: the property worker could not be started: \(error)")
+            }
             let total = suite.flows.count * repeatCount
             let workers = min(jobs, max(total, 1))
             Console.output("running \(total) flow\(total == 1 ? "" : "s") with \(workers) job\(workers == 1 ? "" : "s"), scheme \(schemeOptions.shown)\(loaded.leftOutNote)\n")
@@ -276,13 +281,16 @@ extension FlowCommand {
 
         /// The runner's options from the command line's: how many at once, how often, and what it
         /// records and audits.
-        func runnerOptions(jobs: Int, repeatCount: Int, retries: Int, keepsScreens: Bool) -> SuiteRunner.Options {
+        func runnerOptions(jobs: Int, repeatCount: Int, retries: Int, keepsScreens: Bool, variables: [String: String]) -> SuiteRunner.Options {
             var options = SuiteRunner.Options(jobs: jobs, repeatCount: repeatCount, timeout: timeout, retries: retries, keepsScreens: keepsScreens, prelaunch: prelaunch)
             options.recording = RecordingOptions(runner: RunnerSetup.current.identity)
             options.recording.recordsGoldens = record
             options.recording.recordsCasts = recordCasts != nil
             options.recording.audits = audit
-            if properties { options.properties = RunnerSetup.current.catalog.properties }
+            // The app's properties are checked in workers (never in the runner): with --properties after
+            // every step, else where a flow asserts one.
+            options.propertyWorkers = RunnerSetup.current.propertyWorkers(variables: variables)
+            options.checksProperties = properties
             // Traced only where a trace is shown: the HTML report, or the trace files.
             options.trace = traceFolder == nil ? .off : trace
             return options

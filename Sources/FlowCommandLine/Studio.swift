@@ -263,7 +263,8 @@ extension SessionStart {
     /// The session opened, or the command's setup error (seeding, launch), exit 3.
     func opening(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String?) throws(FlowCommandError) -> FlowSession {
         do {
-            return try open(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture, runner: RunnerSetup.current.identity)
+            return try open(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture, runner: RunnerSetup.current.identity,
+                            propertyWorkers: RunnerSetup.current.propertyWorkers(variables: variables))
         } catch {
             throw .notMade(error.description)
         }

@@ -107,7 +107,7 @@ final class WatchMode {
             self.runner?.cleanUp()
             runner = SuiteRunner(
                 scheme: loaded.scheme, variables: loaded.variables, secrets: loaded.scheme.secretValues(variables: loaded.variables),
-                options: options.runnerOptions(jobs: jobs, repeatCount: 1, retries: 0, keepsScreens: false)
+                options: options.runnerOptions(jobs: jobs, repeatCount: 1, retries: 0, keepsScreens: false, variables: loaded.variables)
             )
             self.runner = runner
             templates = [:]

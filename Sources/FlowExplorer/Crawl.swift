@@ -48,11 +48,15 @@ final class Crawl {
         case ended(String)
     }
 
-    init(app: any ExploreApp, judge: Judge, rules: ScreenIdentity.Rules, dataLimit: Int) {
+    /// What checks the app's properties (nil: none are checked).
+    let properties: PropertyChecker?
+
+    init(app: any ExploreApp, judge: Judge, rules: ScreenIdentity.Rules, dataLimit: Int, properties: PropertyChecker? = nil) {
         self.app = app
         self.judge = judge
         self.rules = rules
         self.dataLimit = dataLimit
+        self.properties = properties
     }
 
     // MARK: - Launching
@@ -67,6 +71,10 @@ final class Crawl {
             let first = state(for: frame, path: [])
             current = Position(state: first, trace: [], screen: frame.screen, text: frame.text)
             judge.screen(frame, on: first, trace: [], origin: origin)
+            if let properties {
+                properties.launched()
+                judge.broken(properties.check(after: nil, invariantsOn: frame), actionOn: nil, reached: first, trace: [], origin: origin)
+            }
             return .success(first)
         }
     }
@@ -108,7 +116,10 @@ final class Crawl {
             note(state, action, to: reached, outcome: "screen")
             current = Position(state: reached, trace: trace, screen: frame.screen, text: frame.text)
             judge.screen(frame, on: reached, trace: trace, origin: origin)
-            if judge.properties != nil, let observed = app.lastAction { judge.acted(observed, from: state, trace: trace, origin: origin) }
+            if let properties {
+                // The action's properties and the invariants of the screen it left: one check.
+                judge.broken(properties.check(after: app.lastAction, invariantsOn: frame), actionOn: state, reached: reached, trace: trace, origin: origin)
+            }
             return .screen(reached)
         case let .refused(reason):
             note(state, action, to: nil, outcome: "refused")
@@ -191,6 +202,7 @@ final class Crawl {
         // the launch that found it (what the app held then may be what made it this screen).
         for candidate in [state.path] + (state.fallback.map { [$0] } ?? []) {
             guard case let .success(frame) = app.relaunch() else { continue }
+            properties?.launched()
             var last = frame
             var lost = false
             for action in candidate {
@@ -198,6 +210,8 @@ final class Crawl {
                     lost = true
                     break
                 }
+                // On the way, the properties that keep a model follow the launch.
+                if let properties, let observed = app.lastAction { properties.keepModels(after: observed) }
                 last = frame
             }
             // The same state, and the control the action takes on it (rows alike may have other numbers now).

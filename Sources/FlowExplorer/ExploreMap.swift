@@ -36,6 +36,26 @@ package struct ExploreMap: Codable, Sendable, Equatable {
     package var walks: Walks?
     /// In data identity, the most states one structure was given (the rest are `data other`).
     package var dataLimit: Int?
+    /// Each property the app declares, with how often the crawl checked it, how often it applied
+    /// and how often it failed (absent when the crawl checked none: `--no-properties`).
+    package var properties: [Property]?
+
+    /// A property the app declares, as the crawl checked it.
+    package struct Property: Codable, Sendable, Equatable {
+        /// Its name.
+        package var name: String
+        /// `invariant`, `action` or `eventually`.
+        package var kind: String
+        /// Times its check ran.
+        package var checked: Int
+        /// Times it applied (its check ran and did not say it does not apply).
+        package var applied: Int
+        /// Times it did not hold.
+        package var failed: Int
+        /// Why it never applied, when it did not: a trigger naming a control no screen had, a
+        /// robot whose screen was never reached.
+        package var neverApplied: String?
+    }
 
     /// The seeded random walks of a crawl.
     package struct Walks: Codable, Sendable, Equatable {

@@ -109,6 +109,14 @@ extension ExploreMap {
                 ], "a walk")], true),
             ], "the seeded random walks (explore --walks)"), false),
             ("dataLimit", described(["type": "integer", "minimum": 1], "in data identity, the most states one structure was given (the rest: data other)"), false),
+            ("properties", ["type": "array", "description": "each property the app declares, as the crawl checked it (absent: none was checked)", "items": object([
+                ("name", described(string, "its name, as assertProperty names it"), true),
+                ("kind", described(["type": "string", "enum": AppProperty.Kind.allCases.map(\.rawValue)], "its kind"), true),
+                ("checked", described(integer, "times its check ran"), true),
+                ("applied", described(integer, "times it applied: its check ran and did not say it does not apply"), true),
+                ("failed", described(integer, "times it did not hold (a violation, an error, its worker ended)"), true),
+                ("neverApplied", described(string, "why it never applied: a trigger naming a control no screen had, a screen never reached"), false),
+            ], "a property")], false),
         ]
         let root = object(properties, "The map flow explore writes (map.json): an app's screens as nodes, the actions between them as edges, the findings.")
         return JSONSchemaText.document(root, title: "flow explore map")

@@ -115,7 +115,8 @@ package enum ExploreOutput {
             ("findings", "\(stats.findings)" + (map.findings.contains { $0.replays > 0 }
                 ? String(format: " (shrunk in %.2f s, %d replays)", stats.shrinkSeconds, map.findings.map(\.replays).reduce(0, +)) : "")),
         ]
-        for (label, value) in rows + walkRows(map) { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
+        for (label, value) in rows + walkRows(map) + propertyRows(map) { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
+        lines += propertyLines(map)
         for finding in map.findings {
             let paths = finding.paths.map { $0 > 1 ? "  (\($0) paths)" : "" } ?? ""
             lines.append("FINDING  \(finding.kind.rawValue)  \(TerminalText.oneLine(finding.summary))" + paths)
@@ -142,6 +143,33 @@ package enum ExploreOutput {
                 + String(format: " (%.2f s, %d launches)", walks.seconds, walks.launches)),
             ("seed", "\(walks.seed) (--seed \(walks.seed) walks the same walks again)"),
         ]
+    }
+
+    /// The properties' line of the figures: how many, how often checked, how many never applied.
+    static func propertyRows(_ map: ExploreMap) -> [(String, String)] {
+        guard let properties = map.properties else { return [] }
+        guard !properties.isEmpty else {
+            return [("properties", "none declared: nothing says what is right for this app (RobotProperties beside the robots do: docs/explore.md)")]
+        }
+        let never = properties.filter { $0.applied == 0 }.count
+        let checks = properties.map(\.checked).reduce(0, +)
+        return [("properties", "\(properties.count) declared, checked \(checks) time\(checks == 1 ? "" : "s")"
+            + (never == 0 ? ", each applied" : ": \(properties.count - never) applied, \(never) never did"))]
+    }
+
+    /// A line for each property (how often it was checked, applied and failed), and a warning for
+    /// each that never applied, saying why.
+    static func propertyLines(_ map: ExploreMap) -> [String] {
+        guard let properties = map.properties, !properties.isEmpty else { return [] }
+        let width = min(40, properties.map(\.name.count).max() ?? 0)
+        var lines = properties.map { property in
+            "    " + property.name.padding(toLength: max(width, property.name.count), withPad: " ", startingAt: 0)
+                + "  checked \(property.checked), applied \(property.applied), failed \(property.failed)"
+        }
+        for property in properties where property.applied == 0 {
+            lines.append("warning: the property \(property.name) never applied: \(property.neverApplied ?? "it was never checked")")
+        }
+        return lines
     }
 
     /// The screens the coverage's flows never showed, a line each (the first ten, then how many more).

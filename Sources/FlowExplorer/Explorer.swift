@@ -34,6 +34,8 @@ package final class Explorer {
     /// The project's flows: what they type, directly or through robot actions, is a field's valid value.
     private let flows: [Flow]
     private let clock = ContinuousClock()
+    /// How the app's properties are checked: in workers this launch starts (nil: not at all).
+    private let propertyWorker: PropertyWorkerLaunch?
 
     /// Prepares a crawl: reads the prefix and seeds the fixture; throws what `flow run` would say
     /// of a bad prefix, a missing app or a fixture that does not seed.
@@ -42,17 +44,26 @@ package final class Explorer {
     /// app takes).
     package convenience init(
         scheme: Scheme, variables: [String: String], catalog: RobotCatalog, options: ExploreOptions, prefix: ExplorePrefix = .none,
-        fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard
+        fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard, propertyWorker: PropertyWorkerLaunch? = nil
     ) throws(ExploreError) {
         try self.init(scheme: scheme, variables: variables, catalog: catalog, options: options, prefix: prefix, fixture: fixture, valuesFrom: flows,
-                      runner: runner, app: nil)
+                      runner: runner, propertyWorker: propertyWorker, app: nil)
     }
 
-    /// A crawl of `app` (a model of one, in a test), or of the scheme's app when nil.
+    /// A crawl of `app` (a model of one, in a test), or of the scheme's app when nil; the
+    /// catalog's properties checked in workers `propertyWorker` starts.
     init(
         scheme: Scheme, variables: [String: String], catalog: RobotCatalog, options: ExploreOptions, prefix: ExplorePrefix = .none,
-        fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard, app: (any ExploreApp)?
+        fixture: String? = nil, valuesFrom flows: [Flow] = [], runner: RunnerIdentity = .standard, propertyWorker: PropertyWorkerLaunch? = nil,
+        app: (any ExploreApp)?
     ) throws(ExploreError) {
+        if !catalog.propertiesNamedTwice.isEmpty {
+            throw ExploreError("the catalog declares two properties of one name (\(catalog.propertiesNamedTwice.joined(separator: ", "))): give each property a name of its own")
+        }
+        if options.checksProperties, !catalog.properties.isEmpty, propertyWorker == nil {
+            throw ExploreError("the app's properties cannot be checked: there is no worker to check them in (--no-properties leaves them out)", exit: .notMade)
+        }
+        self.propertyWorker = propertyWorker
         self.runner = runner
         self.scheme = scheme
         self.variables = variables
@@ -124,12 +135,16 @@ package final class Explorer {
         // What the flows' robot actions type, and into which field: seen by running them.
         var values = FieldValues(flowValues: fieldValuesOfFlows(), variables: variables, scheme: scheme)
         let properties = catalog.properties.isEmpty || !options.checksProperties
-            ? nil : PropertyChecker(properties: catalog.properties, variables: variables, wait: options.wait)
+            ? nil : propertyWorker.map { PropertyChecker(properties: catalog.properties, variables: variables, wait: options.wait, worker: $0) }
+        defer { properties?.close() }
+        if let error = properties?.start() {
+            throw ExploreError("the property worker could not be started: \(error) (--no-properties leaves the properties out)", exit: .notMade)
+        }
         let judge = Judge(app: driver, scheme: scheme, variables: variables, wait: options.wait, auditSkipping: options.auditSkipping,
                           properties: properties) { [clock] in
             (clock.now - start) / .seconds(1)
         }
-        let crawl = Crawl(app: driver, judge: judge, rules: options.rules, dataLimit: options.dataLimit)
+        let crawl = Crawl(app: driver, judge: judge, rules: options.rules, dataLimit: options.dataLimit, properties: properties)
         crawl.isInterrupted = interrupted
         var walks: RandomWalks?
         let budget = Budget(maxActions: options.maxActions, maxFindings: options.maxFindings, findings: { judge.findings.count },
@@ -219,7 +234,7 @@ package final class Explorer {
                 each: walked.map { ExploreMap.Walk(number: $0.number, seed: String($0.seed), actions: $0.actions, ended: $0.ended, digest: $0.digest) }
             )
         }
-        let map = ExploreMap(
+        var map = ExploreMap(
             app: scheme.app, scheme: scheme.name, fixture: fixture, from: prefix.shown, rules: options.rules,
             budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1), maxFindings: options.maxFindings),
             stats: .init(actions: budget.tried, actionsSent: driver.actionsSent, screens: crawl.states.count,
@@ -229,7 +244,18 @@ package final class Explorer {
             screens: crawl.states.map { $0.mapped(depth: depths[$0.id] ?? $0.depth, mask: driver.mask) }, transitions: crawl.transitions.map(\.mapped),
             findings: [], coverage: nil, walks: walkSummary, dataLimit: options.rules.mode == .data ? options.dataLimit : nil
         )
-        return ExploreResult(map: map, findings: shrunk, writer: FindingFlows(prefixNodes: prefixNodes, prefixFlow: prefixFlow, prefix: prefix, fixture: fixture,
+        var problems: [String] = []
+        if catalog.properties.isEmpty, options.checksProperties { map.properties = [] }
+        if let properties {
+            map.properties = zip(properties.properties, properties.tallies).map { property, tally in
+                ExploreMap.Property(name: tally.name, kind: tally.kind, checked: tally.checked, applied: tally.applied, failed: tally.failed,
+                                    neverApplied: tally.applied > 0 ? nil : PropertyReach.whyNeverApplied(property, tally: tally, screens: map.screens))
+            }
+            if let lost = properties.unavailable {
+                problems.append("the property worker could not be started again (\(lost)): the properties were not checked from then on")
+            }
+        }
+        return ExploreResult(map: map, findings: shrunk, problems: problems, writer: FindingFlows(prefixNodes: prefixNodes, prefixFlow: prefixFlow, prefix: prefix, fixture: fixture,
                                                                                 rules: options.rules, auditSkipping: options.auditSkipping, scheme: scheme, variables: variables,
                                                                                 runner: runner))
     }
@@ -242,6 +268,9 @@ package struct ExploreResult {
     package var map: ExploreMap
     /// The findings, shrunk.
     package let findings: [ExploreFinding]
+    /// What kept the crawl from doing all it was asked (a property worker that could not be
+    /// started again): the command says each, and ends as a crawl not made.
+    package var problems: [String] = []
     /// Writes a finding as a flow file.
     package let writer: FindingFlows
 }

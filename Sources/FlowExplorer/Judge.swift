@@ -102,9 +102,6 @@ final class Judge {
         for rule in Set(audit.map(\.rule)).sorted() {
             add(auditFinding(rule, audit.filter { $0.rule == rule }, on: state, trace: trace), origin: origin)
         }
-        for violation in properties?.invariants(on: frame) ?? [] {
-            add(propertyFinding(violation, on: state, trace: trace), origin: origin)
-        }
         for (variable, value) in secretsToLookFor(after: trace) where Self.shows(frame, value) {
             add(ExploreFinding(kind: .secretShown, screen: state.identity,
                                summary: "\"\(state.identity.title)\" shows the secret \(variable.map { "${\($0)}" } ?? "typed into a secure field")",
@@ -113,19 +110,22 @@ final class Judge {
         }
     }
 
-    /// After `action` (observed as `observed`) from `state`: the action properties and eventually's
-    /// it triggers that do not hold.
-    func acted(_ observed: ObservedAction, from state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
-        for violation in properties?.after(observed) ?? [] {
-            add(propertyFinding(violation, on: state, trace: trace), origin: origin)
+    /// The properties that did not hold after an action on `actionOn` (nil: a launch) that reached
+    /// `reached` by `trace`: an invariant's finding is on the screen reached, an action property's
+    /// on the screen its action was taken on.
+    func broken(_ violations: [PropertyViolation], actionOn: ScreenState?, reached: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
+        for violation in violations {
+            add(propertyFinding(violation, on: violation.kind == .invariant ? reached : actionOn ?? reached, trace: trace), origin: origin)
         }
     }
 
     /// The finding of a property that does not hold on `state` (for an action property, the
-    /// state the action was taken on), reached by `trace`.
+    /// state the action was taken on), reached by `trace`: its summary, and what its worker wrote
+    /// to standard error when its check ended the worker.
     private func propertyFinding(_ violation: PropertyViolation, on state: ScreenState, trace: [ExploreAction]) -> ExploreFinding {
         let property = properties?.properties.first { $0.name == violation.property }
-        return ExploreFinding(kind: .property, screen: state.identity, summary: app.mask(violation.message), details: property.map { [$0.summary] } ?? [],
+        return ExploreFinding(kind: .property, screen: state.identity, summary: app.mask(violation.message),
+                              details: (property.map { [$0.summary] } ?? []) + violation.details.map(app.mask),
                               actions: trace, signature: "property \(violation.property)", secretVariable: nil, alertButtons: [], alert: nil, property: property)
     }
 

@@ -130,12 +130,15 @@ struct Shrinker {
     /// Replays `actions` from a fresh launch and says whether `finding` is shown.
     private func replay(_ actions: [ExploreAction], for finding: ExploreFinding) -> Replay {
         guard case var .success(frame) = driver.relaunch() else { return .notShown }
+        // A replay is a launch: the properties' models start anew, and follow every action.
+        properties?.launched()
         for (index, action) in actions.enumerated() {
             let outcome = driver.act(action, wait: nil)
             let last = index == actions.count - 1
             switch outcome {
             case let .screen(next):
                 frame = next
+                if let properties, let observed = driver.lastAction { properties.keepModels(after: observed) }
                 if finding.kind.isAnAction, last { return .notShown }
             case .refused:
                 // The same refusal: of the action its screen offers, on a screen of the finding's title.

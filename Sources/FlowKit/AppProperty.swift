@@ -41,9 +41,30 @@ public struct AppProperty: Sendable {
     public let trigger: PropertyTrigger?
     /// How long eventually waits.
     public let within: Duration?
+    /// The name of the model it keeps or reads (``PropertyModel``), nil when it keeps none.
+    public let model: String?
+    /// Whether its check updates its model: an action property declared with one (an invariant or
+    /// eventually only reads it). The runner checks every such property after every action of a
+    /// launch it checks properties on, so the model follows the whole launch.
+    public var updatesModel: Bool { model != nil && kind == .action }
     /// Reads the screens: the check, run on frozen copies of them; true when it holds (a failure
     /// recorded on the `after` copy is a violation too).
     let check: @Sendable (PropertyScreens) throws -> Bool
+
+    init(
+        name: String, summary: String, kind: Kind, robot: String?, screenTitle: String?, trigger: PropertyTrigger?, within: Duration?, model: String? = nil,
+        check: @escaping @Sendable (PropertyScreens) throws -> Bool
+    ) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.robot = robot
+        self.screenTitle = screenTitle
+        self.trigger = trigger
+        self.within = within
+        self.model = model
+        self.check = check
+    }
 
     /// Whether it is checked on a screen titled `title` (the screen before the action, for an
     /// action property or eventually).
@@ -68,6 +89,93 @@ public struct PropertyScreens: Sendable {
     public let before: FlowApp?
     /// The screen the property is read on: the idle screen, or the one after the action.
     public let after: FlowApp
+    /// The models of this launch, which a property declared with one reads (and an action
+    /// property updates).
+    let models: ModelBox
+}
+
+/// The models of a launch, shared by the properties a check runs (a class: an action property's
+/// update is seen by the next property). Read and written by one check at a time.
+final class ModelBox: @unchecked Sendable {
+    var models: PropertyModels
+
+    init(_ models: PropertyModels) {
+        self.models = models
+    }
+}
+
+/// What properties remember over a launch of the app, as Hypothesis' rule-based state machines
+/// keep a model beside the system they test: a value that starts anew at each launch, that action
+/// properties update as they check and any property may read. With one, a property can say what
+/// no single screen shows: "the todo added five steps ago is still listed", "the Lent count is the
+/// lends minus the returns since launch".
+///
+/// ```swift
+/// struct Ledger: PropertyModel {
+///     var lent = 0
+/// }
+///
+/// static let properties = RobotProperties<DeskRobot> {
+///     $0.after(.tap("Lend"), "lendCountsOne", "Lend adds one to the Lent count.", model: Ledger.self) { before, after, ledger in
+///         ledger.lent += 1
+///         after.checkLent(ledger.lent)
+///     }
+/// }
+/// ```
+///
+/// A model is known by its type: every property that names the same type reads the same value, in
+/// whichever robot's table it is declared. The runner keeps it in the property worker, new at each
+/// launch (and at each replay while a finding is shrunk), and checks every action property that
+/// updates one after every action it sees, so the model follows the whole launch.
+public protocol PropertyModel: Sendable {
+    /// The model when the app has just launched.
+    init()
+}
+
+/// The models of one launch, each by its type: what a property declared with a model reads and updates.
+/// A test of a property's check keeps one across the steps it takes (``AppProperty/verdict(before:after:variables:models:)``).
+public struct PropertyModels: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    /// Every model as it is at launch.
+    public init() {}
+
+    /// The model of type `M` (as at launch when no property has updated it yet).
+    public subscript<M: PropertyModel>(_ type: M.Type) -> M {
+        get { values[ObjectIdentifier(type)] as? M ?? M() }
+        set { values[ObjectIdentifier(type)] = newValue }
+    }
+}
+
+/// What a property's check throws when what it relates is not on the screens it was given (no todo
+/// added, no count shown): the property does not apply there. That is not the same as holding: the
+/// runner counts how often each property applied, and names one that never did.
+public struct PropertyDoesNotApply: Error, Sendable, CustomStringConvertible {
+    /// Why it does not apply.
+    public let reason: String
+
+    /// It does not apply, because `reason`.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    /// `it does not apply: REASON`.
+    public var description: String {
+        "it does not apply" + (reason.isEmpty ? "" : ": \(reason)")
+    }
+}
+
+/// In a property's check: goes on only when `condition` holds; else the property does not apply
+/// to these screens (``PropertyDoesNotApply``), which is not a violation.
+///
+/// ```swift
+/// $0.invariant("itemsLeftCountsTheActiveTodos", "...") { todos in
+///     try assume(todos.itemsLeft != nil, "no count is shown")
+///     todos.checkItemsLeft(todos.rowCount - todos.completedRowCount)
+/// }
+/// ```
+public func assume(_ condition: Bool, _ reason: @autoclosure () -> String = "") throws {
+    if !condition { throw PropertyDoesNotApply(reason()) }
 }
 
 /// The action a property follows: a control tapped, a field typed into, an alert answered, back,
@@ -190,6 +298,55 @@ public struct RobotProperties<R: Robot>: PropertyTable {
             try condition(R(app: screens.after))
         })
     }
+
+    // MARK: - With a model
+
+    /// Holds on every idle screen of `R`: `check` reads it (through `R`) and the model `M` as the
+    /// launch's actions have left it, and fails what does not hold.
+    public mutating func invariant<M: PropertyModel>(_ name: String, _ summary: String, model: M.Type, check: @escaping @Sendable (R, M) throws -> Void) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .invariant, robot: R.name, screenTitle: R.screenTitle, trigger: nil, within: nil,
+                                      model: String(describing: M.self)) { screens in
+            try check(R(app: screens.after), screens.models.models[M.self])
+            return true
+        })
+    }
+
+    /// After `trigger` on `R`'s screen, `check` relates the screen before it and the one after
+    /// (both through `R`) and updates the model `M` (what it changes is kept for the next checks of
+    /// the launch, even when the check then fails).
+    public mutating func after<M: PropertyModel>(
+        _ trigger: PropertyTrigger, _ name: String, _ summary: String, model: M.Type, check: @escaping @Sendable (_ before: R, _ after: R, _ model: inout M) throws -> Void
+    ) {
+        after(trigger, name, summary, leadsTo: R.self, model: model, check: check)
+    }
+
+    /// After `trigger` on `R`'s screen, `check` relates the screen before it (through `R`) and the
+    /// one it leads to (through `Next`) and updates the model `M`.
+    public mutating func after<Next: Robot, M: PropertyModel>(
+        _ trigger: PropertyTrigger, _ name: String, _ summary: String, leadsTo: Next.Type, model: M.Type,
+        check: @escaping @Sendable (_ before: R, _ after: Next, _ model: inout M) throws -> Void
+    ) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .action, robot: R.name, screenTitle: R.screenTitle, trigger: trigger, within: nil,
+                                      model: String(describing: M.self)) { screens in
+            guard let before = screens.before else { return true }
+            var model = screens.models.models[M.self]
+            // What the check changed is kept whether it returns or throws: the model follows the app.
+            defer { screens.models.models[M.self] = model }
+            try check(R(app: before), Next(app: screens.after), &model)
+            return true
+        })
+    }
+
+    /// After `trigger` on `R`'s screen, `condition` (reading the model `M` as the action's
+    /// properties left it) comes true on a screen (busy or idle) within `within`.
+    public mutating func eventually<M: PropertyModel>(
+        after trigger: PropertyTrigger, within: Duration, _ name: String, _ summary: String, model: M.Type, condition: @escaping @Sendable (R, M) throws -> Bool
+    ) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .eventually, robot: R.name, screenTitle: R.screenTitle, trigger: trigger, within: within,
+                                      model: String(describing: M.self)) { screens in
+            try condition(R(app: screens.after), screens.models.models[M.self])
+        })
+    }
 }
 
 /// Properties of the whole app: invariants on every idle screen, read with `FlowApp`'s queries.
@@ -215,11 +372,21 @@ public struct AppProperties: PropertyTable {
             return true
         })
     }
+
+    /// Holds on every idle screen of the app, read with `FlowApp`'s queries and the model `M` as
+    /// the launch's action properties have left it.
+    public mutating func invariant<M: PropertyModel>(_ name: String, _ summary: String, model: M.Type, check: @escaping @Sendable (FlowApp, M) throws -> Void) {
+        properties.append(AppProperty(name: name, summary: summary, kind: .invariant, robot: nil, screenTitle: nil, trigger: nil, within: nil,
+                                      model: String(describing: M.self)) { screens in
+            try check(screens.after, screens.models.models[M.self])
+            return true
+        })
+    }
 }
 
 /// What checking a property on some screens said.
 public enum PropertyVerdict: Sendable, Equatable {
-    /// It holds.
+    /// It holds (or it does not apply to these screens: ``assume(_:_:)``).
     case holds
     /// It does not: what its check found (`check that the static text "lent" reads "Lent: 2" failed: it reads "Lent: 3"`).
     case violated(String)
@@ -229,19 +396,58 @@ public enum PropertyVerdict: Sendable, Equatable {
     case threw(String)
 }
 
+/// What one check of a property said, as the runner counts it: a ``PropertyVerdict``, or that the
+/// property does not apply to these screens (not the same as holding).
+package enum PropertyOutcome: Sendable, Equatable {
+    case holds
+    case doesNotApply(String)
+    case notYet
+    case violated(String)
+    case threw(String)
+
+    /// As the public verdict says it: not applying counts as holding there.
+    var verdict: PropertyVerdict {
+        switch self {
+        case .holds, .doesNotApply: .holds
+        case .notYet: .notYet
+        case let .violated(found): .violated(found)
+        case let .threw(error): .threw(error)
+        }
+    }
+}
+
 extension AppProperty {
     /// Runs the property's check on frozen copies of `after` (the idle screen, or the one after the
     /// action) and `before` (the one before it): what it says. A failure the check records, on
     /// either copy, is a violation; an error it throws is said as such. The copies take no action:
-    /// a check that taps fails, saying a property only reads the screen.
+    /// a check that taps fails, saying a property only reads the screen. A property declared with a
+    /// model reads it as at launch.
     public func verdict(before: Frame?, after: Frame, variables: [String: String] = [:]) -> PropertyVerdict {
+        var models = PropertyModels()
+        return verdict(before: before, after: after, variables: variables, models: &models)
+    }
+
+    /// ``verdict(before:after:variables:)`` with the models of a launch: what the property reads,
+    /// and (an action property) updates, for a test of a property that keeps a model to take the
+    /// steps of a launch one by one.
+    public func verdict(before: Frame?, after: Frame, variables: [String: String] = [:], models: inout PropertyModels) -> PropertyVerdict {
+        outcome(before: before, after: after, variables: variables, models: &models).verdict
+    }
+
+    /// What the check says, doing what it does not apply to told apart from holding: what the
+    /// runner's property worker runs.
+    package func outcome(before: Frame?, after: Frame, variables: [String: String], models: inout PropertyModels) -> PropertyOutcome {
         let afterApp = FlowApp(showing: after, variables: variables)
         let beforeApp = before.map { FlowApp(showing: $0, variables: variables) }
+        let box = ModelBox(models)
+        defer { models = box.models }
         let holds: Bool
         do {
             // Where a failure inside the check is reported does not matter: the copies collect
             // their failures without a word, and the verdict says what failed and why.
-            holds = try check(PropertyScreens(before: beforeApp, after: afterApp))
+            holds = try check(PropertyScreens(before: beforeApp, after: afterApp, models: box))
+        } catch let skipped as PropertyDoesNotApply {
+            return .doesNotApply(skipped.reason)
         } catch {
             return .threw(String(describing: error))
         }

@@ -571,6 +571,17 @@ public final class FlowApp: @unchecked Sendable {
         fail(step, reason, site: site, cause: .check)
     }
 
+    /// Records a failure at the caller's line (inside a robot's method or a YAML step, at that
+    /// method's caller or that step, as every check reports), with the screen as it was: what a
+    /// robot's own check or a property's check says when what it reads is wrong.
+    ///
+    /// ```swift
+    /// if after.count != before.count + 1 { after.app.fail("check that Add added one", "it read \(before.count), and reads \(after.count)") }
+    /// ```
+    public func fail(_ step: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        fail(step, reason, site: CallSite(sourceLocation), cause: .check)
+    }
+
     /// Records a failure whose cause a program can tell apart (the app crashed, hung, ...).
     func fail(_ step: String, _ reason: String, site: CallSite, cause: FlowFailure.Cause) {
         let screen = lastFrame.map { "\($0.text)\n(frame \($0.seq), \($0.idle ? "idle" : "busy"))" }

@@ -69,11 +69,18 @@ package final class FlowMCPServer {
         package var flows: [String]
         /// The runner that serves: the server's name, and the words of its tools and messages.
         package var runner: RunnerIdentity
+        /// How the catalog's properties are checked: in workers this launch starts (nil: the app
+        /// declares none, or none can be started).
+        package var propertyWorker: PropertyWorkerLaunch?
 
         /// A project of `scheme`, its `variables` and `catalog`, its flows in `flows` (by default the
-        /// runner's), served by `runner`.
-        package init(scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String]? = nil, runner: RunnerIdentity = .standard) {
+        /// runner's), served by `runner`, its properties checked in workers `propertyWorker` starts.
+        package init(
+            scheme: Scheme, variables: [String: String], catalog: RobotCatalog, flows: [String]? = nil, runner: RunnerIdentity = .standard,
+            propertyWorker: PropertyWorkerLaunch? = nil
+        ) {
             self.runner = runner
+            self.propertyWorker = propertyWorker
             self.scheme = scheme
             self.variables = variables
             self.catalog = catalog
@@ -368,7 +375,10 @@ package final class FlowMCPServer {
         endSession()
         let opened: FlowSession
         do {
-            opened = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner)
+            let workers = project.propertyWorker.flatMap { project.catalog.properties.isEmpty ? nil : PropertyWorkers(launch: $0, properties: project.catalog.properties,
+                                                                                                                       variables: project.variables) }
+            opened = try start.open(scheme: project.scheme, variables: project.variables, catalog: project.catalog, fixture: fixture, runner: project.runner,
+                                    propertyWorkers: workers)
         } catch {
             return .error("cannot start: \(error.description)")
         }
@@ -416,7 +426,7 @@ package final class FlowMCPServer {
                                      rules: ScreenIdentity.Rules(mode: walking.count > 0 ? .data : .structure), walks: walking)
         do {
             let explorer = try Explorer(scheme: project.scheme, variables: project.variables, catalog: project.catalog, options: options, prefix: prefix,
-                                        fixture: fixture, runner: project.runner)
+                                        fixture: fixture, runner: project.runner, propertyWorker: project.propertyWorker)
             defer { explorer.close() }
             let result = try explorer.run()
             var map = result.map

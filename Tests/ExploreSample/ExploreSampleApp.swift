@@ -24,7 +24,9 @@ import TextUI
 /// - `returnHang`: returning the second book once it is on loan starts work that never ends;
 /// - `longLend`: lending to a borrower of more than 20 characters crashes the app;
 /// - `helpAlert`: Help's alert (on the desk and on each book) brings itself back when answered;
-/// - `lentCount`: the desk's Lent count reads one more than the books on loan once one is lent.
+/// - `lentCount`: the desk's Lent count reads one more than the books on loan once one is lent;
+/// - `forgetsALend`: lending a book puts every other book on loan back on the shelf (the rows and
+///   the count agree: only a model of the lends since launch tells it).
 ///
 /// `-sample.store PATH` is taken and left unread (a scheme with a seeder gives its store so);
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
@@ -304,6 +306,9 @@ final class LendingDesk {
                 let name = borrower.trimmingCharacters(in: .whitespaces)
                 guard !name.isEmpty, app.borrowers[number] == nil else { return }
                 if app.bugs.contains("longLend"), name.count > 20 { fatalError("the desk's crash on a borrower's name longer than 20 characters") }
+                // With forgetsALend, a lend puts every other book back on the shelf: the rows and the
+                // count still agree, so only what was lent since launch tells it.
+                if app.bugs.contains("forgetsALend") { app.borrowers = [:] }
                 app.borrowers[number] = name
                 _ = app.launch.stage.pop()
             case "Return":

@@ -15,6 +15,8 @@ struct DeskModel: AppModel {
         case lentCount
         /// The desk has a Lend of its own, that lends the first book on the shelf to Anyone.
         case deskLend
+        /// Lending a book puts every other book on loan back on the shelf.
+        case forgetsALend
     }
 
     let bugs: Set<Bug>
@@ -73,6 +75,7 @@ struct DeskModel: AppModel {
             let name = borrower.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { return .refused("Lend is disabled") }
             if bugs.contains(.longLend), name.count > 20 { return .ends(.crash(4)) }
+            if bugs.contains(.forgetsALend) { borrowers = [:] }
             borrowers[book] = name
             (self.book, borrower) = (nil, "")
         case (.tap, "Return"):

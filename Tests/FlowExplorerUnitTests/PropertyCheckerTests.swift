@@ -1,29 +1,25 @@
 @testable import FlowExplorer
+import DeskRobots
 import FlowKit
 import FlowRunner
 import Foundation
+import ProcessTesting
 import Testing
 
 /// The checker every use of a property goes through (explore's judge, `flow run --properties`,
-/// `assertProperty`), on frames made by hand: what it says when a step names a property out of
-/// place, where eventually's time is counted from and up to, and a property that traps said once.
+/// `assertProperty`), on frames made by hand, its properties checked in a worker (the desk's
+/// `counter` catalog, served by `desk-worker`): what it says when a step names a property out of
+/// place, where eventually's time is counted from and up to, a property that does not apply, and
+/// one that traps: a finding each time, its worker replaced, the next check made.
 struct PropertyCheckerTests {
-    /// A counter's screen: its count, and Add.
-    final class CounterRobot: Robot {
-        override class var screenTitle: String { "Counter" }
-        var count: Int { Int(app.staticTexts["count"].label) ?? -1 }
+    /// A worker of the desk catalog `name`, as `desk-worker` serves it.
+    static func worker(_ name: String, memory: Int = PropertyWorkerLaunch.defaultMemory) -> PropertyWorkerLaunch {
+        PropertyWorkerLaunch(executable: BuiltProduct.url("desk-worker").path, environment: DeskCatalog.environment(serving: name), memory: memory)
     }
 
-    static let properties = RobotProperties<CounterRobot> {
-        $0.after(.tap("Add"), "addAddsOne", "Add adds one.") { before, after in
-            if after.count != before.count + 1 { after.app.fail("check that Add added one", "it read \(before.count), and reads \(after.count)", site: CallSite()) }
-        }
-        $0.eventually(after: .tap("Add"), within: .milliseconds(500), "showsACount", "A count above 0 shows within half a second.") { counter in
-            counter.count > 0
-        }
-        $0.invariant("trapsOnSeven", "Traps when the count is 7.") { counter in
-            if counter.count == 7 { _ = [Int]()[1] }
-        }
+    /// A checker of the catalog `name`'s properties, in `desk-worker`s.
+    static func checker(_ name: String = "counter", wait: TimeInterval = 5) -> PropertyChecker {
+        PropertyChecker(properties: DeskCatalog.named[name]?.properties ?? [], wait: wait, worker: worker(name))
     }
 
     static func frame(_ seq: Int, count: Int, title: String = "Counter", idle: Bool = true) -> Frame {
@@ -35,17 +31,28 @@ struct PropertyCheckerTests {
         ObservedAction(verb: "tap", element: before.screen.allElements.first { $0.identifier == control } ?? .button(control), before: before, during: during, after: after)
     }
 
-    let checker = PropertyChecker(properties: Self.properties.properties, wait: 5)
+    let checker = Self.checker()
     var addAddsOne: AppProperty { checker.properties[0] }
     var showsACount: AppProperty { checker.properties[1] }
 
     @Test func anActionPropertyHoldsOrSaysWhatItFound() {
         let before = Self.frame(1, count: 1)
         #expect(checker.check(addAddsOne, now: Self.frame(2, count: 2), last: Self.tap("Add", from: before, to: Self.frame(2, count: 2))) == nil)
-        let violation = checker.check(addAddsOne, now: Self.frame(2, count: 3), last: Self.tap("Add", from: before, to: Self.frame(2, count: 3)))
+        let violation = checker.check(addAddsOne, now: Self.frame(3, count: 3), last: Self.tap("Add", from: before, to: Self.frame(3, count: 3)))
         #expect(violation?.cause == .violated)
         #expect(violation?.message.contains("it read 1, and reads 3") == true, "\(violation?.message ?? "")")
-        #expect(checker.after(Self.tap("Add", from: before, to: Self.frame(2, count: 3))).map(\.property) == ["addAddsOne"], "after an action too")
+        #expect(checker.check(after: Self.tap("Add", from: before, to: Self.frame(4, count: 3)), invariantsOn: nil).map(\.property) == ["addAddsOne"], "after an action too")
+    }
+
+    @Test func anActionIsCheckedOnceWhatItsPropertiesSaidIsKeptForAssertProperty() {
+        let add = Self.tap("Add", from: Self.frame(1, count: 1), to: Self.frame(2, count: 5))
+        #expect(checker.check(after: add, invariantsOn: add.after).map(\.property) == ["addAddsOne"])
+        #expect(checker.check(addAddsOne, now: add.after, last: add)?.message.contains("it read 1, and reads 5") == true, "what it said of that action")
+        #expect(checker.tallies[0].checked == 1, "checked once for that action, asked twice: \(checker.tallies[0])")
+        // The same frames' numbers with other frames are another action: checked again.
+        let other = Self.tap("Add", from: Self.frame(1, count: 1), to: Self.frame(2, count: 2))
+        #expect(checker.check(addAddsOne, now: other.after, last: other) == nil)
+        #expect(checker.tallies[0].checked == 2)
     }
 
     @Test func assertPropertyWithNoActionBeforeItSaysWhereToPutIt() {
@@ -63,7 +70,8 @@ struct PropertyCheckerTests {
         let before = Self.frame(1, count: 1, title: "Elsewhere")
         let violation = checker.check(addAddsOne, now: Self.frame(2, count: 2), last: Self.tap("Add", from: before, to: Self.frame(2, count: 2)))
         #expect(violation?.message == #"the property addAddsOne is checked on the Counter screen ("Counter"), and the action before assertProperty was taken on "Elsewhere""#)
-        #expect(checker.after(Self.tap("Add", from: before, to: Self.frame(2, count: 5))).isEmpty, "an action on another screen triggers none of the robot's")
+        #expect(checker.check(after: Self.tap("Add", from: before, to: Self.frame(3, count: 5)), invariantsOn: nil).isEmpty,
+                "an action on another screen triggers none of the robot's")
     }
 
     @Test func eventuallyCountsFromTheActionUpToItsTimeIncluded() {
@@ -71,8 +79,8 @@ struct PropertyCheckerTests {
         let atTheLimit = Self.frame(3, count: 1)
         let inTime = Self.tap("Add", from: before, during: [(Self.frame(2, count: 0, idle: false), .milliseconds(100)), (atTheLimit, .milliseconds(500))], to: atTheLimit)
         #expect(checker.check(showsACount, now: atTheLimit, last: inTime) == nil, "true at exactly 0.5 s is in time")
-        let late = Self.frame(3, count: 1)
-        let tooLate = Self.tap("Add", from: before, during: [(Self.frame(2, count: 0, idle: false), .milliseconds(100)), (late, .milliseconds(600))], to: late)
+        let late = Self.frame(5, count: 1)
+        let tooLate = Self.tap("Add", from: before, during: [(Self.frame(4, count: 0, idle: false), .milliseconds(100)), (late, .milliseconds(600))], to: late)
         #expect(checker.check(showsACount, now: late, last: tooLate)?.message == #"the property showsACount (A count above 0 shows within half a second.) came true only 0.60 s after tap "Add", later than 0.50 s"#)
     }
 
@@ -81,18 +89,36 @@ struct PropertyCheckerTests {
         let after = Self.frame(3, count: 0)
         let action = Self.tap("Add", from: before, during: [(Self.frame(2, count: 4, idle: false), .milliseconds(100)), (after, .milliseconds(200))], to: after)
         #expect(checker.check(showsACount, now: after, last: action) == nil, "it came true at 0.1 s, on a busy frame")
-        let never = Self.tap("Add", from: before, during: [(Self.frame(2, count: 0, idle: false), .milliseconds(100)), (after, .milliseconds(200))], to: after)
-        #expect(checker.check(showsACount, now: after, last: never)?.message
+        let idle = Self.frame(5, count: 0)
+        let never = Self.tap("Add", from: before, during: [(Self.frame(4, count: 0, idle: false), .milliseconds(100)), (idle, .milliseconds(200))], to: idle)
+        #expect(checker.check(showsACount, now: idle, last: never)?.message
             == #"the property showsACount (A count above 0 shows within half a second.) did not come true within 0.50 s after tap "Add": the app was idle after 0.20 s without it, so it never will"#)
     }
 
-    @Test func aPropertyThatTrapsIsSaidOnceThenNeverRunAgain() {
-        let checker = PropertyChecker(properties: Self.properties.properties, wait: 5)
-        let first = checker.invariants(on: Self.frame(1, count: 7))
-        #expect(first.map(\.cause) == [.trapped])
-        #expect(first.first?.message.hasPrefix("the property trapsOnSeven (Traps when the count is 7.) trapped in the runner (signal 4): its check stopped, as a failed precondition, a force unwrap of nil or an index out of range stops") == true,
-                "\(first.first?.message ?? "")")
-        #expect(checker.invariants(on: Self.frame(2, count: 7)).isEmpty, "said once: a broken property is not run again")
-        #expect(checker.invariants(on: Self.frame(3, count: 1)).isEmpty)
+    @Test func aPropertyThatDoesNotApplyIsCountedAsCheckedNotAsApplied() throws {
+        let index = try #require(checker.properties.firstIndex { $0.name == "countIsNotNegative" })
+        let blank = Frame(seq: 1, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "Counter", elements: [.text("none", identifier: "count")]), text: "")
+        #expect(checker.check(after: nil, invariantsOn: blank).isEmpty, "not applying is not a violation")
+        #expect(checker.tallies[index] == PropertyTally(name: "countIsNotNegative", kind: "invariant", checked: 1, applied: 0, failed: 0))
+        #expect(checker.check(after: nil, invariantsOn: Self.frame(2, count: 3)).isEmpty)
+        #expect(checker.tallies[index] == PropertyTally(name: "countIsNotNegative", kind: "invariant", checked: 2, applied: 1, failed: 0))
+    }
+
+    @Test func aPropertyThatTrapsIsAFindingEveryTimeWithItsMessageAndTheNextCheckIsMade() throws {
+        let first = checker.check(after: nil, invariantsOn: Self.frame(1, count: 7))
+        let trapped = try #require(first.first)
+        #expect(first.count == 1 && trapped.property == "trapsOnSeven", "\(first)")
+        guard case .crashed = trapped.cause else {
+            Issue.record("a trap ends the worker: \(trapped.cause)")
+            return
+        }
+        #expect(trapped.message.hasPrefix("the property trapsOnSeven (Traps when the count is 7.) trapped (signal "), "\(trapped.message)")
+        #expect(trapped.message.contains("Fatal error: Index out of range"), "the trap's own message: \(trapped.message)")
+        #expect(trapped.details.contains { $0.contains("Fatal error: Index out of range") }, "\(trapped.details) / \(trapped.message)")
+        // Checked again on the next state (a new worker takes it): found again, not passed over.
+        #expect(checker.check(after: nil, invariantsOn: Self.frame(2, count: 7)).map(\.property) == ["trapsOnSeven"])
+        #expect(checker.check(after: nil, invariantsOn: Self.frame(3, count: 1)).isEmpty, "and it holds where it does not trap")
+        let index = try #require(checker.properties.firstIndex { $0.name == "countIsNotNegative" })
+        #expect(checker.tallies[index].checked == 3, "the other invariant of the trapped check was checked in a new worker: \(checker.tallies[index])")
     }
 }

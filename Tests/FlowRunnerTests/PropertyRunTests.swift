@@ -21,12 +21,17 @@ struct PropertyRunTests {
           - Desk.checkLent: {count: 1}
         """
 
-    /// Runs `text` as a flow on the desk with `bugs`, the catalog's properties checked after every step when `properties`.
-    static func run(_ text: String, bugs: [String] = [], properties: Bool, catalog: RobotCatalog = DeskCatalog.catalog) throws -> FlowResult {
-        let flow = try #require(FlowParser(catalog: catalog).parse(text: text, file: "desk.yaml"))
+    /// Runs `text` as a flow on the desk with `bugs`, the properties of the desk catalog `catalog`
+    /// (checked in `desk-worker`s) checked after every step when `properties`.
+    static func run(_ text: String, bugs: [String] = [], properties: Bool, catalog: String = "desk", timeout: TimeInterval = 5) throws -> FlowResult {
+        let named = try #require(DeskCatalog.named[catalog])
+        let flow = try #require(FlowParser(catalog: named).parse(text: text, file: "desk.yaml"))
         let scheme = Scheme(name: "desk", app: sample, launch: LaunchSettings(arguments: ["-sample.app", "desk"] + (bugs.isEmpty ? [] : ["-sample.bugs", bugs.joined(separator: ",")]).map { Text($0) }))
-        var options = SuiteRunner.Options(jobs: 1, timeout: 5)
-        if properties { options.properties = catalog.properties }
+        var options = SuiteRunner.Options(jobs: 1, timeout: timeout)
+        let worker = PropertyWorkerLaunch(executable: BuiltProduct.url("desk-worker").path, environment: DeskCatalog.environment(serving: catalog))
+        options.propertyWorkers = PropertyWorkers(launch: worker, properties: named.properties, variables: [:])
+        options.checksProperties = properties
+        defer { options.propertyWorkers?.close() }
         let runner = SuiteRunner(scheme: scheme, variables: [:], secrets: [], options: options)
         defer { runner.cleanUp() }
         let results = runner.run(FlowSuite(flows: [flow]), templates: try runner.prepare(fixtures: ["default"]) { _ in }) { _ in }
@@ -60,24 +65,16 @@ struct PropertyRunTests {
         #expect(broken.failure.reason.contains("Lent: 1") && broken.failure.reason.contains("Lent: 2"), "\(broken.failure.reason)")
     }
 
-    /// The desk's Lend, said wrongly: the row should say the borrower in capitals (it does not).
-    static let wrongLend = RobotCatalog([DeskRobot.yaml, LendRobot.yaml], properties: [RobotProperties<LendRobot> {
-        $0.after(.tap("Lend"), "lendShouts", "The desk's row says the borrower in capitals.", leadsTo: DeskRobot.self) { book, desk in
-            let expected = "on loan to \((book.app.textFields["Borrower"].value ?? "").uppercased())"
-            if !desk.app.cells.snapshots().contains(where: { $0.value == expected }) { desk.app.fail("find a row reading \(expected)", "none does", site: CallSite()) }
-        }
-    }])
-
     @Test func anActionPropertyIsCheckedOnTheStepJustBeforeWhichMustBeItsAction() throws {
         let after = "name: Lend\nsteps:\n  - tap: {cell: book-1}\n  - type: {textField: Borrower, text: ann}\n  - tap: Lend\n  - assertProperty: lendShouts\n"
-        let failure = try #require(try Self.run(after, properties: false, catalog: Self.wrongLend).failure)
+        let failure = try #require(try Self.run(after, properties: false, catalog: "lendShouts").failure)
         #expect(failure.failure.reason.contains("does not hold: find a row reading on loan to ANN failed: none does"), "\(failure.failure.reason)")
         let notAfter = "name: Lend\nsteps:\n  - tap: {cell: book-1}\n  - assertProperty: lendShouts\n"
-        let misplaced = try #require(try Self.run(notAfter, properties: false, catalog: Self.wrongLend).failure)
+        let misplaced = try #require(try Self.run(notAfter, properties: false, catalog: "lendShouts").failure)
         #expect(misplaced.failure.reason == #"the property lendShouts follows tap Lend, and the step before assertProperty is tap "book-1": put it right after that action"#,
                 "\(misplaced.failure.reason)")
         let withProperties = try #require(try Self.run(after.replacingOccurrences(of: "  - assertProperty: lendShouts\n", with: ""), properties: true,
-                                                       catalog: Self.wrongLend).failure)
+                                                       catalog: "lendShouts").failure)
         #expect(withProperties.location.line == 5, "--properties checks it after the Lend it follows: \(withProperties)")
     }
 
@@ -92,14 +89,50 @@ struct PropertyRunTests {
         #expect(none.problems.first?.description.contains("it declares none") == true, "\(none.problems.map(\.description))")
     }
 
-    @Test func aPropertyThatTrapsInARunFailsItsStepNamingItAndTheRunGoesOn() throws {
-        let trapping = RobotCatalog([DeskRobot.yaml, LendRobot.yaml], properties: [AppProperties {
-            $0.invariant("indexesPastTheEnd", "Reads a row that is not there.") { app in _ = app.cells.snapshots()[99] }
-        }])
-        let result = try Self.run("name: T\nsteps:\n  - tap: {cell: book-1}\n", properties: true, catalog: trapping)
+    @Test func aPropertyThatTrapsInARunFailsItsStepWithTheTrapsMessageAndTheRunGoesOn() throws {
+        let flow = "name: T\nsteps:\n  - tap: {cell: book-3}\n  - tap: Help\n"
+        let result = try Self.run(flow, properties: true, catalog: BrokenProperty.fatalError.rawValue)
         let failure = try #require(result.failure)
-        #expect(failure.failure.reason.hasPrefix("the property indexesPastTheEnd (Reads a row that is not there.) trapped in the runner (signal 4)"),
-                "\(failure.failure.reason)")
-        #expect(try Self.run("name: Again\nsteps:\n  - tap: {cell: book-2}\n", properties: false, catalog: trapping).passed, "the runner goes on")
+        #expect(failure.location.line == 3, "the step that showed Ulysses: \(failure)")
+        #expect(failure.failure.reason.hasPrefix("the property brokenFatalError (Goes wrong (fatalError) on Ulysses.) trapped (signal "), "\(failure.failure.reason)")
+        #expect(failure.failure.reason.contains("DeskCatalogs.swift:") && failure.failure.reason.contains("Fatal error: \(BrokenProperty.fatalMessage)"),
+                "the trap's message with its file and line: \(failure.failure.reason)")
+        #expect(try Self.run("name: Again\nsteps:\n  - tap: {cell: book-2}\n", properties: true, catalog: BrokenProperty.fatalError.rawValue).passed,
+                "the runner goes on, and the property holds where it does not trap")
+    }
+
+    @Test func aPropertyThatExitsZeroFailsItsFlowNeverGreensTheRun() throws {
+        let failure = try #require(try Self.run("name: T\nsteps:\n  - tap: {cell: book-3}\n", properties: true, catalog: BrokenProperty.exitZero.rawValue).failure)
+        #expect(failure.failure.reason.contains("ended its worker with exit code 0"), "\(failure.failure.reason)")
+    }
+
+    @Test func eachFlowABrokenPropertyBreaksReportsIt() throws {
+        // Checked again in every flow, never said once and then taken for holding.
+        for book in ["book-3", "book-3"] {
+            let failure = try #require(try Self.run("name: T\nsteps:\n  - tap: {cell: \(book)}\n", properties: true, catalog: BrokenProperty.indexOutOfRange.rawValue).failure)
+            #expect(failure.failure.reason.contains("brokenIndexOutOfRange") && failure.failure.reason.contains("Index out of range"), "\(failure.failure.reason)")
+        }
+    }
+
+    @Test func assertPropertyReadsTheModelTheLaunchKeptFromItsFirstAction() throws {
+        let flow = """
+            name: Two lends
+            steps:
+              - tap: {cell: book-1}
+              - Lend.typeBorrower: {name: Ann}
+              - tap: Lend
+              - tap: {cell: book-2}
+              - Lend.typeBorrower: {name: Bob}
+              - tap: Lend
+              - assertProperty: lentCountFollowsTheLedger
+            """
+        #expect(try Self.run(flow, properties: false, catalog: "ledger").passed, "the correct desk: two lent since launch, and the count says 2")
+        let forgot = try #require(try Self.run(flow, bugs: ["forgetsALend"], properties: false, catalog: "ledger").failure)
+        #expect(forgot.location.line == 9 && forgot.failure.reason.contains("Lent: 1") && forgot.failure.reason.contains("Lent: 2"), "\(forgot)")
+        // The rows and the count agree on that desk: without the model nothing tells.
+        #expect(try Self.run(flow.replacingOccurrences(of: "lentCountFollowsTheLedger", with: "lentCountMatchesRows"), bugs: ["forgetsALend"], properties: false).passed)
+        let checked = try #require(try Self.run(flow.replacingOccurrences(of: "  - assertProperty: lentCountFollowsTheLedger\n", with: ""), bugs: ["forgetsALend"],
+                                                properties: true, catalog: "ledger").failure)
+        #expect(checked.location.line == 8 && checked.failure.step == "check the property lentCountFollowsTheLedger (--properties)", "--properties: at the second Lend, \(checked)")
     }
 }

@@ -39,15 +39,22 @@ package struct ObservedAction: Sendable {
 /// A property that does not hold, as a finding and a failed step say it.
 package struct PropertyViolation: Sendable, Equatable {
     /// How it failed.
-    package enum Cause: String, Sendable, Equatable {
+    package enum Cause: Sendable, Equatable {
         /// What it checks is not so.
         case violated
         /// Its check threw an error.
         case threw
-        /// Its check trapped in the runner (a precondition, a force unwrap, an index out of range).
-        case trapped
-        /// Its check did not return in time and was cut.
+        /// A signal ended its worker while it checked: a trap (a precondition, a force unwrap of
+        /// nil, an index out of range, a failed `as!`), an abort, a crash.
+        case crashed(signal: Int32)
+        /// Its worker exited while it checked (`exit` in a check), with this code.
+        case exited(code: Int32)
+        /// It did not return within the wait, and its worker was killed.
         case neverReturned
+        /// Its worker answered with something that is not an answer.
+        case brokeProtocol
+        /// It returned and left threads of its own running in its worker.
+        case leftThreads
     }
 
     /// The property's name.
@@ -58,49 +65,146 @@ package struct PropertyViolation: Sendable, Equatable {
     package let cause: Cause
     /// One line: the property, and what was found.
     package let message: String
+    /// What its worker wrote to standard error, when its check ended the worker (a trap's message
+    /// with its file and line, what the property printed): the last lines.
+    package var details: [String] = []
 }
 
-/// Checks an app's properties, each guarded (`PropertyGuard`): the invariants on an idle
+/// How often each property was checked, applied and failed: what `explore`'s summary, `map.json`
+/// and `report.html` say of each.
+package struct PropertyTally: Sendable, Equatable, Codable {
+    /// The property's name.
+    package let name: String
+    /// Its kind (`invariant`, `action`, `eventually`).
+    package let kind: String
+    /// Times its check ran.
+    package var checked = 0
+    /// Times it applied: its check ran and did not say it does not apply (``assume(_:_:)``).
+    package var applied = 0
+    /// Times it did not hold (a violation, an error, its worker ended).
+    package var failed = 0
+
+    package init(name: String, kind: String, checked: Int = 0, applied: Int = 0, failed: Int = 0) {
+        self.name = name
+        self.kind = kind
+        self.checked = checked
+        self.applied = applied
+        self.failed = failed
+    }
+}
+
+/// Checks an app's properties in a worker process (``PropertyWorker``): the invariants on an idle
 /// screen, the action properties and eventually's an action triggers, one property by name. What
-/// `flow explore` judges states with and `flow run --properties` and `assertProperty` check steps with.
+/// `flow explore` judges states with and `flow run --properties` and `assertProperty` check steps
+/// with. None of a property's code runs in the runner: whatever a check does to its worker is a
+/// finding of that property, and a new worker takes the next check.
+///
+/// A launch is a session: the models properties keep start anew at each (``launched()``), and
+/// every action property that updates one is checked after every action of the launch the checker
+/// is told of, so the model follows the launch. A property runs at most once for an action: what
+/// it said is kept, and `assertProperty` after it reads that.
 package final class PropertyChecker: @unchecked Sendable {
-    /// The properties it checks.
+    /// The properties it checks: the catalog's, in order (the worker knows them by their place).
     package let properties: [AppProperty]
-    let variables: [String: String]
-    /// The longest one check may take before it is cut (the crawl's `--wait`, the run's `--timeout`).
+    /// The longest one check may take before its worker is killed (the crawl's `--wait`, the run's `--timeout`).
     let wait: TimeInterval
-    private let guarding = PropertyGuard()
-    /// Properties that trapped or never returned: said once, then never run again (what a trap
-    /// left behind is not to be met twice, and a check that never returns would cost its wait at
-    /// every screen).
-    private var broken: Set<String> = []
+    private let workers: PropertyWorkers
+    private var worker: PropertyWorkerProcess?
+    /// The launch checked now (the worker's models start anew when it changes).
+    private var session: Int
+    /// The models of this launch were lost with a worker: properties that keep one wait for the next launch.
+    private var modelsLost = false
+    /// Properties that did not return once: checked alone after that, with a short wait.
+    private var hung: Set<Int> = []
+    /// What the properties said after the last actions of this launch, the latest last.
+    private var said: [Said] = []
+    /// How many actions' verdicts are kept: `assertProperty` and a replay ask of the last.
+    static let actionsKept = 8
 
-    /// A checker of `properties`, whose checks read `variables` and are cut after `wait` seconds.
-    package init(properties: [AppProperty], variables: [String: String] = [:], wait: TimeInterval) {
-        self.properties = properties
-        self.variables = variables
+    /// What the properties an action triggered said, with the action they said it of.
+    private struct Said {
+        let action: ActionKey
+        let before: Frame
+        let after: Frame
+        var outcomes: [Int: Outcome] = [:]
+
+        /// Whether it is what was said of `action`.
+        func isOf(_ action: ObservedAction) -> Bool {
+            self.action == ActionKey(action) && before == action.before && after == action.after
+        }
+    }
+    /// How often each property was checked, applied and failed, in the catalog's order.
+    package private(set) var tallies: [PropertyTally]
+    /// Why the worker could not be started, once it could not: nothing is checked after that.
+    package private(set) var unavailable: PropertyWorkerStartError?
+
+    /// A checker of `workers`' properties, each check waiting `wait` seconds at most.
+    package init(workers: PropertyWorkers, wait: TimeInterval) {
+        self.workers = workers
+        properties = workers.properties
         self.wait = wait
+        session = workers.nextSession()
+        tallies = workers.properties.map { PropertyTally(name: $0.name, kind: $0.kind.rawValue) }
     }
 
-    /// The invariants that apply to `frame`'s screen, and do not hold there.
-    package func invariants(on frame: Frame) -> [PropertyViolation] {
-        properties.filter { $0.kind == .invariant && $0.applies(to: frame.screen) }.compactMap { check($0, on: frame) }
+    /// A checker with a pool of its own: `properties` checked by workers `launch` starts, their
+    /// checks reading `variables`.
+    package convenience init(properties: [AppProperty], variables: [String: String] = [:], wait: TimeInterval, worker launch: PropertyWorkerLaunch) {
+        self.init(workers: PropertyWorkers(launch: launch, properties: properties, variables: variables), wait: wait)
     }
 
-    /// The action properties and eventually's that `action` triggers (on their robot's screen),
-    /// and that do not hold.
-    package func after(_ action: ObservedAction) -> [PropertyViolation] {
-        properties.filter { property in
-            property.kind != .invariant && property.trigger.map(action.isTrigger) == true && property.applies(toScreenTitled: action.before.screen.title)
-        }.compactMap { check($0, after: action) }
+    deinit {
+        close()
+    }
+
+    /// Gives its worker back to the pool (a run's next flow takes it).
+    package func close() {
+        if let worker { workers.giveBack(worker) }
+        worker = nil
+    }
+
+    /// Starts its worker now: why it cannot, if it cannot (a run says so before it launches anything).
+    package func start() -> PropertyWorkerStartError? {
+        currentWorker() == nil ? unavailable : nil
+    }
+
+    /// The app was launched (again): the models start anew.
+    package func launched() {
+        session = workers.nextSession()
+        modelsLost = false
+        said = []
+    }
+
+    // MARK: - What a caller asks
+
+    /// After `action` (nil: a launch) on the idle screen `frame`: every action property and
+    /// eventually it triggers (on their robot's screen), and every invariant that applies to
+    /// `frame` (nil: none), in one check; those that do not hold.
+    package func check(after action: ObservedAction?, invariantsOn frame: Frame?) -> [PropertyViolation] {
+        let triggered = action.map { triggeredBy($0) } ?? []
+        let invariants = frame.map { frame in properties.indices.filter { properties[$0].kind == .invariant && properties[$0].applies(to: frame.screen) } } ?? []
+        let outcomes = run(after: action, actions: triggered, invariantsOn: frame, invariants: invariants)
+        return (triggered + invariants).compactMap { outcomes[$0]?.violation }
+    }
+
+    /// After `action`: only what keeps the launch's models (the action properties that update
+    /// one), their verdicts kept for `assertProperty` and not said: the actions a crawl takes on
+    /// its way to a screen, a replay's.
+    package func keepModels(after action: ObservedAction) {
+        _ = run(after: action, actions: [], invariantsOn: nil, invariants: [])
     }
 
     /// Whether `property` holds now (`assertProperty`): an invariant on `frame`; an action
-    /// property or eventually on `last`, the last action, which must be its trigger. Nil when it holds.
+    /// property or eventually after `last`, the last action, which must be its trigger (what it
+    /// said after that action, when it was checked then). Nil when it holds (or does not apply).
     package func check(_ property: AppProperty, now frame: Frame, last: ObservedAction?) -> PropertyViolation? {
+        guard let index = properties.firstIndex(where: { $0.name == property.name }) else {
+            return PropertyViolation(property: property.name, kind: property.kind, cause: .violated,
+                                     message: "the property \(property.name) is not one this runner's catalog declares")
+        }
         switch property.kind {
         case .invariant:
-            return check(property, on: frame)
+            return run(after: nil, actions: [], invariantsOn: frame, invariants: [index])[index]?.violation
         case .action, .eventually:
             guard let last, let trigger = property.trigger, last.isTrigger(trigger) else {
                 return PropertyViolation(property: property.name, kind: property.kind, cause: .violated,
@@ -112,8 +216,254 @@ package final class PropertyChecker: @unchecked Sendable {
                                          message: "the property \(property.name) is checked on the \(property.robot ?? "") screen (\"\(property.screenTitle ?? "")\"), "
                                              + "and the action before assertProperty was taken on \"\(last.before.screen.title)\"")
             }
-            return check(property, after: last)
+            return run(after: last, actions: [index], invariantsOn: nil, invariants: [])[index]?.violation
         }
+    }
+
+    /// The action properties and eventually's `action` triggers on their robot's screen, by their place.
+    private func triggeredBy(_ action: ObservedAction) -> [Int] {
+        properties.indices.filter { index in
+            let property = properties[index]
+            return property.kind != .invariant && property.trigger.map(action.isTrigger) == true && property.applies(toScreenTitled: action.before.screen.title)
+        }
+    }
+
+    // MARK: - Checking
+
+    /// What one check of a property came to.
+    private enum Outcome {
+        case holds
+        case doesNotApply
+        case violation(PropertyViolation)
+
+        var violation: PropertyViolation? {
+            if case let .violation(violation) = self { return violation }
+            return nil
+        }
+    }
+
+    /// An action, known by its frames.
+    private struct ActionKey: Hashable {
+        let before: Int
+        let after: Int
+        let robotAction: String?
+
+        init(_ action: ObservedAction) {
+            before = action.before.seq
+            after = action.after.seq
+            robotAction = action.robotAction
+        }
+    }
+
+    /// Checks `actions` (action properties and eventually's of `action`, with those that keep a
+    /// model added) and `invariants` on `frame` (the idle screen the action left, when there is
+    /// one), each at most once an action; what each said.
+    private func run(after action: ObservedAction?, actions: [Int], invariantsOn frame: Frame?, invariants: [Int]) -> [Int: Outcome] {
+        var outcomes: [Int: Outcome] = [:]
+        var wanted = actions
+        if let action {
+            for index in triggeredBy(action) where properties[index].updatesModel && !wanted.contains(index) { wanted.append(index) }
+            let known = said.last { $0.isOf(action) }?.outcomes ?? [:]
+            for index in wanted { if let outcome = known[index] { outcomes[index] = outcome } }
+            wanted.removeAll { known[$0] != nil }
+        } else {
+            wanted = []
+        }
+        var checking = invariants
+        if modelsLost {
+            // The models went with a worker: what reads one waits for the next launch.
+            wanted.removeAll { properties[$0].model != nil }
+            checking.removeAll { properties[$0].model != nil }
+        }
+        let onFrame = action?.after ?? frame
+        if onFrame == nil { checking = [] }
+        // A property that did not return once is checked alone, with a short wait: any other it
+        // would have kept waiting is checked without it.
+        let alone = (wanted + checking).filter { hung.contains($0) }
+        wanted.removeAll { hung.contains($0) }
+        checking.removeAll { hung.contains($0) }
+        var fresh = send(action: action, actions: wanted, frame: onFrame, invariants: checking, wait: wait)
+        for index in alone {
+            let isAction = properties[index].kind != .invariant
+            fresh.merge(send(action: action, actions: isAction ? [index] : [], frame: onFrame, invariants: isAction ? [] : [index],
+                             wait: min(wait, Self.hungWait)), uniquingKeysWith: { first, _ in first })
+        }
+        if let action, fresh.keys.contains(where: { properties[$0].kind != .invariant }) {
+            if said.last?.isOf(action) != true {
+                said.append(Said(action: ActionKey(action), before: action.before, after: action.after))
+                if said.count > Self.actionsKept { said.removeFirst() }
+            }
+            for (index, outcome) in fresh where properties[index].kind != .invariant { said[said.count - 1].outcomes[index] = outcome }
+        }
+        return outcomes.merging(fresh, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How long a property that did not return once is waited for after that: a check of a
+    /// screen takes microseconds, and one that hung once would cost the whole wait at every screen.
+    static let hungWait: TimeInterval = 0.25
+
+    /// Sends one check to a worker and reads what it said; a worker that ends is a finding of the
+    /// property it was running, and the rest of the check goes to a new worker.
+    private func send(action: ObservedAction?, actions: [Int], frame: Frame?, invariants: [Int], wait: TimeInterval, retried: Bool = false) -> [Int: Outcome] {
+        let plain = actions.filter { properties[$0].kind == .action }
+        let eventually = actions.filter { properties[$0].kind == .eventually }
+        guard !(plain.isEmpty && eventually.isEmpty && invariants.isEmpty), let idle = action?.after ?? frame else { return [:] }
+        // The frames after the action: each busy one and the idle one it left, for eventually; else that one alone.
+        let afterAction: [(frame: Frame, at: Duration)]
+        if let action, !eventually.isEmpty {
+            let idleAt = action.during.last?.at ?? .zero
+            afterAction = action.during.filter { $0.frame.seq != idle.seq } + [(idle, idleAt)]
+        } else {
+            afterAction = [(idle, .zero)]
+        }
+        guard let worker = currentWorker() else { return [:] }
+        let request = PropertyWorkerWire.Check(id: 0, session: session, hasBefore: action != nil, frames: 0, actions: plain, eventually: eventually,
+                                               invariants: action == nil || frame != nil ? invariants : [])
+        let frames = (action.map { [$0.before] } ?? []) + afterAction.map(\.frame)
+        switch worker.check(request, frames: frames, wait: wait) {
+        case let .answer(answer):
+            var outcomes: [Int: Outcome] = [:]
+            for result in answer.results where properties.indices.contains(result.property) {
+                let outcome = self.outcome(of: result, action: action, afterAction: afterAction)
+                outcomes[result.property] = outcome
+                tally(result.property, outcome)
+            }
+            if answer.results.contains(where: { $0.outcome == .leftThreads }) {
+                // Its threads go with it: never another property's problem.
+                retire(worker)
+            }
+            return outcomes
+        case let .ended(end):
+            self.worker = nil
+            modelsLost = true
+            let left = { (list: [Int]) in list.filter { $0 != end.property && self.properties[$0].model == nil } }
+            guard let blamed = end.property, (plain + eventually + request.invariants).contains(blamed) else {
+                // It ended with no property of this check running (killed between checks, say):
+                // nothing to name; the check goes to a new worker, once.
+                return retried ? [:] : send(action: action, actions: left(plain) + left(eventually), frame: frame, invariants: left(request.invariants),
+                                            wait: wait, retried: true)
+            }
+            if case .timedOut = end.how { hung.insert(blamed) }
+            let violation = ended(properties[blamed], end)
+            var outcomes: [Int: Outcome] = [blamed: .violation(violation)]
+            tally(blamed, outcomes[blamed] ?? .holds)
+            // The others, in a new worker (the models went with this one: those that keep one wait).
+            let rest = send(action: action, actions: left(plain) + left(eventually), frame: frame, invariants: left(request.invariants), wait: wait)
+            outcomes.merge(rest, uniquingKeysWith: { first, _ in first })
+            return outcomes
+        }
+    }
+
+    /// The worker checks go to now: the one it has, else one from the pool.
+    private func currentWorker() -> PropertyWorkerProcess? {
+        if let worker { return worker }
+        guard unavailable == nil else { return nil }
+        switch workers.take() {
+        case let .success(worker):
+            self.worker = worker
+            return worker
+        case let .failure(error):
+            unavailable = error
+            return nil
+        }
+    }
+
+    private func retire(_ worker: PropertyWorkerProcess) {
+        worker.kill()
+        self.worker = nil
+        modelsLost = true
+    }
+
+    private func tally(_ index: Int, _ outcome: Outcome) {
+        tallies[index].checked += 1
+        switch outcome {
+        case .holds: tallies[index].applied += 1
+        case .doesNotApply: break
+        case .violation:
+            tallies[index].applied += 1
+            tallies[index].failed += 1
+        }
+    }
+
+    /// What a worker's result says, as a violation or not; eventually's time read from the frames after the action.
+    private func outcome(of result: PropertyWorkerWire.Verdict, action: ObservedAction?, afterAction: [(frame: Frame, at: Duration)]) -> Outcome {
+        let property = properties[result.property]
+        let name = "the property \(property.name) (\(property.summary))"
+        func violation(_ cause: PropertyViolation.Cause, _ message: String) -> Outcome {
+            .violation(PropertyViolation(property: property.name, kind: property.kind, cause: cause, message: message))
+        }
+        switch result.outcome {
+        case .doesNotApply:
+            return .doesNotApply
+        case .violated:
+            return violation(.violated, "\(name) does not hold: \(result.text ?? "")")
+        case .threw:
+            return violation(.threw, "\(name) threw an error: \(result.text ?? "")")
+        case .leftThreads:
+            let count = result.threads ?? 1
+            return violation(.leftThreads, "\(name) left \(count) thread\(count == 1 ? "" : "s") of its own running after its check: a property only reads the screens "
+                + "it is given, and ends what it starts before it returns")
+        case .holds, .notYet:
+            guard let within = property.within, let action else { return .holds }
+            let idleAt = afterAction.last?.at ?? .zero
+            guard result.outcome == .holds, let number = result.frame, afterAction.indices.contains(number) else {
+                return violation(.violated, "\(name) did not come true within \(Self.seconds(within)) after \(Self.said(action)): the app was idle after "
+                    + "\(Self.seconds(idleAt)) without it, so it never will")
+            }
+            let at = afterAction[number].at
+            return at <= within ? .holds
+                : violation(.violated, "\(name) came true only \(Self.seconds(at)) after \(Self.said(action)), later than \(Self.seconds(within))")
+        }
+    }
+
+    /// The finding of `property`, whose check ended its worker as `end` says.
+    private func ended(_ property: AppProperty, _ end: PropertyWorkerEnd) -> PropertyViolation {
+        let name = "the property \(property.name) (\(property.summary))"
+        let telling = Self.telling(end.standardError)
+        let said = telling.map { ": \($0)" } ?? ""
+        let (cause, message): (PropertyViolation.Cause, String) = switch end.how {
+        case let .signal(signal):
+            (.crashed(signal: signal), "\(name) trapped (signal \(signal)) in its check, and its worker ended\(said)\(memoryNote(end))")
+        case let .exit(code):
+            (.exited(code: code), "\(name) ended its worker with exit code \(code) in its check: a check returns its verdict, it never exits\(said)")
+        case let .timedOut(seconds):
+            (.neverReturned, "\(name) did not return within \(Self.seconds(.milliseconds(Int64(seconds * 1000)))): its worker was killed")
+        case let .brokeProtocol(line):
+            (.brokeProtocol, "\(name) wrote into its worker's answers (\(ElementTree.quoted(line))): a property reads the screens, it writes nothing there")
+        }
+        return PropertyViolation(property: property.name, kind: property.kind, cause: cause, message: message, details: Self.details(end.standardError))
+    }
+
+    /// How many of a worker's last lines of standard error a finding keeps.
+    static let detailLines = 20
+
+    /// What of a worker's standard error a finding keeps: its last lines but the stack trace the
+    /// runtime prints after a trap (addresses, no names: the backtracer is off in a worker), the
+    /// line that says what went wrong always among them.
+    static func details(_ lines: [String]) -> [String] {
+        let said = lines.filter { !isStackFrame($0) }
+        var kept = Array(said.suffix(detailLines))
+        if let telling = telling(said), !kept.contains(telling) { kept = [telling] + kept.suffix(detailLines - 1) }
+        return kept
+    }
+
+    /// Whether `line` is a frame of a plain stack trace: `3    libswiftCore.so    0x00007f… name + 303`.
+    static func isStackFrame(_ line: String) -> Bool {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        return words.count >= 3 && words[0].allSatisfy(\.isNumber) && words[2].hasPrefix("0x")
+    }
+
+    private func memoryNote(_ end: PropertyWorkerEnd) -> String {
+        end.standardError.contains { $0.contains("Could not allocate memory") || $0.contains("out of memory") || $0.contains("bad_alloc") }
+            ? " (its worker may take \(workers.launch.memory >> 20) MiB of memory)" : ""
+    }
+
+    /// The line of a worker's standard error that says what went wrong: a fatal error's (with its
+    /// file and line), a failed cast's, an exclusivity conflict's; else the last.
+    static func telling(_ lines: [String]) -> String? {
+        let markers = ["Fatal error", "fatal error", "Could not cast", "Simultaneous accesses", "Could not allocate", "error:"]
+        let said = lines.filter { !isStackFrame($0) }
+        return said.last { line in markers.contains { line.contains($0) } } ?? said.last
     }
 
     /// How a violation's line names an action: `tap "Add"`.
@@ -121,101 +471,77 @@ package final class PropertyChecker: @unchecked Sendable {
         action.robotAction ?? (action.verb + (action.element.map { " \"\($0.identifier)\"" } ?? ""))
     }
 
-    private func check(_ property: AppProperty, on frame: Frame) -> PropertyViolation? {
-        outcome(of: property, before: nil, after: frame).violation
-    }
-
-    private func check(_ property: AppProperty, after action: ObservedAction) -> PropertyViolation? {
-        // Eventually alone is given a time to come true in (AppProperty's builders).
-        guard let within = property.within else {
-            return outcome(of: property, before: action.before, after: action.after).violation
-        }
-        // Eventually: the first frame after the action on which the condition holds, busy ones
-        // too, then the idle frame it left; an idle app that does not show it never will.
-        let idleAt = action.during.last?.at ?? .zero
-        let frames = action.during.filter { $0.frame.seq != action.after.seq } + [(action.after, idleAt)]
-        for (frame, at) in frames {
-            switch outcome(of: property, before: action.before, after: frame) {
-            case .holds: return at <= within ? nil : late(property, at: at, within: within, action: action)
-            case .notYet: continue
-            case let .violation(violation): return violation
-            }
-        }
-        return PropertyViolation(property: property.name, kind: property.kind, cause: .violated,
-                                 message: "the property \(property.name) (\(property.summary)) did not come true within \(Self.seconds(within)) after "
-                                     + "\(Self.said(action)): the app was idle after \(Self.seconds(idleAt)) without it, so it never will")
-    }
-
-    private func late(_ property: AppProperty, at: Duration, within: Duration, action: ObservedAction) -> PropertyViolation {
-        PropertyViolation(property: property.name, kind: property.kind, cause: .violated,
-                          message: "the property \(property.name) (\(property.summary)) came true only \(Self.seconds(at)) after \(Self.said(action)), "
-                              + "later than \(Self.seconds(within))")
-    }
-
-    /// What one check of a property on some screens said.
-    private enum Outcome {
-        case holds
-        /// Eventually's condition, not true on this screen.
-        case notYet
-        case violation(PropertyViolation)
-
-        /// The violation; eventually's condition not true is one too, said so, when no later screen comes.
-        var violation: PropertyViolation? {
-            if case let .violation(violation) = self { return violation }
-            return nil
-        }
-    }
-
-    /// The property's verdict on these screens, guarded.
-    private func outcome(of property: AppProperty, before: Frame?, after: Frame) -> Outcome {
-        if broken.contains(property.name) { return .holds }
-        let result = Result()
-        let variables = self.variables
-        let ending = guarding.run(within: wait) {
-            result.set(property.verdict(before: before, after: after, variables: variables))
-        }
-        let name = "the property \(property.name) (\(property.summary))"
-        switch ending {
-        case let .trapped(signal):
-            let violation = PropertyViolation(property: property.name, kind: property.kind, cause: .trapped,
-                                              message: "\(name) trapped in the runner (signal \(signal)): its check stopped, as a failed precondition, "
-                                                  + "a force unwrap of nil or an index out of range stops (the runner's standard error has its message)")
-            broken.insert(property.name)
-            return .violation(violation)
-        case .cut:
-            let violation = PropertyViolation(property: property.name, kind: property.kind, cause: .neverReturned,
-                                              message: "\(name) did not return within \(Self.seconds(.milliseconds(Int64(wait * 1000)))): its check was cut")
-            broken.insert(property.name)
-            return .violation(violation)
-        case .returned:
-            break
-        }
-        switch result.value ?? .holds {
-        case .holds:
-            return .holds
-        case .notYet:
-            return .notYet
-        case let .violated(found):
-            return .violation(PropertyViolation(property: property.name, kind: property.kind, cause: .violated, message: "\(name) does not hold: \(found)"))
-        case let .threw(error):
-            return .violation(PropertyViolation(property: property.name, kind: property.kind, cause: .threw, message: "\(name) threw an error: \(error)"))
-        }
-    }
-
     /// `2 s`, `0.25 s`.
     static func seconds(_ duration: Duration) -> String {
         let value = duration / .seconds(1)
         return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.2f s", value)
     }
+}
 
-    /// The verdict a guarded check set (on the guard's thread; read after it returned).
-    private final class Result: Sendable {
-        private let verdict = Mutex<PropertyVerdict?>(nil)
-        func set(_ value: PropertyVerdict) {
-            verdict.withLock { $0 = value }
+/// The property workers of a run: started as checks need them (one for each flow that checks at
+/// once), kept between flows, and ended with the run. Every worker knows the run's properties and
+/// variables.
+package final class PropertyWorkers: @unchecked Sendable {
+    /// How a worker is started.
+    package let launch: PropertyWorkerLaunch
+    /// The properties every worker checks, in the catalog's order.
+    package let properties: [AppProperty]
+    let variables: [String: String]
+    private let lock = NSLock()
+    private var idle: [PropertyWorkerProcess] = []
+    private var sessions = 0
+    /// Workers started so far (a trap costs one).
+    package private(set) var started = 0
+
+    /// The pool for `properties`, whose checks read `variables`, each worker started by `launch`.
+    package init(launch: PropertyWorkerLaunch, properties: [AppProperty], variables: [String: String]) {
+        self.launch = launch
+        self.properties = properties
+        self.variables = variables
+    }
+
+    deinit {
+        close()
+    }
+
+    /// A worker: one that is idle, else a new one.
+    func take() -> Result<PropertyWorkerProcess, PropertyWorkerStartError> {
+        if let worker = lock.withLock({ idle.popLast() }) { return .success(worker) }
+        lock.withLock { started += 1 }
+        return PropertyWorkerProcess.start(launch, properties: properties.map(\.name), variables: variables)
+    }
+
+    /// A worker a checker is done with, still running: the next checker takes it.
+    func giveBack(_ worker: PropertyWorkerProcess) {
+        guard worker.end == nil else { return }
+        lock.withLock { idle.append(worker) }
+    }
+
+    /// A launch number no checker of the pool used yet.
+    func nextSession() -> Int {
+        lock.withLock {
+            sessions += 1
+            return sessions
         }
-        var value: PropertyVerdict? {
-            verdict.withLock { $0 }
+    }
+
+    /// Starts one worker now and keeps it for the first checker: why it cannot, if it cannot.
+    package func start() -> PropertyWorkerStartError? {
+        switch take() {
+        case let .success(worker):
+            giveBack(worker)
+            return nil
+        case let .failure(error):
+            return error
         }
+    }
+
+    /// Ends every worker that is idle.
+    package func close() {
+        let workers = lock.withLock {
+            defer { idle = [] }
+            return idle
+        }
+        for worker in workers { worker.stop() }
     }
 }

@@ -26,9 +26,12 @@ package struct FlowEnvironment: Sendable {
     package var recording = RecordingOptions()
     /// Which flows keep a trace of every step (``StepRecord/trace``): none by default.
     package var trace = TraceMode.off
-    /// The properties checked after every step (`flow run --properties`): the invariants on the
-    /// idle screen it left, the action properties and eventually's its actions trigger. None by default.
-    package var properties: [AppProperty] = []
+    /// The run's property workers, which check the catalog's properties (nil: the app declares
+    /// none, and `assertProperty` has nothing to check).
+    package var propertyWorkers: PropertyWorkers?
+    /// Check the properties after every step (`flow run --properties`): the invariants on the idle
+    /// screen it left, the action properties and eventually's its actions trigger. Off by default.
+    package var checksProperties = false
 
     /// An environment with no process callback and no screens kept; set those afterwards when wanted.
     package init(
@@ -149,8 +152,13 @@ package final class FlowExecutor {
     let recorder: RunRecorder
     /// Each command the app was told, as properties read it.
     package let commands = CommandLog()
-    /// What checks properties (`assertProperty`, and after every step with `--properties`).
-    private(set) lazy var properties = PropertyChecker(properties: environment.properties, variables: environment.variables, wait: environment.timeout)
+    /// What checks properties (`assertProperty`, and after every step with `--properties`), in the
+    /// run's workers; nil when the app declares none.
+    private(set) lazy var properties: PropertyChecker? = environment.propertyWorkers.map { PropertyChecker(workers: $0, wait: environment.timeout) }
+    /// Whether the properties follow the actions of the flow that runs: with `--properties`, or when
+    /// the flow asserts one (the action properties that keep a model then see every action, and
+    /// `assertProperty` reads what an action property said after the action before it).
+    private var watchesProperties = false
 
     /// An executor for flows in `environment`; one flow runs at a time on it.
     package init(environment: FlowEnvironment) {
@@ -172,6 +180,7 @@ package final class FlowExecutor {
     package func run(_ flow: Flow, iteration: Int = 1, whenLaunched: () -> Void = {}) -> FlowResult {
         let start = ContinuousClock.now
         let ahead = prelaunched.map { $0.copy + $0.spawn } ?? .zero
+        watchesProperties = environment.checksProperties || Self.assertsProperty(flow.steps)
         let started = self.start(flow)
         let nextStart = ContinuousClock.now
         whenLaunched()
@@ -292,6 +301,7 @@ package final class FlowExecutor {
             }
         }
         let spawnStart = ContinuousClock.now
+        launched()
         app.launch(waitForIdle: false, sourceLocation: flow.launchSite.sourceLocation)
         let spawn = ContinuousClock.now - spawnStart
         environment.onProcess(app.processIdentifier)
@@ -317,10 +327,27 @@ package final class FlowExecutor {
         collector.clear()
     }
 
-    /// Ends the app.
+    /// Ends the app (and gives the property worker back to the run).
     package func finish() {
         app.terminate()
         environment.onProcess(nil)
+        properties?.close()
+    }
+
+    /// Whether `steps`, or the steps they hold, assert a property.
+    static func assertsProperty(_ steps: [Step]) -> Bool {
+        steps.contains { step in step.action is AssertProperty || step.action.inner.contains { assertsProperty($0.steps) } }
+    }
+
+    /// A session (studio, inspect, MCP) types its steps one at a time: the properties follow its
+    /// actions when a property keeps a model, which `assertProperty` may read at any step.
+    package func watchPropertiesForSession() {
+        watchesProperties = environment.checksProperties || properties?.properties.contains(where: \.updatesModel) == true
+    }
+
+    /// The app was launched (again): the properties' models start anew.
+    func launched() {
+        if watchesProperties { properties?.launched() }
     }
 
     /// The first failure recorded, where it happened in the flow.
@@ -389,6 +416,7 @@ package final class FlowExecutor {
             recorder.beginStep(step.title)
             answerAlerts(before: step)
             commands.beginStep()
+            (previousRobotStep, currentRobotStep) = (currentRobotStep, step.action as? RobotStep)
             step.action.run(in: StepContext(executor: self, location: step.location, overlay: overlay, depth: depth))
             let (notes, diff) = (recorder.stepNotes, recorder.stepDiff)
             failAudit(at: step.location)
@@ -423,28 +451,51 @@ package final class FlowExecutor {
         app.fail("audit the screens for accessibility (--audit)", AccessibilityAudit.reason(findings), site: location.site)
     }
 
-    /// With `--properties`, after a step that passed: the invariants on the idle screen it left,
-    /// and the action properties its commands (or, a robot step, the robot action itself) trigger;
-    /// the first that does not hold fails the step. A step that holds steps checks them one by one.
+    /// After a step that passed, while the properties follow the flow: the action properties its
+    /// commands (or, a robot step, the robot action itself) trigger, and with `--properties` the
+    /// invariants on the idle screen it left; the first that does not hold fails the step (with
+    /// `--properties`; else only the models are kept, and what each said is kept for
+    /// `assertProperty`). A step that holds steps checks them one by one.
     private func checkProperties(after step: Step) {
-        guard !environment.properties.isEmpty, !app.hasFailed, step.action.inner.isEmpty, app.state == .running else { return }
-        var actions = CommandLog.observed(commands.step)
-        if let robot = step.action as? RobotStep, let first = commands.step.first, let after = commands.step.last?.after {
-            let during = commands.step.flatMap { entry in entry.during.map { ($0.frame, entry.sent - first.sent + $0.at) } }
-            actions.append(ObservedAction(verb: "robot", element: nil, robotAction: robot.action.fullName, before: first.before, during: during, after: after))
+        guard watchesProperties, let checker = properties, !app.hasFailed, step.action.inner.isEmpty, app.state == .running else { return }
+        var violations: [PropertyViolation] = []
+        for action in actions(of: commands.step, robot: step.action as? RobotStep) {
+            if environment.checksProperties {
+                violations += checker.check(after: action, invariantsOn: nil)
+            } else {
+                checker.keepModels(after: action)
+            }
         }
-        var violation = actions.lazy.flatMap { self.properties.after($0) }.first
         // A step that left the app busy on purpose (a tap that does not wait, for an overlay) is
         // not waited for here: the next step reads those frames; the invariants wait for its end.
-        if violation == nil, app.isIdleNow, let frame = app.latestFrame {
-            violation = properties.invariants(on: frame).first
+        if environment.checksProperties, violations.isEmpty, app.isIdleNow, let frame = app.latestFrame {
+            violations = checker.check(after: nil, invariantsOn: frame)
         }
-        if let violation { app.fail("check the property \(violation.property) (--properties)", violation.message, site: step.location.site) }
+        if let violation = violations.first { app.fail("check the property \(violation.property) (--properties)", violation.message, site: step.location.site) }
     }
 
-    /// The last action of the step before the current one, as properties read it (`assertProperty`).
-    var lastAction: ObservedAction? {
-        CommandLog.observed(commands.previousStep).last
+    /// The actions of a step's commands as properties read them, and, for a robot step, the robot
+    /// action itself (from the screen before its first command to the idle one after its last).
+    private func actions(of entries: [CommandLog.Entry], robot: RobotStep?) -> [ObservedAction] {
+        var actions = CommandLog.observed(entries)
+        if let robot, let first = entries.first, let after = entries.last?.after {
+            let during = entries.flatMap { entry in entry.during.map { ($0.frame, entry.sent - first.sent + $0.at) } }
+            actions.append(ObservedAction(verb: "robot", element: nil, robotAction: robot.action.fullName, before: first.before, during: during, after: after))
+        }
+        return actions
+    }
+
+    /// The robot step before the current one, when it was one.
+    private var previousRobotStep: RobotStep?
+    private var currentRobotStep: RobotStep?
+
+    /// The last action of the step before the current one, as `property` reads it
+    /// (`assertProperty`): for a robot step, the robot action itself when it is the property's
+    /// trigger, else its last command.
+    func lastAction(for property: AppProperty) -> ObservedAction? {
+        let actions = actions(of: commands.previousStep, robot: previousRobotStep)
+        if let trigger = property.trigger, let triggering = actions.last(where: { $0.isTrigger(trigger) }) { return triggering }
+        return actions.last { $0.verb != "robot" } ?? actions.last
     }
 
     /// Runs `steps` one level down; with `via`, as the steps of a `runFlow` written at `location`.

@@ -60,6 +60,7 @@ package struct StepContext {
 
     /// Starts the app again on the flow's store.
     package func launch() {
+        executor.launched()
         app.launch(sourceLocation: site.sourceLocation)
         executor.environment.onProcess(app.processIdentifier)
     }

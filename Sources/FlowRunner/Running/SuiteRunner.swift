@@ -26,8 +26,10 @@ package final class SuiteRunner: @unchecked Sendable {
         package var recording = RecordingOptions()
         /// Which flows keep a trace of every step (`--trace`): none unless set.
         package var trace = TraceMode.off
-        /// The properties checked after every step (`--properties`): none unless set.
-        package var properties: [AppProperty] = []
+        /// The run's property workers (nil: the app declares no property).
+        package var propertyWorkers: PropertyWorkers?
+        /// Check the properties after every step (`--properties`): off unless set.
+        package var checksProperties = false
 
         /// Options with one job a core, each flow run once, no retries, no screens kept, and the next app started ahead.
         package init(
@@ -171,7 +173,8 @@ package final class SuiteRunner: @unchecked Sendable {
                     environment.keepsScreens = options.keepsScreens
                     environment.recording = options.recording
                     environment.trace = options.trace
-                    environment.properties = options.properties
+                    environment.propertyWorkers = options.propertyWorkers
+                    environment.checksProperties = options.checksProperties
                     return FlowExecutor(environment: environment)
                 }
                 while let current = nextFlow(for: job, work: work, makeExecutor: executor) {

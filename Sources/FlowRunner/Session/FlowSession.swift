@@ -34,14 +34,17 @@ package final class FlowSession {
         package var timeout: TimeInterval
         /// The runner the session is a part of: its refusals say where its private scheme goes.
         package var runner: RunnerIdentity
+        /// The workers `assertProperty` checks the catalog's properties in (nil: none).
+        package var propertyWorkers: PropertyWorkers?
 
         /// Options for a session on `scheme`, seeded from `fixture`.
         package init(
             scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String = "default", launch: LaunchSettings = LaunchSettings(),
             onAlert: [(alert: String, button: String)] = [], folder: String = "Flows", timeout: TimeInterval = 10,
-            runner: RunnerIdentity = .standard
+            runner: RunnerIdentity = .standard, propertyWorkers: PropertyWorkers? = nil
         ) {
             self.runner = runner
+            self.propertyWorkers = propertyWorkers
             self.scheme = scheme
             self.variables = variables
             self.catalog = catalog
@@ -338,14 +341,17 @@ package final class FlowSession {
         // The fixtures seeded when a step asks, not when the executor was made: a `seed:` step
         // seeds its fixture just before it runs.
         let templates = self.templates
-        let environment = FlowEnvironment(
+        var environment = FlowEnvironment(
             scheme: options.scheme, variables: options.variables, secrets: secrets, timeout: options.timeout,
             folder: runner.folder.appendingPathComponent("session")
         ) { fixture in
             guard let path = templates.path(of: fixture) else { throw SessionError("the fixture \"\(fixture)\" was not seeded for this session") }
             return path
         }
-        return FlowExecutor(environment: environment)
+        environment.propertyWorkers = options.propertyWorkers
+        let executor = FlowExecutor(environment: environment)
+        executor.watchPropertiesForSession()
+        return executor
     }
 
     // MARK: - Secrets

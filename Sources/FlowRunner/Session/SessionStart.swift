@@ -51,11 +51,12 @@ package struct SessionStart {
     /// seeded and the app launched. The steps are not run: the caller runs them and says how each
     /// went. `runner` is the runner the session is part of, as its messages name it.
     package func open(
-        scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String? = nil, runner: RunnerIdentity = .standard
+        scheme: Scheme, variables: [String: String], catalog: RobotCatalog, fixture: String? = nil, runner: RunnerIdentity = .standard,
+        propertyWorkers: PropertyWorkers? = nil
     ) throws(SessionError) -> FlowSession {
         try FlowSession(.init(
             scheme: scheme, variables: variables, catalog: catalog, fixture: fixture ?? self.fixture,
-            launch: launch, onAlert: onAlert, folder: folder, runner: runner
+            launch: launch, onAlert: onAlert, folder: folder, runner: runner, propertyWorkers: propertyWorkers
         ))
     }
 }

@@ -25,7 +25,11 @@ package struct AssertProperty: PrimitiveStep {
     /// Carries the step out on the context's app; a failure is recorded there, at the step's line.
     package func run(in context: StepContext) {
         guard let frame = context.app.idleFrame(sourceLocation: context.site.sourceLocation) else { return }
-        if let violation = context.executor.properties.check(property, now: frame, last: context.executor.lastAction) {
+        guard let checker = context.executor.properties else {
+            context.fail("check the property \(property.name)", "this run has no property worker to check it in (the runner was given no catalog with properties)")
+            return
+        }
+        if let violation = checker.check(property, now: frame, last: context.executor.lastAction(for: property)) {
             context.fail("check the property \(property.name)", violation.message)
         }
     }

@@ -1,0 +1,228 @@
+import FlowKit
+import Foundation
+
+/// The property worker: the runner's own executable started again (`RUNNER property-worker`),
+/// where the properties an app's authors wrote are checked, so that whatever a check does to its
+/// process (a trap, an abort, an exit, a loop, memory without end) ends the worker, never the
+/// runner. It reads checks on its standard input and answers on its standard output
+/// (``PropertyWorkerWire``), one at a time, until its input ends.
+///
+/// As swift-testing's exit tests and libFuzzer's fork mode do: the code under test runs in a
+/// child, and its end is a finding the parent reports.
+package enum PropertyWorker {
+    /// The hidden subcommand that starts a worker.
+    package static let subcommand = "property-worker"
+
+    /// What a worker is given on its command line, after the subcommand.
+    package struct Arguments: Equatable, Sendable {
+        /// The shared page it says which property it runs in (``PropertyWorkerMarker``).
+        package var marker: String
+        /// The most memory its data may take, in bytes (0: no limit of its own).
+        package var memory: Int
+
+        package init(marker: String, memory: Int) {
+            self.marker = marker
+            self.memory = memory
+        }
+
+        /// As the runner writes them: `--marker PATH --memory BYTES`.
+        package var words: [String] { ["--marker", marker, "--memory", String(memory)] }
+
+        /// Read from `words` as the runner writes them; nil when they are not.
+        package init?(words: [String]) {
+            guard words.count == 4, words[0] == "--marker", words[2] == "--memory", let memory = Int(words[3]), memory >= 0 else { return nil }
+            self.init(marker: words[1], memory: memory)
+        }
+    }
+
+    /// Serves checks of `properties` (the runner's catalog's, in order) on this process's
+    /// standard input and output until the input ends: 0 then; 2 when the runner broke the protocol
+    /// (said on standard error). Never returns early for what a property does: that ends the process.
+    package static func serve(properties: [AppProperty], arguments: Arguments) -> Int32 {
+        if arguments.memory > 0 {
+            // The data a property allocates (the heap, anonymous maps): past this, an allocation fails
+            // and the worker ends, a finding of the property that asked, never the machine's problem.
+            var limit = rlimit(rlim_cur: rlim_t(arguments.memory), rlim_max: rlim_t(arguments.memory))
+            _ = setrlimit(Int32(RLIMIT_DATA.rawValue), &limit)
+        }
+        // The protocol keeps copies of standard input and output; standard output itself goes to
+        // standard error from now on, so what a property prints never reads as an answer.
+        let requests = dup(STDIN_FILENO), answers = dup(STDOUT_FILENO)
+        guard requests >= 0, answers >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return refuse("cannot set up its standard streams") }
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 { _ = dup2(null, STDIN_FILENO); close(null) }
+        for fd in [requests, answers] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard let marker = PropertyWorkerMarker.open(arguments.marker) else { return refuse("cannot open its marker \(arguments.marker)") }
+        var worker = Serving(properties: properties, marker: marker, input: LineInput(fd: requests), output: answers)
+        return worker.run()
+    }
+
+    private static func refuse(_ why: String) -> Int32 {
+        FileHandle.standardError.write(Data("property worker: error: \(why)\n".utf8))
+        return 2
+    }
+
+    /// One worker's state: what it read, and the models of the launch it checks.
+    private struct Serving {
+        let properties: [AppProperty]
+        let marker: PropertyWorkerMarker
+        var input: LineInput
+        let output: Int32
+        var variables: [String: String] = [:]
+        var decoder = FrameDecoder()
+        var session = -1
+        var models = PropertyModels()
+        /// The threads the worker runs when no property is running.
+        var threads = 0
+
+        init(properties: [AppProperty], marker: PropertyWorkerMarker, input: LineInput, output: Int32) {
+            self.properties = properties
+            self.marker = marker
+            self.input = input
+            self.output = output
+        }
+
+        mutating func run() -> Int32 {
+            guard write(PropertyWorkerWire.Hello(worker: PropertyWorkerWire.version, properties: properties.map(\.name))) else { return 0 }
+            guard let setupLine = input.next() else { return 0 }
+            guard case let .success(setup) = PropertyWorkerWire.read(PropertyWorkerWire.Setup.self, from: setupLine) else {
+                return PropertyWorker.refuse("the runner's setup is not one: \(String(decoding: setupLine.prefix(200), as: UTF8.self))")
+            }
+            variables = setup.variables
+            threads = PropertyWorker.threadCount()
+            while let line = input.next() {
+                guard case let .success(check) = PropertyWorkerWire.read(PropertyWorkerWire.Check.self, from: line) else {
+                    return PropertyWorker.refuse("a line that is not a check: \(String(decoding: line.prefix(200), as: UTF8.self))")
+                }
+                var frames: [Frame] = []
+                for _ in 0..<max(0, check.frames) {
+                    guard let frameLine = input.next() else { return 0 }
+                    do {
+                        frames.append(try decoder.decode(frameLine))
+                    } catch {
+                        return PropertyWorker.refuse("a check's frame is not one (\(error))")
+                    }
+                }
+                guard let answer = answer(check, frames: frames) else { return PropertyWorker.refuse("check \(check.id) has no frame to check, or names a property it does not know") }
+                guard write(answer) else { return 0 }
+            }
+            return 0
+        }
+
+        /// Checks what `check` names on `frames`: the action properties, then eventually's, then the invariants.
+        private mutating func answer(_ check: PropertyWorkerWire.Check, frames: [Frame]) -> PropertyWorkerWire.Answer? {
+            let before = check.hasBefore ? frames.first : nil
+            let after = Array(frames.dropFirst(check.hasBefore ? 1 : 0))
+            guard let idle = after.last, (check.actions + check.eventually + check.invariants).allSatisfy(properties.indices.contains) else { return nil }
+            if check.session != session {
+                session = check.session
+                models = PropertyModels()
+            }
+            var results: [PropertyWorkerWire.Verdict] = []
+            for index in check.actions {
+                results.append(run(index, in: check) { property, variables, models in
+                    Self.result(index, property.outcome(before: before, after: idle, variables: variables, models: &models))
+                })
+            }
+            for index in check.eventually {
+                results.append(run(index, in: check) { property, variables, models in
+                    for (number, frame) in after.enumerated() {
+                        let outcome = property.outcome(before: before, after: frame, variables: variables, models: &models)
+                        if outcome != .notYet { return Self.result(index, outcome, frame: number) }
+                    }
+                    return Self.result(index, .notYet)
+                })
+            }
+            for index in check.invariants {
+                results.append(run(index, in: check) { property, variables, models in
+                    Self.result(index, property.outcome(before: nil, after: idle, variables: variables, models: &models))
+                })
+            }
+            marker.set(check: check.id, property: -1)
+            return PropertyWorkerWire.Answer(id: check.id, results: results)
+        }
+
+        /// Runs the property at `index` with the marker on it; a property that left threads of its
+        /// own running says so (the runner then replaces the worker: a thread of one property must
+        /// never end another's check).
+        private mutating func run(
+            _ index: Int, in check: PropertyWorkerWire.Check, _ body: (AppProperty, [String: String], inout PropertyModels) -> PropertyWorkerWire.Verdict
+        ) -> PropertyWorkerWire.Verdict {
+            marker.set(check: check.id, property: index)
+            let result = body(properties[index], variables, &models)
+            let now = PropertyWorker.threadCount()
+            guard now > threads else { return result }
+            marker.leftThreads = index
+            let left = now - threads
+            threads = now
+            return PropertyWorkerWire.Verdict(property: index, outcome: .leftThreads, text: result.text, frame: result.frame, threads: left)
+        }
+
+        private static func result(_ index: Int, _ outcome: PropertyOutcome, frame: Int? = nil) -> PropertyWorkerWire.Verdict {
+            switch outcome {
+            case .holds: PropertyWorkerWire.Verdict(property: index, outcome: .holds, frame: frame)
+            case let .doesNotApply(why): PropertyWorkerWire.Verdict(property: index, outcome: .doesNotApply, text: why, frame: frame)
+            case .notYet: PropertyWorkerWire.Verdict(property: index, outcome: .notYet, frame: frame)
+            case let .violated(found): PropertyWorkerWire.Verdict(property: index, outcome: .violated, text: found, frame: frame)
+            case let .threw(error): PropertyWorkerWire.Verdict(property: index, outcome: .threw, text: error, frame: frame)
+            }
+        }
+
+        /// Writes `value` as one line; false when the runner is gone.
+        private func write(_ value: some Encodable) -> Bool {
+            PropertyWorker.write(PropertyWorkerWire.line(value) + [0x0A], to: output)
+        }
+    }
+
+    /// The threads this process runs (procfs counts them in its task folder's links).
+    static func threadCount() -> Int {
+        var info = stat()
+        guard stat("/proc/self/task", &info) == 0 else { return 0 }
+        return Int(info.st_nlink) - 2
+    }
+
+    /// Writes all of `bytes` to `fd`; false when it cannot.
+    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}
+
+/// Lines read from a file descriptor, blocking: the worker's standard input.
+struct LineInput {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// The next line without its newline, or nil at the end of the input.
+    mutating func next() -> [UInt8]? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                if start > 1 << 16 {
+                    buffer.removeSubrange(0..<start)
+                    start = 0
+                }
+                return line
+            }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

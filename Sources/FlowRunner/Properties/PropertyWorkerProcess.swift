@@ -1,0 +1,321 @@
+import Console
+import FlowKit
+import Foundation
+
+/// How the runner starts its property worker: its own executable, with the hidden subcommand
+/// (``PropertyWorker/subcommand``), under the environment it runs in.
+package struct PropertyWorkerLaunch: Sendable {
+    /// The executable: the runner's own.
+    package var executable: String
+    /// Its first words: the subcommand (the worker's own options follow).
+    package var arguments: [String]
+    /// Its environment (Swift's backtracer is turned off in it: a trap's message is what a finding
+    /// shows, and a symbolicated backtrace would cost the worker a second at each).
+    package var environment: [String: String]
+    /// The most memory a worker's data may take, in bytes.
+    package var memory: Int
+
+    /// The memory a worker is given by default: far more than any check of screens needs, far
+    /// less than the machine has.
+    package static let defaultMemory = 1 << 30
+
+    /// A launch of `executable` with `arguments` first.
+    package init(executable: String, arguments: [String] = [PropertyWorker.subcommand], environment: [String: String] = ProcessInfo.processInfo.environment,
+                 memory: Int = PropertyWorkerLaunch.defaultMemory) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.memory = memory
+    }
+
+    /// The runner this process is: its executable as the system knows it (`/proc/self/exe`, not
+    /// the name it was called by), with the hidden subcommand.
+    package static func thisRunner() -> PropertyWorkerLaunch? {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return PropertyWorkerLaunch(executable: path)
+    }
+}
+
+/// Why a property worker could not be started: said as the run's error.
+package struct PropertyWorkerStartError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong.
+    package let description: String
+}
+
+/// How a worker ended while it checked (or was made to): what the finding of the property it was
+/// running says.
+package struct PropertyWorkerEnd: Sendable, Equatable {
+    /// How it ended.
+    package enum How: Sendable, Equatable {
+        /// A signal ended it: a trap (SIGILL, SIGTRAP), an abort, a crash.
+        case signal(Int32)
+        /// It exited, with this code (a property that called `exit`).
+        case exit(Int32)
+        /// It did not answer within this many seconds, and was killed.
+        case timedOut(TimeInterval)
+        /// It wrote something that is not an answer (a property that wrote into the protocol).
+        case brokeProtocol(String)
+    }
+
+    package let how: How
+    /// The property it was running (its place in the catalog), when it was running one.
+    package let property: Int?
+    /// The last lines it wrote to its standard error (what a property printed, a trap's message).
+    package let standardError: [String]
+}
+
+/// One property worker, as the runner sees it: a child process, the pipes to it, and the page it
+/// marks its progress on.
+final class PropertyWorkerProcess {
+    /// What a check came to.
+    enum Reply {
+        case answer(PropertyWorkerWire.Answer)
+        case ended(PropertyWorkerEnd)
+    }
+
+    private let process: SpawnedChild
+    private let marker: PropertyWorkerMarker
+    private var encoder = FrameEncoder()
+    private var pendingAnswers: [UInt8] = []
+    private var pendingErrors: [UInt8] = []
+    private var errorTail: [UInt8] = []
+    private var answersOpen = true
+    private var errorsOpen = true
+    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The end it came to, once it did.
+    private(set) var end: PropertyWorkerEnd?
+    private var nextCheck = 0
+
+    /// The most of its standard error kept (its last lines).
+    static let errorTailLimit = 64 * 1024
+    /// How long a worker may take to say hello: a start, not a check.
+    static let startWait: TimeInterval = 30
+
+    /// The process's identifier.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    private init(process: SpawnedChild, marker: PropertyWorkerMarker) {
+        self.process = process
+        self.marker = marker
+        for fd in [process.output.fileDescriptor, process.errors.fileDescriptor] {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// Starts a worker of `launch`, checks that it knows `properties` (by name, in order), and
+    /// gives it `variables`.
+    static func start(_ launch: PropertyWorkerLaunch, properties: [String], variables: [String: String]) -> Result<PropertyWorkerProcess, PropertyWorkerStartError> {
+        Console.ignoreBrokenPipes()
+        guard let (marker, path) = PropertyWorkerMarker.make() else {
+            return .failure(PropertyWorkerStartError(description: "cannot make its marker in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))"))
+        }
+        defer { unlink(path) }
+        var environment = launch.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let arguments = launch.arguments + PropertyWorker.Arguments(marker: path, memory: launch.memory).words
+        let process: SpawnedChild
+        do {
+            process = try SpawnedChild(executable: launch.executable, arguments: arguments, environment: environment)
+        } catch {
+            return .failure(PropertyWorkerStartError(description: "\(error)"))
+        }
+        let worker = PropertyWorkerProcess(process: process, marker: marker)
+        switch worker.nextAnswerLine(until: Date().addingTimeInterval(startWait)) {
+        case let .line(line):
+            guard case let .success(hello) = PropertyWorkerWire.read(PropertyWorkerWire.Hello.self, from: line) else {
+                worker.kill()
+                return .failure(PropertyWorkerStartError(description: "\(launch.executable) is not a property worker: it said "
+                    + ElementTree.quoted(String(decoding: line.prefix(120), as: UTF8.self))))
+            }
+            guard hello.worker == PropertyWorkerWire.version, hello.properties == properties else {
+                worker.kill()
+                return .failure(PropertyWorkerStartError(description: "\(launch.executable) knows other properties than this runner's "
+                    + "(\(hello.properties.count) against \(properties.count)): it is not this runner's worker"))
+            }
+        case .closed, .timedOut:
+            let ended = worker.ended(blaming: false, timedOut: nil)
+            let said = ended.standardError.suffix(3).joined(separator: " / ")
+            return .failure(PropertyWorkerStartError(description: "\(launch.executable) \(Self.words(ended.how)) before it said hello" + (said.isEmpty ? "" : ": \(said)")))
+        }
+        guard worker.send([PropertyWorkerWire.line(PropertyWorkerWire.Setup(variables: variables))]) else {
+            let ended = worker.ended(blaming: false, timedOut: nil)
+            return .failure(PropertyWorkerStartError(description: "\(launch.executable) \(Self.words(ended.how)) before it took its setup"))
+        }
+        return .success(worker)
+    }
+
+    /// How a worker's end is said: `ended with signal 4`, `exited with code 0`.
+    static func words(_ how: PropertyWorkerEnd.How) -> String {
+        switch how {
+        case let .signal(signal): "ended with signal \(signal)"
+        case let .exit(code): "exited with code \(code)"
+        case let .timedOut(seconds): "did not answer within \(PropertyChecker.seconds(.milliseconds(Int64(seconds * 1000))))"
+        case let .brokeProtocol(line): "wrote a line that is not an answer (\(ElementTree.quoted(line)))"
+        }
+    }
+
+    /// Checks what `check` says (its id is set here) on `frames`, waiting `wait` seconds at most
+    /// for the answer: the answer, or how the worker ended (killed past the wait).
+    func check(_ check: PropertyWorkerWire.Check, frames: [Frame], wait: TimeInterval) -> Reply {
+        if let end { return .ended(end) }
+        var check = check
+        nextCheck += 1
+        check.id = nextCheck
+        check.frames = frames.count
+        var lines = [PropertyWorkerWire.line(check)]
+        for frame in frames { lines.append(encoder.encode(frame)) }
+        guard send(lines) else { return .ended(ended(blaming: true, timedOut: nil)) }
+        switch nextAnswerLine(until: Date().addingTimeInterval(wait)) {
+        case let .line(line):
+            guard case let .success(answer) = PropertyWorkerWire.read(PropertyWorkerWire.Answer.self, from: line), answer.id == check.id else {
+                kill()
+                let end = PropertyWorkerEnd(how: .brokeProtocol(String(decoding: line.prefix(120), as: UTF8.self)), property: blamed(), standardError: standardErrorLines())
+                self.end = end
+                return .ended(end)
+            }
+            return .answer(answer)
+        case .closed:
+            return .ended(ended(blaming: true, timedOut: nil))
+        case .timedOut:
+            return .ended(ended(blaming: true, timedOut: wait))
+        }
+    }
+
+    /// Ends the worker: its input closed (it ends there), killed if it has not in a moment.
+    func stop() {
+        guard end == nil else { return }
+        try? process.input.close()
+        if !process.waitForExit(until: Date().addingTimeInterval(1)) { kill() }
+        end = PropertyWorkerEnd(how: .exit(0), property: nil, standardError: [])
+    }
+
+    /// Kills the worker now and waits until it is gone.
+    func kill() {
+        process.send(SIGKILL)
+        process.waitForExit()
+    }
+
+    /// The end the worker came to: killed first when it still runs (timed out, or a pipe closed
+    /// while it runs), then how it ended, the property the marker names (when `blaming`), and its
+    /// standard error.
+    private func ended(blaming: Bool, timedOut: TimeInterval?) -> PropertyWorkerEnd {
+        if let end { return end }
+        if timedOut != nil || !process.waitForExit(until: Date().addingTimeInterval(1)) { kill() }
+        let how: PropertyWorkerEnd.How
+        if let timedOut {
+            how = .timedOut(timedOut)
+        } else {
+            let ending = process.ending ?? (SIGKILL, true)
+            how = ending.signaled ? .signal(ending.status) : .exit(ending.status)
+        }
+        let end = PropertyWorkerEnd(how: how, property: blaming ? blamed() : nil, standardError: standardErrorLines())
+        self.end = end
+        return end
+    }
+
+    /// The property the worker's marker names: the last that left threads running (what a
+    /// thread did after its check is that property's), else the one it was running.
+    private func blamed() -> Int? {
+        if marker.leftThreads >= 0 { return marker.leftThreads }
+        return marker.property >= 0 ? marker.property : nil
+    }
+
+    /// The worker's standard error, read to its end now, as lines (the last 64 KiB of it).
+    private func standardErrorLines() -> [String] {
+        drainErrors()
+        if !pendingErrors.isEmpty {
+            errorTail += pendingErrors + [0x0A]
+            pendingErrors = []
+        }
+        let text = String(decoding: errorTail, as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    // MARK: - The pipes
+
+    /// Writes `lines` to the worker's input; false when it is gone.
+    private func send(_ lines: [[UInt8]]) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
+        for line in lines {
+            bytes += line
+            bytes.append(0x0A)
+        }
+        return PropertyWorker.write(bytes, to: process.input.fileDescriptor)
+    }
+
+    private enum Next {
+        case line([UInt8])
+        case closed
+        case timedOut
+    }
+
+    /// The next line the worker answers, waiting until `deadline`; its standard error drained
+    /// meanwhile (a property that prints a megabyte never blocks its worker).
+    private func nextAnswerLine(until deadline: Date) -> Next {
+        while true {
+            if let newline = pendingAnswers.firstIndex(of: 0x0A) {
+                let line = Array(pendingAnswers[..<newline])
+                pendingAnswers.removeSubrange(...newline)
+                return .line(line)
+            }
+            guard answersOpen else { return .closed }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return .timedOut }
+            var fds = [pollfd(fd: process.output.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if errorsOpen { fds.append(pollfd(fd: process.errors.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+            if ready < 0, errno != EINTR { answersOpen = false }
+            if fds.count > 1, fds[1].revents != 0 { drainErrors() }
+            if fds[0].revents != 0 { readAnswers() }
+        }
+    }
+
+    private enum Chunk { case full, data, wouldBlock, end }
+
+    private func readChunk(_ fd: Int32, into pending: inout [UInt8]) -> Chunk {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                pending.append(contentsOf: buffer[0..<count])
+                return count == buffer.count ? .full : .data
+            }
+            if count < 0, errno == EINTR { continue }
+            return count < 0 && errno == EAGAIN ? .wouldBlock : .end
+        }
+    }
+
+    private func readAnswers() {
+        while answersOpen {
+            let chunk = readChunk(process.output.fileDescriptor, into: &pendingAnswers)
+            if chunk == .end { answersOpen = false }
+            if chunk != .full { return }
+        }
+    }
+
+    private func drainErrors() {
+        while errorsOpen {
+            let chunk = readChunk(process.errors.fileDescriptor, into: &pendingErrors)
+            errorsOpen = chunk != .end
+            if let last = pendingErrors.lastIndex(of: 0x0A) {
+                errorTail += pendingErrors[...last]
+                pendingErrors.removeSubrange(...last)
+            }
+            if pendingErrors.count > Self.errorTailLimit {
+                // A line without end, as long as the tail: kept as one, cut.
+                errorTail += pendingErrors.suffix(Self.errorTailLimit) + [0x0A]
+                pendingErrors = []
+            }
+            if errorTail.count > Self.errorTailLimit {
+                // Cut to the limit, then to the next whole line.
+                errorTail.removeFirst(errorTail.count - Self.errorTailLimit)
+                if let newline = errorTail.firstIndex(of: 0x0A) { errorTail.removeSubrange(...newline) }
+            }
+            if chunk != .full { return }
+        }
+    }
+}
