@@ -29,7 +29,8 @@ enum CommandReference {
     /// The root, then every subcommand depth first, each with the words that name it.
     static func commands() -> [(words: [String], command: ParsableCommand.Type)] {
         func walk(_ command: ParsableCommand.Type, _ words: [String]) -> [([String], ParsableCommand.Type)] {
-            [(words, command)] + command.configuration.subcommands.flatMap { walk($0, words + [$0._commandName]) }
+            // A hidden command (the property worker the runner starts itself) is no one's to type.
+            [(words, command)] + command.configuration.subcommands.filter { $0.configuration.shouldDisplay }.flatMap { walk($0, words + [$0._commandName]) }
         }
         return walk(FlowCommand.self, [])
     }

@@ -138,7 +138,23 @@ package enum ExploreMerge {
         }
         map.stats = joinedStats(shards.map(\.map), screens: map.screens.count, transitions: map.transitions.filter { $0.outcome != "refused" }.count, findings: flows.count)
         map.walks = joinedWalks(shards.compactMap(\.map.walks))
+        map.properties = joinedProperties(shards.map(\.map))
         return (map, flows)
+    }
+
+    /// The shards' counts of each property added (in the first shard's order); why one never
+    /// applied kept only when it applied on no shard. Nil when no shard checked properties.
+    static func joinedProperties(_ maps: [ExploreMap]) -> [ExploreMap.Property]? {
+        let all = maps.compactMap(\.properties)
+        guard var joined = all.first else { return nil }
+        for index in joined.indices {
+            let same = all.dropFirst().compactMap { properties in properties.first { $0.name == joined[index].name } }
+            joined[index].checked += same.map(\.checked).reduce(0, +)
+            joined[index].applied += same.map(\.applied).reduce(0, +)
+            joined[index].failed += same.map(\.failed).reduce(0, +)
+            if joined[index].applied > 0 { joined[index].neverApplied = nil }
+        }
+        return joined
     }
 
     /// The shards' figures together: counts added, the time the longest shard's.

@@ -27,10 +27,11 @@ package enum ExploreReport {
             html += "<dt>coverage</dt><dd>" + esc("by \(coverage.flows.joined(separator: ", ")): screens \(coverage.screens), controls \(coverage.controls), "
                 + "transitions \(coverage.transitions)") + "</dd>\n"
         }
-        for (term, value) in ExploreOutput.walkRows(map) {
+        for (term, value) in ExploreOutput.walkRows(map) + ExploreOutput.propertyRows(map) {
             html += "<dt>" + esc(term) + "</dt><dd>" + esc(value) + "</dd>\n"
         }
         html += "</dl>\n</header>\n<main>\n"
+        html += propertiesSection(map)
         html += "<section class=\"map\" id=\"map\">\n<h2>The map</h2>\n<div class=\"picture\">\n" + MapPicture.svg(map) + "</div>\n</section>\n"
         html += "<section id=\"findings\">\n<h2>" + esc(map.findings.isEmpty ? "No findings" : "Findings (\(map.findings.count))") + "</h2>\n"
         for finding in map.findings {
@@ -64,6 +65,20 @@ package enum ExploreReport {
         }
         html += "</section>\n</main>\n</body>\n</html>\n"
         return html
+    }
+
+    /// The properties the crawl checked: a row each, with how often it was checked, applied and
+    /// failed, and why one never applied (nothing when none was checked).
+    static func propertiesSection(_ map: ExploreMap) -> String {
+        guard let properties = map.properties, !properties.isEmpty else { return "" }
+        var html = "<section id=\"properties\">\n<h2>" + esc("Properties (\(properties.count))") + "</h2>\n<table class=\"properties\">\n"
+        html += "<tr><th>property</th><th>kind</th><th>checked</th><th>applied</th><th>failed</th><th></th></tr>\n"
+        for property in properties {
+            let status = property.failed > 0 ? " class=\"failed\"" : property.applied == 0 ? " class=\"never\"" : ""
+            html += "<tr\(status)><td>" + esc(property.name) + "</td><td>" + esc(property.kind) + "</td><td>\(property.checked)</td><td>\(property.applied)</td>"
+                + "<td>\(property.failed)</td><td>" + esc(property.neverApplied.map { "never applied: " + $0 } ?? "") + "</td></tr>\n"
+        }
+        return html + "</table>\n</section>\n"
     }
 
     /// JUnit XML: a testcase a finding, failed with its summary and its flow; and one for the
@@ -100,6 +115,10 @@ package enum ExploreReport {
         section.screen { background: #fff; border: 1px solid #ddd; border-radius: 4px; margin: 0 0 1em; padding: 0.5em 1em; }
         section.screen h3 { margin: 0.2em 0; font-family: ui-monospace, monospace; }
         ul.untested { columns: 2; font-family: ui-monospace, monospace; font-size: 0.9em; }
+        table.properties { border-collapse: collapse; background: #fff; }
+        table.properties td, table.properties th { border: 1px solid #ddd; padding: 0.2em 0.6em; text-align: left; }
+        table.properties tr.failed td { color: #b00; }
+        table.properties tr.never td { color: #a60; }
 
         """
 }

@@ -62,9 +62,13 @@ package struct FindingFlows {
         } catch {
             throw ExploreError("cannot write the flow as YAML: \(error)")
         }
-        let summary = SecretMask(scheme.secretValues(variables: variables)).mask(finding.summary)
-        let header = "\(Self.marker)\(runner.name) explore: \(TerminalText.oneLine(summary)).\n"
+        let mask = SecretMask(scheme.secretValues(variables: variables))
+        let summary = TerminalText.oneLine(mask.mask(finding.summary))
+        var header = "\(Self.marker)\(runner.name) explore: \(summary)\(summary.hasSuffix(".") ? "" : ".")\n"
             + "# `\(runner.name) run` fails on it until the app is fixed; then keep it as a regression flow (take the explore tag off).\n"
+        // A property whose check ended its worker: what the worker said (a trap's message, with its file and line).
+        let said = finding.kind == .property ? Array(finding.details.dropFirst()) : []
+        if !said.isEmpty { header += "# Its property's worker wrote to standard error:\n" + said.map { "#   " + TerminalText.oneLine(mask.mask($0)) + "\n" }.joined() }
         let text = header + FlowSession.schemaComment(for: file) + body
         guard !standIns.reveals(text) else { throw ExploreError("the flow for \(finding.kind.title) would hold a secret: it is not written") }
         return text

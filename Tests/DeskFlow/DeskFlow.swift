@@ -9,7 +9,11 @@ import Foundation
 @main
 enum DeskFlow {
     static func main() {
-        switch DeskCatalog.chosen() {
+        // DESK_WORKER_CATALOG, for a test: the runner's worker serves another catalog than the
+        // runner (a worker that is not this runner's, which the runner refuses to start).
+        var environment = ProcessInfo.processInfo.environment
+        if CommandLine.arguments.dropFirst().first == "property-worker", let other = environment["DESK_WORKER_CATALOG"] { environment[DeskCatalog.variable] = other }
+        switch DeskCatalog.chosen(in: environment) {
         case let .success(catalog):
             FlowRunnerCommandLine.main(name: "desk-flow", catalog: catalog)
         case let .failure(problem):

@@ -64,9 +64,9 @@ extension DeskCatalog {
     /// The desk's own, one whose trigger names a control no screen has, and one that never applies.
     public static let neverApplies = RobotCatalog([DeskRobot.yaml, LendRobot.yaml], properties: [DeskRobot.properties, RobotProperties<LendRobot> {
         $0.after(.tap("Renew"), "renewKeepsTheLoan", "Renew keeps the book on loan.") { _, _ in }
-        $0.invariant("onlyForBooksOnLoan", "A book on loan says to whom.") { book in
-            try assume(book.app.buttons["Return"].exists, "the book is on the shelf")
-            book.app.staticTexts["loan"].assertVisible()
+        $0.invariant("overdueBooksSaySo", "An overdue book says since when.") { book in
+            try assume(book.app.staticTexts["overdue"].exists, "the book is not overdue")
+            book.app.staticTexts["overdueSince"].assertVisible()
         }
     }])
 }

@@ -216,8 +216,10 @@ struct FlowMCPAnswerTests {
     }
 
     static func server(runner: RunnerIdentity = .standard) -> FlowMCPServer {
+        // The properties are checked in `flow`'s workers: its catalog is WorkPhotos'.
         FlowMCPServer(project: .init(scheme: FlowWorkspace.scheme, variables: FlowWorkspace.scheme.variables, catalog: WorkPhotosCatalog.catalog,
-                                     flows: [FlowWorkspace.repository.appendingPathComponent("Flows").path], runner: runner))
+                                     flows: [FlowWorkspace.repository.appendingPathComponent("Flows").path], runner: runner,
+                                     propertyWorker: PropertyWorkerLaunch(executable: FlowWorkspace.binaries.appendingPathComponent("flow").path)))
     }
 
     /// The answers to one line, each parsed (a batch's answer is one array).

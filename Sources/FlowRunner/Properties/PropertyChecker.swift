@@ -84,6 +84,7 @@ package struct PropertyTally: Sendable, Equatable, Codable {
     /// Times it did not hold (a violation, an error, its worker ended).
     package var failed = 0
 
+    /// The tally of the property `name` of `kind`.
     package init(name: String, kind: String, checked: Int = 0, applied: Int = 0, failed: Int = 0) {
         self.name = name
         self.kind = kind
@@ -423,7 +424,7 @@ package final class PropertyChecker: @unchecked Sendable {
         let said = telling.map { ": \($0)" } ?? ""
         let (cause, message): (PropertyViolation.Cause, String) = switch end.how {
         case let .signal(signal):
-            (.crashed(signal: signal), "\(name) trapped (signal \(signal)) in its check, and its worker ended\(said)\(memoryNote(end))")
+            (.crashed(signal: signal), "\(name) \(Self.ended(by: signal)), and its worker ended\(said)\(memoryNote(end))")
         case let .exit(code):
             (.exited(code: code), "\(name) ended its worker with exit code \(code) in its check: a check returns its verdict, it never exits\(said)")
         case let .timedOut(seconds):
@@ -432,6 +433,19 @@ package final class PropertyChecker: @unchecked Sendable {
             (.brokeProtocol, "\(name) wrote into its worker's answers (\(ElementTree.quoted(line))): a property reads the screens, it writes nothing there")
         }
         return PropertyViolation(property: property.name, kind: property.kind, cause: cause, message: message, details: Self.details(end.standardError))
+    }
+
+    /// How a check that a signal ended is said: `trapped (signal 4) in its check` (a failed
+    /// precondition, a force unwrap, an index out of range), `aborted (signal 6) in its check`,
+    /// `crashed (signal 11) in its check`, `was killed (signal 9) during its check`.
+    static func ended(by signal: Int32) -> String {
+        switch signal {
+        case SIGILL, SIGTRAP: "trapped (signal \(signal)) in its check"
+        case SIGABRT: "aborted (signal \(signal)) in its check"
+        case SIGSEGV, SIGBUS: "crashed (signal \(signal)) in its check"
+        case SIGKILL: "was killed (signal \(signal)) during its check"
+        default: "ended with signal \(signal) in its check"
+        }
     }
 
     /// How many of a worker's last lines of standard error a finding keeps.
@@ -449,19 +463,20 @@ package final class PropertyChecker: @unchecked Sendable {
 
     /// Whether `line` is a frame of a plain stack trace: `3    libswiftCore.so    0x00007f… name + 303`.
     static func isStackFrame(_ line: String) -> Bool {
+        if line == "Current stack trace:" { return true }
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         return words.count >= 3 && words[0].allSatisfy(\.isNumber) && words[2].hasPrefix("0x")
     }
 
     private func memoryNote(_ end: PropertyWorkerEnd) -> String {
-        end.standardError.contains { $0.contains("Could not allocate memory") || $0.contains("out of memory") || $0.contains("bad_alloc") }
+        end.standardError.contains { line in ["Could not allocate memory", "failed to allocate", "out of memory", "bad_alloc"].contains { line.contains($0) } }
             ? " (its worker may take \(workers.launch.memory >> 20) MiB of memory)" : ""
     }
 
     /// The line of a worker's standard error that says what went wrong: a fatal error's (with its
     /// file and line), a failed cast's, an exclusivity conflict's; else the last.
     static func telling(_ lines: [String]) -> String? {
-        let markers = ["Fatal error", "fatal error", "Could not cast", "Simultaneous accesses", "Could not allocate", "error:"]
+        let markers = ["Fatal error", "fatal error", "Could not cast", "Simultaneous accesses", "Could not allocate", "failed to allocate", "error:"]
         let said = lines.filter { !isStackFrame($0) }
         return said.last { line in markers.contains { line.contains($0) } } ?? said.last
     }

@@ -20,6 +20,7 @@ package enum PropertyWorker {
         /// The most memory its data may take, in bytes (0: no limit of its own).
         package var memory: Int
 
+        /// The arguments of a worker marking its page at `marker`, its data at most `memory` bytes.
         package init(marker: String, memory: Int) {
             self.marker = marker
             self.memory = memory

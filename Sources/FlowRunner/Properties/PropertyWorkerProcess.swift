@@ -57,6 +57,7 @@ package struct PropertyWorkerEnd: Sendable, Equatable {
         case brokeProtocol(String)
     }
 
+    /// How it ended.
     package let how: How
     /// The property it was running (its place in the catalog), when it was running one.
     package let property: Int?
