@@ -42,7 +42,9 @@ struct TraceTests {
         let tap = try #require(steps.last?["trace"] as? [String: Any])
         let busy = try #require(tap["busy"] as? [[String: Any]])
         #expect(busy.map { $0["work"] as? String } == ["upload"], "\(busy)")
-        #expect((busy.first?["for_ms"] as? Int ?? 0) >= 1000, "the upload ran the whole second waited: \(busy)")
+        // The upload begins once the app has read the tap, a moment after the wait began (on a
+        // loaded machine, more than the moment between the timeout and the trace): nearly all of it.
+        #expect((busy.first?["for_ms"] as? Int ?? 0) >= 900, "the upload ran the whole second waited, but the moment before the app read the tap: \(busy)")
         #expect((tap["waitedMs"] as? Double ?? 0) >= 1000)
         #expect((tap["before"] as? String)?.contains("< Upload to Drive >") == true)
         #expect((tap["after"] as? String)?.contains("Uploading…") == true, "after: the overlay of the upload in flight")

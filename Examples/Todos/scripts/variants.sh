@@ -32,7 +32,8 @@ untrimmedAdded addAddsOneTrimmedTodoAndEmptiesTheField
 addKeepsInput addAddsOneTrimmedTodoAndEmptiesTheField
 oneItemsLeft itemsLeftCountsTheActiveTodos
 uncompleteNotCounted toggleMovesTheCountByOne
-untrimmedEdit saveRenamesTheTodoTrimmedOrDeletesItWhenBlank'
+untrimmedEdit saveRenamesTheTodoTrimmedOrDeletesItWhenBlank
+addRenamesTheFirst theTodosAreTheOnesAdded'
 
 scheme() {
   printf 'app: %s\n' "$app" > "$out/$1.yaml"

@@ -26,6 +26,10 @@ public enum TodoVariant: String, CaseIterable, Sendable {
     case uncompleteNotCounted
     /// An edit saves the title with the blanks around it.
     case untrimmedEdit
+    /// From the third todo on, adding one gives the first todo the new title too: each add looks
+    /// right on its own (one more row, the new title last, the count one up); only what was
+    /// added since launch tells the first row is wrong.
+    case addRenamesTheFirst
 
     /// The variants with a bug: every case but `correct`.
     public static var buggy: [TodoVariant] { allCases.filter { $0 != .correct } }

@@ -49,6 +49,9 @@ public final class TodosPresenter: Presenter<any TodosView> {
             list.addAsGiven(newText)
             newText = ""
         } else if list.add(newText), variant != .addKeepsInput {
+            if variant == .addRenamesTheFirst, list.todos.count >= 3, let first = list.todos.first, let added = list.todos.last {
+                list.rename(first.id, to: added.title)
+            }
             newText = ""
         }
         countOffset = 0

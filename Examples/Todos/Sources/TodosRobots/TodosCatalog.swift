@@ -4,5 +4,5 @@ import FlowKit
 /// schema, step reference and `explore` are made from it.
 public enum TodosCatalog {
     /// The robot's table and the specification's properties.
-    public static let catalog = RobotCatalog([TodosRobot.yaml], properties: [TodosRobot.properties])
+    public static let catalog = RobotCatalog([TodosRobot.yaml], properties: [TodosRobot.properties, TodosRobot.added])
 }

@@ -67,6 +67,39 @@ extension TodosRobot {
         }
     }
 
+    /// The todos added since launch, as the properties keep them: while none was deleted, edited or
+    /// cleared, the list shows exactly these, in the order added (the specification's "new todos
+    /// are added to the bottom of the list", and nothing else changes a title).
+    public struct Added: PropertyModel {
+        /// The titles added, trimmed, in order.
+        public var titles: [String] = []
+        /// Whether a todo was deleted, edited or cleared since launch: the list is then no longer
+        /// only what was added, and the model does not say what it is.
+        public var changed = false
+
+        public init() {}
+    }
+
+    /// The properties that keep ``Added``: what Add adds, and what changes the list otherwise.
+    public static let added = RobotProperties<TodosRobot> {
+        $0.after(.tap(ID.add), "addIsKeptInTheModel", "Add with a title keeps the title trimmed, last, in the model of what was added.", model: Added.self) { before, after, added in
+            let title = TodosRobot.trimmed(before.newTodoText)
+            if !title.isEmpty { added.titles.append(title) }
+        }
+        $0.after(.oneOf([.tap(ID.anyDelete), .tap(ID.save), .tap(ID.clearCompleted)]), "aChangeIsKeptInTheModel",
+                 "Delete, an edit saved and Clear completed change the list beyond what was added.", model: Added.self) { _, _, added in
+            added.changed = true
+        }
+        $0.invariant("theTodosAreTheOnesAdded", "While none was deleted, edited or cleared, the list under All shows the todos added since launch, in order.",
+                     model: Added.self) { todos, added in
+            try assume(!added.changed, "a todo was deleted, edited or cleared")
+            try assume(todos.filter == "All" && todos.editText == nil, "the list is filtered or a todo is being edited")
+            if todos.titles != added.titles {
+                todos.app.fail("check that the todos are the ones added, in order", "the list reads \(todos.titles), and \(added.titles) were added")
+            }
+        }
+    }
+
     /// `text` without the blanks around it, as the specification trims a title.
     static func trimmed(_ text: String) -> String {
         text.trimmingCharacters(in: .whitespaces)

@@ -85,9 +85,52 @@ struct TodosPropertiesTests {
         #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, last: { _ in }) == .holds, "no todo, no count")
     }
 
-    @Test func theSpecificationIsSevenPropertiesOfTheTodosScreen() {
-        #expect(TodosCatalog.catalog.properties.count == 7)
+    @Test func theSpecificationIsSevenPropertiesOfTheTodosScreenAndThreeThatKeepWhatWasAdded() {
+        #expect(TodosCatalog.catalog.properties.count == 10)
         #expect(TodosCatalog.catalog.properties.allSatisfy { $0.robot == "Todos" && !$0.summary.isEmpty })
+        #expect(TodosCatalog.catalog.properties.filter { $0.model != nil }.map(\.name) == ["addIsKeptInTheModel", "aChangeIsKeptInTheModel", "theTodosAreTheOnesAdded"])
         #expect(TodosCatalog.catalog.propertiesNamedTwice == [])
+    }
+
+    /// The verdict of `theTodosAreTheOnesAdded` after `taps` on `variant` from launch, each tap
+    /// (of a control, after typing its text into the new-todo field when it has one) followed by
+    /// the action properties it triggers, which keep what was added, then the invariant: the last one's.
+    func theTodosAreTheOnesAdded(on variant: TodoVariant, _ taps: [(control: String, typing: String?)]) throws -> PropertyVerdict {
+        let drive = Drive(variant)
+        var models = PropertyModels()
+        var verdict = PropertyVerdict.holds
+        let keeping = try ["addIsKeptInTheModel", "aChangeIsKeptInTheModel"].map(property)
+        for (control, typing) in taps {
+            if let typing { drive.screen.enter(typing, into: "new-todo") }
+            let before = drive.frame
+            drive.screen.tap(control)
+            let after = drive.frame
+            let element = before.screen.allElements.first { $0.identifier == control }
+            for property in keeping where property.trigger?.matches(verb: "tap", element: element) == true {
+                _ = property.verdict(before: before, after: after, models: &models)
+            }
+            verdict = try property("theTodosAreTheOnesAdded").verdict(before: nil, after: after, models: &models)
+        }
+        return verdict
+    }
+
+    @Test func theFirstTodoRenamedByTheThirdAddIsFoundOnlyByWhatWasAdded() throws {
+        let threeAdds: [(control: String, typing: String?)] = [("Add", "One"), ("Add", "Two"), ("Add", "Three")]
+        #expect(try theTodosAreTheOnesAdded(on: .correct, threeAdds) == .holds)
+        guard case let .violated(found) = try theTodosAreTheOnesAdded(on: .addRenamesTheFirst, threeAdds) else {
+            Issue.record("the renamed first todo is not caught")
+            return
+        }
+        #expect(found.contains(#"the list reads ["Three", "Two", "Three"], and ["One", "Two", "Three"] were added"#), "\(found)")
+        #expect(try theTodosAreTheOnesAdded(on: .addRenamesTheFirst, Array(threeAdds.prefix(2))) == .holds, "two adds are as they should be")
+        // The third add on its own looks right: one more row, the new title last, the count one up.
+        #expect(try verdict("addAddsOneTrimmedTodoAndEmptiesTheField", on: .addRenamesTheFirst, setUp: { $0.add("One"); $0.add("Two"); $0.screen.enter("Three", into: "new-todo") },
+                            last: { $0.screen.tap("Add") }) == .holds)
+    }
+
+    @Test func whatWasAddedNoLongerAppliesOnceATodoIsDeleted() throws {
+        let taps: [(control: String, typing: String?)] = [("Add", "One"), ("Add", "Two"), ("delete-1", nil), ("Add", "Three"), ("Add", "Four")]
+        #expect(try theTodosAreTheOnesAdded(on: .addRenamesTheFirst, taps) == .holds, "after a delete the model does not say what the list is: it does not apply")
+        #expect(try theTodosAreTheOnesAdded(on: .addRenamesTheFirst, taps.filter { $0.control != "delete-1" }) != .holds, "without the delete, it is caught")
     }
 }
