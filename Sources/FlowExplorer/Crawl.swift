@@ -73,7 +73,8 @@ final class Crawl {
             judge.screen(frame, on: first, trace: [], origin: origin)
             if let properties {
                 properties.launched()
-                judge.broken(properties.check(after: nil, invariantsOn: frame), actionOn: nil, reached: first, trace: [], origin: origin)
+                let (judge, origin) = (judge, origin)
+                properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: nil, reached: first, trace: [], origin: origin) }
             }
             return .success(first)
         }
@@ -117,8 +118,10 @@ final class Crawl {
             current = Position(state: reached, trace: trace, screen: frame.screen, text: frame.text)
             judge.screen(frame, on: reached, trace: trace, origin: origin)
             if let properties {
-                // The action's properties and the invariants of the screen it left: one check.
-                judge.broken(properties.check(after: app.lastAction, invariantsOn: frame), actionOn: state, reached: reached, trace: trace, origin: origin)
+                // The action's properties and the invariants of the screen it left: one check, which
+                // the worker makes while the crawl takes the next action (the judge hears of it then).
+                let (judge, origin) = (judge, origin)
+                properties.submit(after: app.lastAction, invariantsOn: frame) { judge.broken($0, actionOn: state, reached: reached, trace: trace, origin: origin) }
             }
             return .screen(reached)
         case let .refused(reason):

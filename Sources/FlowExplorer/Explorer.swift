@@ -207,6 +207,8 @@ package final class Explorer {
         properties: PropertyChecker?
     ) -> ExploreResult {
         var shrunk: [ExploreFinding] = []
+        // What the property worker has not answered yet is a finding too.
+        properties?.flush()
         let shrinking = clock.now
         let findings = crawl.judge.findings
         let paths = Dictionary(crawl.states.map { ($0.identity, $0.path) }, uniquingKeysWith: { first, _ in first })

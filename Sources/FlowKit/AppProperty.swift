@@ -218,9 +218,29 @@ public enum PropertyTrigger: Sendable, Equatable, CustomStringConvertible {
     /// Whether an action `verb` (`tap`, `type`, `answer`, `back`) on `element` (the element it
     /// named on the screen before, nil for back) is this trigger.
     public func matches(verb: String, element: ElementSnapshot?) -> Bool {
+        matches(verb: verb, named: element.map { Named($0) })
+    }
+
+    /// An element's names a trigger may give it: its identifier, its label, its row class (worked
+    /// out once for every trigger an action is matched against).
+    package struct Named {
+        let identifier: String
+        let label: String
+        let rowClass: String
+
+        /// `element`'s names.
+        package init(_ element: ElementSnapshot) {
+            identifier = element.identifier
+            label = element.label
+            rowClass = ScreenIdentity.rowClass(of: element.identifier)
+        }
+    }
+
+    /// Whether an action `verb` on the element named `element` (nil for back) is this trigger.
+    package func matches(verb: String, named element: Named?) -> Bool {
         func named(_ name: String) -> Bool {
             guard let element else { return false }
-            return element.identifier == name || element.label == name || ScreenIdentity.rowClass(of: element.identifier) == name
+            return element.identifier == name || element.label == name || element.rowClass == name
         }
         switch self {
         case let .tap(name): return verb == "tap" && named(name)
@@ -228,7 +248,7 @@ public enum PropertyTrigger: Sendable, Equatable, CustomStringConvertible {
         case let .answer(name): return verb == "answer" && named(name)
         case .back: return verb == "back"
         case .robot: return false
-        case let .oneOf(triggers): return triggers.contains { $0.matches(verb: verb, element: element) }
+        case let .oneOf(triggers): return triggers.contains { $0.matches(verb: verb, named: element) }
         }
     }
 }

@@ -185,6 +185,24 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
     /// The class of a row by its identifier: its runs of digits made `#` (`photo-12` and `photo-3`
     /// are `photo-#`), so the rows of one list are one class.
     public static func rowClass(of identifier: String) -> String {
+        // Most identifiers are ASCII: their bytes are their characters (the map and every action
+        // property's trigger ask for rows' classes after each action).
+        if identifier.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard identifier.utf8.contains(where: { (0x30...0x39).contains($0) }) else { return identifier }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(identifier.utf8.count)
+            var inDigits = false
+            for byte in identifier.utf8 {
+                if (0x30...0x39).contains(byte) {
+                    if !inDigits { bytes.append(UInt8(ascii: "#")) }
+                    inDigits = true
+                } else {
+                    bytes.append(byte)
+                    inDigits = false
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result = ""
         var inDigits = false
         for character in identifier {

@@ -34,6 +34,12 @@ package struct ObservedAction: Sendable {
         if let robotAction { return trigger.names(robotAction: robotAction) }
         return trigger.matches(verb: verb, element: element)
     }
+
+    /// Whether it is what `trigger` names, its element's names worked out once (`named`) for every trigger.
+    func isTrigger(_ trigger: PropertyTrigger, named: PropertyTrigger.Named?) -> Bool {
+        if let robotAction { return trigger.names(robotAction: robotAction) }
+        return trigger.matches(verb: verb, named: named)
+    }
 }
 
 /// A property that does not hold, as a finding and a failed step say it.
@@ -158,8 +164,9 @@ package final class PropertyChecker: @unchecked Sendable {
         close()
     }
 
-    /// Gives its worker back to the pool (a run's next flow takes it).
+    /// Waits for what is posted, then gives its worker back to the pool (a run's next flow takes it).
     package func close() {
+        flush()
         if let worker { workers.giveBack(worker) }
         worker = nil
     }
@@ -182,17 +189,27 @@ package final class PropertyChecker: @unchecked Sendable {
     /// eventually it triggers (on their robot's screen), and every invariant that applies to
     /// `frame` (nil: none), in one check; those that do not hold.
     package func check(after action: ObservedAction?, invariantsOn frame: Frame?) -> [PropertyViolation] {
+        var violations: [PropertyViolation] = []
+        submit(after: action, invariantsOn: frame, waiting: true) { violations = $0 }
+        return violations
+    }
+
+    /// ``check(after:invariantsOn:)`` without waiting: the worker checks while the caller drives
+    /// the app on, and `deliver` is told the violations once it answers (at a later check, or at
+    /// ``flush()``), in the order the actions were taken.
+    package func submit(after action: ObservedAction?, invariantsOn frame: Frame?, waiting: Bool = false, then deliver: @escaping ([PropertyViolation]) -> Void) {
         let triggered = action.map { triggeredBy($0) } ?? []
-        let invariants = frame.map { frame in properties.indices.filter { properties[$0].kind == .invariant && properties[$0].applies(to: frame.screen) } } ?? []
-        let outcomes = run(after: action, actions: triggered, invariantsOn: frame, invariants: invariants)
-        return (triggered + invariants).compactMap { outcomes[$0]?.violation }
+        let invariants = frame.map { self.invariants(on: $0.screen) } ?? []
+        run(after: action, actions: triggered, invariantsOn: frame, invariants: invariants, waiting: waiting) { outcomes in
+            deliver((triggered + invariants).compactMap { outcomes[$0]?.violation })
+        }
     }
 
     /// After `action`: only what keeps the launch's models (the action properties that update
     /// one), their verdicts kept for `assertProperty` and not said: the actions a crawl takes on
-    /// its way to a screen, a replay's.
+    /// its way to a screen, a replay's. It does not wait for the worker.
     package func keepModels(after action: ObservedAction) {
-        _ = run(after: action, actions: [], invariantsOn: nil, invariants: [])
+        run(after: action, actions: [], invariantsOn: nil, invariants: [], waiting: false) { _ in }
     }
 
     /// Whether `property` holds now (`assertProperty`): an invariant on `frame`; an action
@@ -203,9 +220,11 @@ package final class PropertyChecker: @unchecked Sendable {
             return PropertyViolation(property: property.name, kind: property.kind, cause: .violated,
                                      message: "the property \(property.name) is not one this runner's catalog declares")
         }
+        var said: [Int: Outcome] = [:]
         switch property.kind {
         case .invariant:
-            return run(after: nil, actions: [], invariantsOn: frame, invariants: [index])[index]?.violation
+            run(after: nil, actions: [], invariantsOn: frame, invariants: [index], waiting: true) { said = $0 }
+            return said[index]?.violation
         case .action, .eventually:
             guard let last, let trigger = property.trigger, last.isTrigger(trigger) else {
                 return PropertyViolation(property: property.name, kind: property.kind, cause: .violated,
@@ -217,15 +236,29 @@ package final class PropertyChecker: @unchecked Sendable {
                                          message: "the property \(property.name) is checked on the \(property.robot ?? "") screen (\"\(property.screenTitle ?? "")\"), "
                                              + "and the action before assertProperty was taken on \"\(last.before.screen.title)\"")
             }
-            return run(after: last, actions: [index], invariantsOn: nil, invariants: [])[index]?.violation
+            run(after: last, actions: [index], invariantsOn: nil, invariants: [], waiting: true) { said = $0 }
+            return said[index]?.violation
         }
     }
 
     /// The action properties and eventually's `action` triggers on their robot's screen, by their place.
     private func triggeredBy(_ action: ObservedAction) -> [Int] {
-        properties.indices.filter { index in
+        let named = action.element.map { PropertyTrigger.Named($0) }
+        let title = action.before.screen.title
+        return properties.indices.filter { index in
             let property = properties[index]
-            return property.kind != .invariant && property.trigger.map(action.isTrigger) == true && property.applies(toScreenTitled: action.before.screen.title)
+            guard property.kind != .invariant, let trigger = property.trigger, property.applies(toScreenTitled: title) else { return false }
+            return action.isTrigger(trigger, named: named)
+        }
+    }
+
+    /// The invariants that apply to `screen`, by their place (its alert on top worked out once).
+    private func invariants(on screen: ScreenSnapshot) -> [Int] {
+        let covered = screen.topAlert != nil
+        return properties.indices.filter { index in
+            let property = properties[index]
+            guard property.kind == .invariant else { return false }
+            return property.screenTitle.map { $0 == screen.title && !covered } ?? true
         }
     }
 
@@ -258,15 +291,19 @@ package final class PropertyChecker: @unchecked Sendable {
 
     /// Checks `actions` (action properties and eventually's of `action`, with those that keep a
     /// model added) and `invariants` on `frame` (the idle screen the action left, when there is
-    /// one), each at most once an action; what each said.
-    private func run(after action: ObservedAction?, actions: [Int], invariantsOn frame: Frame?, invariants: [Int]) -> [Int: Outcome] {
-        var outcomes: [Int: Outcome] = [:]
+    /// one), each at most once an action, and hands what each said to `deliver`: at once when
+    /// `waiting`, else once the worker answers (by the next check, or ``flush()``).
+    private func run(after action: ObservedAction?, actions: [Int], invariantsOn frame: Frame?, invariants: [Int], waiting: Bool,
+                     deliver: @escaping ([Int: Outcome]) -> Void) {
+        var known: [Int: Outcome] = [:]
         var wanted = actions
         if let action {
             for index in triggeredBy(action) where properties[index].updatesModel && !wanted.contains(index) { wanted.append(index) }
-            let known = said.last { $0.isOf(action) }?.outcomes ?? [:]
-            for index in wanted { if let outcome = known[index] { outcomes[index] = outcome } }
-            wanted.removeAll { known[$0] != nil }
+            // What was said of this action already (a check still posted is read first).
+            if waiting { flush() }
+            let said = said.last { $0.isOf(action) }?.outcomes ?? [:]
+            for index in wanted { if let outcome = said[index] { known[index] = outcome } }
+            wanted.removeAll { said[$0] != nil }
         } else {
             wanted = []
         }
@@ -283,75 +320,247 @@ package final class PropertyChecker: @unchecked Sendable {
         let alone = (wanted + checking).filter { hung.contains($0) }
         wanted.removeAll { hung.contains($0) }
         checking.removeAll { hung.contains($0) }
-        var fresh = send(action: action, actions: wanted, frame: onFrame, invariants: checking, wait: wait)
+        var jobs = [Job(session: session, action: action, frame: onFrame, actions: wanted, invariants: checking, wait: wait)]
         for index in alone {
             let isAction = properties[index].kind != .invariant
-            fresh.merge(send(action: action, actions: isAction ? [index] : [], frame: onFrame, invariants: isAction ? [] : [index],
-                             wait: min(wait, Self.hungWait)), uniquingKeysWith: { first, _ in first })
+            jobs.append(Job(session: session, action: action, frame: onFrame, actions: isAction ? [index] : [], invariants: isAction ? [] : [index],
+                            wait: min(wait, Self.hungWait)))
         }
-        if let action, fresh.keys.contains(where: { properties[$0].kind != .invariant }) {
-            if said.last?.isOf(action) != true {
-                said.append(Said(action: ActionKey(action), before: action.before, after: action.after))
-                if said.count > Self.actionsKept { said.removeFirst() }
-            }
-            for (index, outcome) in fresh where properties[index].kind != .invariant { said[said.count - 1].outcomes[index] = outcome }
+        jobs.removeAll(where: \.isEmpty)
+        // What the action's jobs said, handed over once the last of them is answered.
+        let gathered = Gathered(known: known, jobs: jobs.count, deliver: deliver)
+        if jobs.isEmpty { gathered.deliverNow() }
+        for var job in jobs {
+            job.gathered = gathered
+            post(job)
         }
-        return outcomes.merging(fresh, uniquingKeysWith: { first, _ in first })
+        if waiting { flush() }
     }
 
     /// How long a property that did not return once is waited for after that: a check of a
     /// screen takes microseconds, and one that hung once would cost the whole wait at every screen.
     static let hungWait: TimeInterval = 0.25
 
-    /// Sends one check to a worker and reads what it said; a worker that ends is a finding of the
-    /// property it was running, and the rest of the check goes to a new worker.
-    private func send(action: ObservedAction?, actions: [Int], frame: Frame?, invariants: [Int], wait: TimeInterval, retried: Bool = false) -> [Int: Outcome] {
-        let plain = actions.filter { properties[$0].kind == .action }
-        let eventually = actions.filter { properties[$0].kind == .eventually }
-        guard !(plain.isEmpty && eventually.isEmpty && invariants.isEmpty), let idle = action?.after ?? frame else { return [:] }
+    /// The most checks posted to a worker and not answered yet: the worker checks one action's
+    /// screens while the runner drives the app to the next, and answers them in order.
+    static let postedAtMost = 64
+
+    /// One check for a worker: the properties of an action (and the invariants of the screen it
+    /// left), and who is told what they said.
+    private struct Job {
+        let session: Int
+        let action: ObservedAction?
+        /// The idle screen the invariants are checked on.
+        let frame: Frame?
+        var actions: [Int]
+        var invariants: [Int]
+        let wait: TimeInterval
+        var gathered: Gathered?
+        /// Times it went to a new worker after one ended with no property of its running.
+        var retries = 0
+
+        init(session: Int, action: ObservedAction?, frame: Frame?, actions: [Int], invariants: [Int], wait: TimeInterval) {
+            self.session = session
+            self.action = action
+            self.frame = frame
+            self.actions = actions
+            self.invariants = invariants
+            self.wait = wait
+        }
+
+        var isEmpty: Bool { actions.isEmpty && invariants.isEmpty || (action == nil && frame == nil) }
+    }
+
+    /// What an action's checks said, gathered until the last of them is answered.
+    private final class Gathered {
+        var outcomes: [Int: Outcome]
+        var left: Int
+        let deliver: ([Int: Outcome]) -> Void
+
+        init(known: [Int: Outcome], jobs: Int, deliver: @escaping ([Int: Outcome]) -> Void) {
+            outcomes = known
+            left = jobs
+            self.deliver = deliver
+        }
+
+        func add(_ said: [Int: Outcome]) {
+            outcomes.merge(said) { first, _ in first }
+            left -= 1
+            if left == 0 { deliverNow() }
+        }
+
+        func deliverNow() {
+            deliver(outcomes)
+        }
+    }
+
+    /// A job posted to the worker, by the number the worker answers it with.
+    private struct Posted {
+        let id: Int
+        var job: Job
+        /// The frames after its action, with when each came (eventually's times).
+        let afterAction: [(frame: Frame, at: Duration)]
+        /// Its properties, in the order the answer gives them.
+        let plain: [Int]
+        let eventually: [Int]
+        let invariants: [Int]
+    }
+
+    /// The jobs posted and not answered yet, the oldest first.
+    private var posted: [Posted] = []
+
+    /// Posts `job` to the worker (reading the answers already there first, and the oldest one when
+    /// too many are posted); a job that cannot be posted is handed over with nothing said.
+    private func post(_ job: Job) {
+        while posted.count >= Self.postedAtMost, receive(waiting: true) {}
+        while !posted.isEmpty, receive(waiting: false) {}
+        let plain = job.actions.filter { properties[$0].kind == .action }
+        let eventually = job.actions.filter { properties[$0].kind == .eventually }
+        let invariants = job.invariants
+        guard let idle = job.action?.after ?? job.frame else {
+            job.gathered?.add([:])
+            return
+        }
         // The frames after the action: each busy one and the idle one it left, for eventually; else that one alone.
         let afterAction: [(frame: Frame, at: Duration)]
-        if let action, !eventually.isEmpty {
+        if let action = job.action, !eventually.isEmpty {
             let idleAt = action.during.last?.at ?? .zero
             afterAction = action.during.filter { $0.frame.seq != idle.seq } + [(idle, idleAt)]
         } else {
             afterAction = [(idle, .zero)]
         }
-        guard let worker = currentWorker() else { return [:] }
-        let request = PropertyWorkerWire.Check(id: 0, session: session, hasBefore: action != nil, frames: 0, actions: plain, eventually: eventually,
-                                               invariants: action == nil || frame != nil ? invariants : [])
-        let frames = (action.map { [$0.before] } ?? []) + afterAction.map(\.frame)
-        switch worker.check(request, frames: frames, wait: wait) {
+        guard let worker = currentWorker() else {
+            job.gathered?.add([:])
+            return
+        }
+        let request = PropertyWorkerWire.Check(id: 0, session: job.session, before: .none, frames: 0, actions: plain, eventually: eventually, invariants: invariants)
+        guard let id = worker.post(request, before: job.action?.before, frames: afterAction.map(\.frame), wait: job.wait) else {
+            // It ended before it took this check: what it was on is said (and goes to a new
+            // worker), then this one goes to a new worker too; when it was on none of them, a
+            // few times at most.
+            let blamedAnother = !posted.isEmpty
+            while !posted.isEmpty, self.worker === worker, receive(waiting: true) {}
+            if self.worker === worker { replace(after: job.session) }
+            var again = job
+            if !blamedAnother { again.retries += 1 }
+            if again.retries > Self.retriesAtMost {
+                job.gathered?.add([:])
+            } else {
+                post(again)
+            }
+            return
+        }
+        posted.append(Posted(id: id, job: job, afterAction: afterAction, plain: plain, eventually: eventually, invariants: invariants))
+    }
+
+    /// The most times a job goes to a new worker after one ended with no property of it running
+    /// (killed between checks, say): then it is left unchecked.
+    static let retriesAtMost = 2
+
+    /// Reads the answer to the oldest job posted (waiting for it when `waiting`) and hands over
+    /// what it said; a worker that ended is a finding of the property it was running, and the jobs
+    /// it had not answered go to a new worker. Whether an answer (or an end) was read.
+    @discardableResult
+    private func receive(waiting: Bool) -> Bool {
+        guard let worker, let oldest = posted.first else { return false }
+        switch worker.receive(wait: oldest.job.wait, waiting: waiting) {
+        case .none:
+            return false
         case let .answer(answer):
+            posted.removeFirst()
             var outcomes: [Int: Outcome] = [:]
             for result in answer.results where properties.indices.contains(result.property) {
-                let outcome = self.outcome(of: result, action: action, afterAction: afterAction)
+                let outcome = self.outcome(of: result, action: oldest.job.action, afterAction: oldest.afterAction)
                 outcomes[result.property] = outcome
                 tally(result.property, outcome)
             }
+            remember(outcomes, of: oldest.job)
+            oldest.job.gathered?.add(outcomes)
             if answer.results.contains(where: { $0.outcome == .leftThreads }) {
-                // Its threads go with it: never another property's problem.
-                retire(worker)
+                // Its threads go with it: never another property's problem. What it had not
+                // answered goes to a new worker.
+                worker.kill()
+                let left = posted
+                posted = []
+                replace(after: oldest.job.session)
+                repost(left, after: oldest.job.session)
             }
-            return outcomes
+            return true
         case let .ended(end):
-            self.worker = nil
-            modelsLost = true
-            let left = { (list: [Int]) in list.filter { $0 != end.property && self.properties[$0].model == nil } }
-            guard let blamed = end.property, (plain + eventually + request.invariants).contains(blamed) else {
-                // It ended with no property of this check running (killed between checks, say):
-                // nothing to name; the check goes to a new worker, once.
-                return retried ? [:] : send(action: action, actions: left(plain) + left(eventually), frame: frame, invariants: left(request.invariants),
-                                            wait: wait, retried: true)
+            var outcomes: [Int: Outcome] = [:]
+            var unchecked = oldest
+            posted.removeFirst()
+            let all = oldest.plain + oldest.eventually + oldest.invariants
+            if let blamed = end.property, all.contains(blamed), end.check == nil || end.check == oldest.id {
+                if case .timedOut = end.how { hung.insert(blamed) }
+                let violation = ended(properties[blamed], end)
+                outcomes[blamed] = .violation(violation)
+                tally(blamed, outcomes[blamed] ?? .holds)
+                unchecked = Posted(id: oldest.id, job: oldest.job, afterAction: oldest.afterAction, plain: oldest.plain.filter { $0 != blamed },
+                                   eventually: oldest.eventually.filter { $0 != blamed }, invariants: oldest.invariants.filter { $0 != blamed })
+            } else {
+                // It ended with no property of this job running (killed between checks, say):
+                // nothing to name; the job goes to a new worker, a few times at most.
+                unchecked.job.retries += 1
+                if unchecked.job.retries > Self.retriesAtMost {
+                    unchecked = Posted(id: oldest.id, job: oldest.job, afterAction: oldest.afterAction, plain: [], eventually: [], invariants: [])
+                }
             }
-            if case .timedOut = end.how { hung.insert(blamed) }
-            let violation = ended(properties[blamed], end)
-            var outcomes: [Int: Outcome] = [blamed: .violation(violation)]
-            tally(blamed, outcomes[blamed] ?? .holds)
-            // The others, in a new worker (the models went with this one: those that keep one wait).
-            let rest = send(action: action, actions: left(plain) + left(eventually), frame: frame, invariants: left(request.invariants), wait: wait)
-            outcomes.merge(rest, uniquingKeysWith: { first, _ in first })
-            return outcomes
+            remember(outcomes, of: oldest.job)
+            // The ended job's own outcomes join what its rest says.
+            let said = outcomes
+            unchecked.job.gathered = unchecked.job.gathered.map { gathered in Gathered(known: said, jobs: 1) { gathered.add($0) } }
+            let left = [unchecked] + posted
+            posted = []
+            replace(after: oldest.job.session)
+            repost(left, after: oldest.job.session)
+            return true
+        }
+    }
+
+    /// Posts `jobs` (those a worker that is gone had not answered) to a new worker, without the
+    /// properties that keep a model of a launch up to `session` (the models went with the old one).
+    private func repost(_ jobs: [Posted], after session: Int) {
+        for item in jobs {
+            var job = item.job
+            let keep = { (places: [Int]) in places.filter { self.properties[$0].model == nil || item.job.session > session } }
+            job.actions = keep(item.plain) + keep(item.eventually)
+            job.invariants = keep(item.invariants)
+            if job.isEmpty {
+                job.gathered?.add([:])
+            } else {
+                post(job)
+            }
+        }
+    }
+
+    /// The worker is gone (or let go): the next job goes to a new one, and the models of the launch
+    /// `session` (and before) went with it.
+    private func replace(after session: Int) {
+        worker = nil
+        if self.session <= session { modelsLost = true }
+    }
+
+    /// Keeps what the action properties of `job` said, for `assertProperty` after the same action.
+    private func remember(_ outcomes: [Int: Outcome], of job: Job) {
+        guard let action = job.action, outcomes.keys.contains(where: { properties[$0].kind != .invariant }) else { return }
+        if said.last?.isOf(action) != true {
+            said.append(Said(action: ActionKey(action), before: action.before, after: action.after))
+            if said.count > Self.actionsKept { said.removeFirst() }
+        }
+        for (index, outcome) in outcomes where properties[index].kind != .invariant { said[said.count - 1].outcomes[index] = outcome }
+    }
+
+    /// Waits for the answers to every job posted, and hands over what each said.
+    package func flush() {
+        while !posted.isEmpty {
+            guard worker != nil, receive(waiting: true) else {
+                // No worker to answer them (it could not be started): nothing more is said.
+                let left = posted
+                posted = []
+                for item in left { item.job.gathered?.add([:]) }
+                return
+            }
         }
     }
 
@@ -367,12 +576,6 @@ package final class PropertyChecker: @unchecked Sendable {
             unavailable = error
             return nil
         }
-    }
-
-    private func retire(_ worker: PropertyWorkerProcess) {
-        worker.kill()
-        self.worker = nil
-        modelsLost = true
     }
 
     private func tally(_ index: Int, _ outcome: Outcome) {

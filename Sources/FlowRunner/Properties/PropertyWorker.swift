@@ -73,6 +73,8 @@ package enum PropertyWorker {
         var decoder = FrameDecoder()
         var session = -1
         var models = PropertyModels()
+        /// The last frame of the last check: the screen before the next action, most often.
+        var last: Frame?
         /// The threads the worker runs when no property is running.
         var threads = 0
 
@@ -92,7 +94,7 @@ package enum PropertyWorker {
             variables = setup.variables
             threads = PropertyWorker.threadCount()
             while let line = input.next() {
-                guard case let .success(check) = PropertyWorkerWire.read(PropertyWorkerWire.Check.self, from: line) else {
+                guard let check = PropertyWorkerWire.Check(line: line) else {
                     return PropertyWorker.refuse("a line that is not a check: \(String(decoding: line.prefix(200), as: UTF8.self))")
                 }
                 var frames: [Frame] = []
@@ -105,16 +107,22 @@ package enum PropertyWorker {
                     }
                 }
                 guard let answer = answer(check, frames: frames) else { return PropertyWorker.refuse("check \(check.id) has no frame to check, or names a property it does not know") }
-                guard write(answer) else { return 0 }
+                guard PropertyWorker.write(answer.line + [0x0A], to: output) else { return 0 }
             }
             return 0
         }
 
         /// Checks what `check` names on `frames`: the action properties, then eventually's, then the invariants.
         private mutating func answer(_ check: PropertyWorkerWire.Check, frames: [Frame]) -> PropertyWorkerWire.Answer? {
-            let before = check.hasBefore ? frames.first : nil
-            let after = Array(frames.dropFirst(check.hasBefore ? 1 : 0))
-            guard let idle = after.last, (check.actions + check.eventually + check.invariants).allSatisfy(properties.indices.contains) else { return nil }
+            let before: Frame? = switch check.before {
+            case .none: nil
+            case .sent: frames.first
+            case .previous: last
+            }
+            let after = Array(frames.dropFirst(check.before == .sent ? 1 : 0))
+            guard let idle = after.last, check.before == .none || before != nil,
+                  (check.actions + check.eventually + check.invariants).allSatisfy(properties.indices.contains) else { return nil }
+            last = idle
             if check.session != session {
                 session = check.session
                 models = PropertyModels()
@@ -162,25 +170,28 @@ package enum PropertyWorker {
         private static func result(_ index: Int, _ outcome: PropertyOutcome, frame: Int? = nil) -> PropertyWorkerWire.Verdict {
             switch outcome {
             case .holds: PropertyWorkerWire.Verdict(property: index, outcome: .holds, frame: frame)
-            case let .doesNotApply(why): PropertyWorkerWire.Verdict(property: index, outcome: .doesNotApply, text: why, frame: frame)
+            case .doesNotApply: PropertyWorkerWire.Verdict(property: index, outcome: .doesNotApply, frame: frame)
             case .notYet: PropertyWorkerWire.Verdict(property: index, outcome: .notYet, frame: frame)
             case let .violated(found): PropertyWorkerWire.Verdict(property: index, outcome: .violated, text: found, frame: frame)
             case let .threw(error): PropertyWorkerWire.Verdict(property: index, outcome: .threw, text: error, frame: frame)
             }
         }
 
-        /// Writes `value` as one line; false when the runner is gone.
+        /// Writes `value` as one line of JSON; false when the runner is gone.
         private func write(_ value: some Encodable) -> Bool {
             PropertyWorker.write(PropertyWorkerWire.line(value) + [0x0A], to: output)
         }
     }
 
-    /// The threads this process runs (procfs counts them in its task folder's links).
+    /// The threads this process runs (procfs counts them in its task folder's links), read through
+    /// the folder kept open: no path walked at each property.
     static func threadCount() -> Int {
         var info = stat()
-        guard stat("/proc/self/task", &info) == 0 else { return 0 }
+        guard taskFolder >= 0, fstat(taskFolder, &info) == 0 else { return 0 }
         return Int(info.st_nlink) - 2
     }
+
+    private nonisolated(unsafe) static let taskFolder = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 
     /// Writes all of `bytes` to `fd`; false when it cannot.
     static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {

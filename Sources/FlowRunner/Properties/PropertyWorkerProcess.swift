@@ -59,6 +59,8 @@ package struct PropertyWorkerEnd: Sendable, Equatable {
 
     /// How it ended.
     package let how: How
+    /// The check it was on (its number), when the worker's marker names one.
+    package var check: Int? = nil
     /// The property it was running (its place in the catalog), when it was running one.
     package let property: Int?
     /// The last lines it wrote to its standard error (what a property printed, a trap's message).
@@ -68,12 +70,6 @@ package struct PropertyWorkerEnd: Sendable, Equatable {
 /// One property worker, as the runner sees it: a child process, the pipes to it, and the page it
 /// marks its progress on.
 final class PropertyWorkerProcess {
-    /// What a check came to.
-    enum Reply {
-        case answer(PropertyWorkerWire.Answer)
-        case ended(PropertyWorkerEnd)
-    }
-
     private let process: SpawnedChild
     private let marker: PropertyWorkerMarker
     private var encoder = FrameEncoder()
@@ -86,6 +82,8 @@ final class PropertyWorkerProcess {
     /// The end it came to, once it did.
     private(set) var end: PropertyWorkerEnd?
     private var nextCheck = 0
+    /// The last frame the worker was sent (which it keeps as the screen before the next action).
+    private var lastSent: Frame?
 
     /// The most of its standard error kept (its last lines).
     static let errorTailLimit = 64 * 1024
@@ -98,7 +96,7 @@ final class PropertyWorkerProcess {
     private init(process: SpawnedChild, marker: PropertyWorkerMarker) {
         self.process = process
         self.marker = marker
-        for fd in [process.output.fileDescriptor, process.errors.fileDescriptor] {
+        for fd in [process.input.fileDescriptor, process.output.fileDescriptor, process.errors.fileDescriptor] {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
     }
@@ -159,22 +157,123 @@ final class PropertyWorkerProcess {
         }
     }
 
-    /// Checks what `check` says (its id is set here) on `frames`, waiting `wait` seconds at most
-    /// for the answer: the answer, or how the worker ended (killed past the wait).
-    func check(_ check: PropertyWorkerWire.Check, frames: [Frame], wait: TimeInterval) -> Reply {
-        if let end { return .ended(end) }
+    /// What receiving an answer came to.
+    enum Received {
+        /// The answer to the oldest check posted.
+        case answer(PropertyWorkerWire.Answer)
+        /// No answer has come yet (when not waiting for one).
+        case none
+        /// The worker ended, or was killed past the wait.
+        case ended(PropertyWorkerEnd)
+    }
+
+    /// A check posted, not answered yet.
+    private struct Posted {
+        let id: Int
+        /// Its properties, in the order the answer gives them.
+        let places: [Int]
+        /// When it was written to the worker.
+        var at: ContinuousClock.Instant
+        /// The longest the worker may take to answer it.
+        let wait: TimeInterval
+    }
+
+    /// The checks posted and not answered yet, the oldest first: the worker answers them in order.
+    private var posted: [Posted] = []
+    /// When the last answer came: the oldest check posted began then (or when it was posted).
+    private var lastAnswer = ContinuousClock.now
+
+    /// How many checks are posted and not answered yet.
+    var postedCount: Int { posted.count }
+
+    /// Posts what `check` says (its number, its frames and where its screen before is are set
+    /// here) on `before` and `frames` (each after the action, the idle one last), without waiting
+    /// for the answer: its number, or nil when the worker is gone (``end`` says how). The screen
+    /// before is not sent again when it is the last frame the worker was sent.
+    func post(_ check: PropertyWorkerWire.Check, before: Frame?, frames: [Frame], wait: TimeInterval) -> Int? {
+        if end != nil { return nil }
         var check = check
         nextCheck += 1
         check.id = nextCheck
-        check.frames = frames.count
-        var lines = [PropertyWorkerWire.line(check)]
-        for frame in frames { lines.append(encoder.encode(frame)) }
-        guard send(lines) else { return .ended(ended(blaming: true, timedOut: nil)) }
-        switch nextAnswerLine(until: Date().addingTimeInterval(wait)) {
+        var sent = frames
+        if let before {
+            if let lastSent, lastSent == before {
+                check.before = .previous
+            } else {
+                check.before = .sent
+                sent.insert(before, at: 0)
+            }
+        } else {
+            check.before = .none
+        }
+        check.frames = sent.count
+        var bytes = check.line
+        bytes.append(0x0A)
+        for frame in sent {
+            bytes += encoder.encode(frame)
+            bytes.append(0x0A)
+        }
+        lastSent = frames.last
+        posted.append(Posted(id: check.id, places: check.actions + check.eventually + check.invariants, at: .now, wait: wait))
+        outgoing += bytes
+        unsent += 1
+        // Checks go out a few at a time: the worker wakes once for them all.
+        if unsent >= Self.checksAWrite || outgoing.count >= Self.bytesAWrite {
+            guard sendOutgoing() else { return nil }
+        }
+        return check.id
+    }
+
+    /// Checks posted and not written to the worker yet, and how many.
+    private var outgoing: [UInt8] = []
+    private var unsent = 0
+    /// How many checks a write takes at most, and how many bytes before it goes anyway.
+    static let checksAWrite = 4
+    static let bytesAWrite = 48 * 1024
+
+    /// Writes the checks posted and not written yet; false when the worker is gone (``end`` says how).
+    private func sendOutgoing() -> Bool {
+        guard !outgoing.isEmpty else { return end == nil }
+        if posted.count == unsent { lastAnswer = .now }
+        let now = ContinuousClock.now
+        for index in posted.indices.suffix(unsent) { posted[index].at = now }
+        let bytes = outgoing
+        (outgoing, unsent) = ([], 0)
+        // The worker reads what it is sent once it is done with what it has: one that does not
+        // finish its oldest check within that check's wait will not read, and is killed.
+        let oldest = posted[0]
+        let deadline = max(oldest.at, lastAnswer) + .milliseconds(Int64(oldest.wait * 1000))
+        switch send(bytes, until: deadline) {
+        case .sent:
+            return true
+        case .gone:
+            _ = ended(blaming: true, timedOut: nil)
+            return false
+        case .timedOut:
+            _ = ended(blaming: true, timedOut: oldest.wait)
+            return false
+        }
+    }
+
+    /// The answer to the oldest check posted: waiting for it at most `wait` seconds from when the
+    /// worker began it (the worker is killed past that), or, when not `waiting`, only if it has
+    /// come already.
+    func receive(wait: TimeInterval, waiting: Bool = true) -> Received {
+        if let end { return .ended(end) }
+        guard let first = posted.first else { return .none }
+        if unsent == posted.count, !waiting { return .none }
+        if waiting, !sendOutgoing(), let end { return .ended(end) }
+        let oldest = posted.first ?? first
+        let began = max(oldest.at, lastAnswer)
+        let deadline = waiting ? Date().addingTimeInterval(wait - (ContinuousClock.now - began) / .seconds(1)) : Date()
+        switch nextAnswerLine(until: deadline) {
         case let .line(line):
-            guard case let .success(answer) = PropertyWorkerWire.read(PropertyWorkerWire.Answer.self, from: line), answer.id == check.id else {
+            posted.removeFirst()
+            lastAnswer = .now
+            guard let answer = PropertyWorkerWire.Answer(line: line, places: oldest.places), answer.id == oldest.id else {
                 kill()
-                let end = PropertyWorkerEnd(how: .brokeProtocol(String(decoding: line.prefix(120), as: UTF8.self)), property: blamed(), standardError: standardErrorLines())
+                var end = PropertyWorkerEnd(how: .brokeProtocol(String(decoding: line.prefix(120), as: UTF8.self)), property: blamed(), standardError: standardErrorLines())
+                end.check = oldest.id
                 self.end = end
                 return .ended(end)
             }
@@ -182,7 +281,7 @@ final class PropertyWorkerProcess {
         case .closed:
             return .ended(ended(blaming: true, timedOut: nil))
         case .timedOut:
-            return .ended(ended(blaming: true, timedOut: wait))
+            return waiting ? .ended(ended(blaming: true, timedOut: wait)) : .none
         }
     }
 
@@ -213,7 +312,8 @@ final class PropertyWorkerProcess {
             let ending = process.ending ?? (SIGKILL, true)
             how = ending.signaled ? .signal(ending.status) : .exit(ending.status)
         }
-        let end = PropertyWorkerEnd(how: how, property: blaming ? blamed() : nil, standardError: standardErrorLines())
+        var end = PropertyWorkerEnd(how: how, property: blaming ? blamed() : nil, standardError: standardErrorLines())
+        if blaming, marker.check >= 0 { end.check = marker.check }
         self.end = end
         return end
     }
@@ -238,7 +338,7 @@ final class PropertyWorkerProcess {
 
     // MARK: - The pipes
 
-    /// Writes `lines` to the worker's input; false when it is gone.
+    /// Writes `lines` to the worker's input, waiting at most the start's wait; false when it could not.
     private func send(_ lines: [[UInt8]]) -> Bool {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
@@ -246,7 +346,41 @@ final class PropertyWorkerProcess {
             bytes += line
             bytes.append(0x0A)
         }
-        return PropertyWorker.write(bytes, to: process.input.fileDescriptor)
+        return send(bytes, until: .now + .seconds(Int64(Self.startWait))) == .sent
+    }
+
+    /// What writing to the worker came to.
+    private enum Sent { case sent, gone, timedOut }
+
+    /// Writes `bytes` to the worker's input, reading its answers and its standard error while the
+    /// pipe is full (a worker that waits to write them is never waited on in turn), until `deadline`.
+    private func send(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) -> Sent {
+        let fd = process.input.fileDescriptor
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written >= 0 {
+                offset += written
+                continue
+            }
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN:
+                let left = deadline - .now
+                guard left > .zero else { return .timedOut }
+                var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0), pollfd(fd: process.output.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                if errorsOpen { fds.append(pollfd(fd: process.errors.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+                let milliseconds = Int32(min((left / .milliseconds(1)).rounded(.up), Double(Int32.max)))
+                if poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno != EINTR { return .gone }
+                if fds[1].revents != 0 { readAnswers() }
+                if fds.count > 2, fds[2].revents != 0 { drainErrors() }
+                if fds[0].revents & Int16(POLLERR | POLLHUP) != 0 { return .gone }
+            default:
+                return .gone
+            }
+        }
+        return .sent
     }
 
     private enum Next {
