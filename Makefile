@@ -23,7 +23,7 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 
-.PHONY: help deps build test test-checks flows-check api docs docs-check flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
+.PHONY: help deps build test test-checks flows-check api release release-check docs docs-check flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
@@ -40,6 +40,7 @@ help:
 	@echo "make bench  release build, then the performance figures, each beside its floor, and a summary table of the targets"
 	@echo "make bench-check  fails when a step, the default run or flow's start misses its target, or an in-process benchmark regresses 20% from the baseline"
 	@echo "make api    record the public API of the toolkit's libraries in api/ (make test checks it)"
+	@echo "make release VERSION=X.Y.Z  release the toolkit: the changelog's Unreleased under X.Y.Z, Toolkit.version, the API recorded and judged, then a commit and a tag"
 	@echo "make build  debug build of every target"
 	@echo "make deps   install what is missing (Debian packages: $(APT_PACKAGES))"
 
@@ -80,7 +81,7 @@ swift-tests-rest:
 # among them share .build and take turns (scripts/swift-in-turn.sh); the rest of their work
 # overlaps. The longest first (the example app, then flow new's apps), so the two lanes end together.
 CHECK_JOBS   ?= 2
-test-checks: expenses new-check todos docs explore-check flows-check
+test-checks: expenses new-check todos release-check docs explore-check flows-check
 
 # The flows tagged slow, then every flow, each with the accessibility audit and the properties.
 flows-check:
@@ -169,6 +170,23 @@ new-check: deps
 # CHANGELOG.md entry); make test fails when the code's API is not the record.
 api: build
 	scripts/api.py record
+
+# A release (scripts/release.py), from a build of what is committed: CHANGELOG.md's Unreleased section
+# under VERSION with today's date, Toolkit.version (and FlowKit's overview) set to it, the API
+# recorded at it and judged against the last release's tag (an addition or a deprecation needs a
+# minor, a removal or a change a major, each named in the changelog), SwiftPM's own diagnosis
+# against that tag beside the record, the checks, then one commit and the tag VERSION. Nothing is
+# pushed. What is refused is said, and leaves the clone as it was.
+VERSION      ?=
+release: build
+	@[ -n "$(VERSION)" ] || { echo "make release VERSION=X.Y.Z: give the version to release" >&2; exit 2; }
+	scripts/release.py $(VERSION)
+
+# make test's check of a release: a scratch clone released at the next minor, then an app flow new
+# writes against it by URL and version, built and its flows run (scripts/release-check.sh).
+release-check: deps
+	$(SWIFT_RUN) build --product flow
+	scripts/release-check.sh
 
 # The DocC catalogues as one static site, from the modules make build made (no second build: their
 # symbol graphs are read from them, then `docc convert` renders each, --warnings-as-errors, so a
