@@ -166,8 +166,9 @@ new-check: deps
 	scripts/own-tmpdir.sh scripts/see-it-fail.sh $(NEW_CHECK)/tally
 
 # The public API of the toolkit's library products, kept in api/ for review: make api records the
-# built modules' API there (a removal needs the major raised in Sources/FlowKit/Toolkit.swift and its
-# CHANGELOG.md entry); make test fails when the code's API is not the record.
+# built modules' API there, as CHANGELOG.md's Versioning allows (an addition, or a deprecation with
+# its line under Deprecated; a removal or a change waits for a major, made by make release);
+# make test fails when the code's API is not the record.
 api: build
 	scripts/api.py record
 
