@@ -146,7 +146,9 @@ todos: deps
 
 # `flow new` from nothing to green flows: an app with no store (Tally) and one with a SQLite store
 # (Ledger), each written afresh into .build/new-check, then its own `make test` (its build, its
-# tests, its flows), which must end with "2 passed, 0 failed" or more. Its swift runs in the
+# tests, its flows), which must end with "2 passed, 0 failed" or more, and its `make explore`, which
+# must end with every screen explored, name a fixture only for the app with a store, and write
+# into a folder git ignores. Its swift runs in the
 # toolkit's .build (SWIFT=scripts/swift-root-scratch.sh), so the toolkit's modules are not compiled
 # again: SwiftPM's seconds for its first build are printed. The app's make is given SWIFT alone: no
 # other variable of this make's command line (FLOW, FLOW_ARGS) is its.
@@ -161,6 +163,12 @@ new-check: deps
 	  MAKEFLAGS= $(MAKE) -C $$dir test SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir.log 2>&1; status=$$?; cat $$dir.log; \
 	  echo "new-check: $$name (--store $$store): first build $$(grep -m1 -o 'Build complete! ([0-9.]*s)' $$dir.log | grep -o '[0-9.]*s'), make test $$(( $$(date +%s) - start )) s"; \
 	  [ $$status -eq 0 ] && grep -Eq '^([2-9]|[1-9][0-9]+) passed, 0 failed$$' $$dir.log || { echo "new-check: $$name's make test failed, or its flows did not end with 2 passed, 0 failed or more (see $$dir.log)" >&2; exit 1; }; \
+	  MAKEFLAGS= $(MAKE) -C $$dir explore SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir-explore.log 2>&1; status=$$?; cat $$dir-explore.log; \
+	  fixture=$$([ $$store = none ] && echo ')' || echo ', fixture default)'); \
+	  [ $$status -eq 0 ] && grep -q "every screen explored" $$dir-explore.log && grep -q "^exploring .*(scheme default$$fixture$$" $$dir-explore.log \
+	    || { echo "new-check: $$name's make explore did not end clean, or did not say its fixture only with a store (see $$dir-explore.log)" >&2; exit 1; }; \
+	  git -C $$dir init -q && git -C $$dir check-ignore -q explore/map.json && rm -rf $$dir/.git \
+	    || { echo "new-check: git does not ignore $$name's explore/" >&2; exit 1; }; \
 	done
 	# The guide's recipe "See a flow fail", on Tally as written there.
 	scripts/own-tmpdir.sh scripts/see-it-fail.sh $(NEW_CHECK)/tally
