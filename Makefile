@@ -28,7 +28,7 @@ RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
 	@echo "make explore  crawl the app from sign-in: every screen, then $(EXPLORE_WALKS) seeded walks (WALK_SEED=N replays them), each problem as a minimal flow, the map and the flows' coverage in .build/explore"
-	@echo "make test   build and run every test, then, two at a time, the YAML flows, explore, Examples/Expenses and Examples/Todos, flow new's apps and make docs (CI runs this)"
+	@echo "make test   build and run every test, then, two at a time, the YAML flows, explore, Examples/Expenses and Examples/Todos, flow new's apps, a release of a scratch clone and make docs (CI runs this)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make todos  the TodoMVC benchmark: its build, tests and flows, then each variant's bug found by the property it breaks"
 	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
@@ -77,7 +77,7 @@ swift-tests-rest:
 
 # make test's checks after the Swift tests, CHECK_JOBS at a time (2: the cores CI has; each check's
 # output is printed whole when it ends, so the log reads as if they ran one after another): the
-# flows, explore, the two example apps, the apps flow new writes, and the docs site. The builds
+# flows, explore, the two example apps, the apps flow new writes, a release, and the docs site. The builds
 # among them share .build and take turns (scripts/swift-in-turn.sh); the rest of their work
 # overlaps. The longest first (the example app, then flow new's apps), so the two lanes end together.
 CHECK_JOBS   ?= 2
