@@ -23,12 +23,12 @@ FIXTURE      ?= default
 # The stub account `make run` signs in with.
 RUN_ARGS     ?= -ui-testing YES -model.user test -model.password 1234
 
-.PHONY: help deps build test test-checks flows-check api docs docs-check flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
+.PHONY: help deps build test test-checks flows-check api release release-check docs docs-check flows explore explore-check run seed bench bench-check bench-baseline bench-products floors testing-app clean expenses expenses-broken-build expenses-planted-bugs todos new-check
 
 help:
 	@echo "make flows  the main job: seed, then run the YAML flows in Flows/ (FLOW_ARGS=... for flow run)"
 	@echo "make explore  crawl the app from sign-in: every screen, then $(EXPLORE_WALKS) seeded walks (WALK_SEED=N replays them), each problem as a minimal flow, the map and the flows' coverage in .build/explore"
-	@echo "make test   build and run every test, then, two at a time, the YAML flows, explore, Examples/Expenses and Examples/Todos, flow new's apps and make docs (CI runs this)"
+	@echo "make test   build and run every test, then, two at a time, the YAML flows, explore, Examples/Expenses and Examples/Todos, flow new's apps, a release of a scratch clone and make docs (CI runs this)"
 	@echo "make expenses  the example app alone: its build, tests and flows, and its flows failing on a broken build"
 	@echo "make todos  the TodoMVC benchmark: its build, tests and flows, then each variant's bug found by the property it breaks"
 	@echo "make new-check  flow new, then make test in what it wrote: an app with no store (Tally) and one with a SQLite store (Ledger)"
@@ -40,6 +40,7 @@ help:
 	@echo "make bench  release build, then the performance figures, each beside its floor, and a summary table of the targets"
 	@echo "make bench-check  fails when a step, the default run or flow's start misses its target, or an in-process benchmark regresses 20% from the baseline"
 	@echo "make api    record the public API of the toolkit's libraries in api/ (make test checks it)"
+	@echo "make release VERSION=X.Y.Z  release the toolkit: the changelog's Unreleased under X.Y.Z, Toolkit.version, the API recorded and judged, then a commit and a tag"
 	@echo "make build  debug build of every target"
 	@echo "make deps   install what is missing (Debian packages: $(APT_PACKAGES))"
 
@@ -76,11 +77,11 @@ swift-tests-rest:
 
 # make test's checks after the Swift tests, CHECK_JOBS at a time (2: the cores CI has; each check's
 # output is printed whole when it ends, so the log reads as if they ran one after another): the
-# flows, explore, the two example apps, the apps flow new writes, and the docs site. The builds
+# flows, explore, the two example apps, the apps flow new writes, a release, and the docs site. The builds
 # among them share .build and take turns (scripts/swift-in-turn.sh); the rest of their work
 # overlaps. The longest first (the example app, then flow new's apps), so the two lanes end together.
 CHECK_JOBS   ?= 2
-test-checks: expenses new-check todos docs explore-check flows-check
+test-checks: expenses new-check todos release-check docs explore-check flows-check
 
 # The flows tagged slow, then every flow, each with the accessibility audit and the properties.
 flows-check:
@@ -145,7 +146,9 @@ todos: deps
 
 # `flow new` from nothing to green flows: an app with no store (Tally) and one with a SQLite store
 # (Ledger), each written afresh into .build/new-check, then its own `make test` (its build, its
-# tests, its flows), which must end with "2 passed, 0 failed" or more. Its swift runs in the
+# tests, its flows), which must end with "2 passed, 0 failed" or more, and its `make explore`, which
+# must end with every screen explored, name a fixture only for the app with a store, and write
+# into a folder git ignores. Its swift runs in the
 # toolkit's .build (SWIFT=scripts/swift-root-scratch.sh), so the toolkit's modules are not compiled
 # again: SwiftPM's seconds for its first build are printed. The app's make is given SWIFT alone: no
 # other variable of this make's command line (FLOW, FLOW_ARGS) is its.
@@ -160,15 +163,39 @@ new-check: deps
 	  MAKEFLAGS= $(MAKE) -C $$dir test SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir.log 2>&1; status=$$?; cat $$dir.log; \
 	  echo "new-check: $$name (--store $$store): first build $$(grep -m1 -o 'Build complete! ([0-9.]*s)' $$dir.log | grep -o '[0-9.]*s'), make test $$(( $$(date +%s) - start )) s"; \
 	  [ $$status -eq 0 ] && grep -Eq '^([2-9]|[1-9][0-9]+) passed, 0 failed$$' $$dir.log || { echo "new-check: $$name's make test failed, or its flows did not end with 2 passed, 0 failed or more (see $$dir.log)" >&2; exit 1; }; \
+	  MAKEFLAGS= $(MAKE) -C $$dir explore SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir-explore.log 2>&1; status=$$?; cat $$dir-explore.log; \
+	  fixture=$$([ $$store = none ] && echo ')' || echo ', fixture default)'); \
+	  [ $$status -eq 0 ] && grep -q "every screen explored" $$dir-explore.log && grep -q "^exploring .*(scheme default$$fixture$$" $$dir-explore.log \
+	    || { echo "new-check: $$name's make explore did not end clean, or did not say its fixture only with a store (see $$dir-explore.log)" >&2; exit 1; }; \
+	  git -C $$dir init -q && git -C $$dir check-ignore -q explore/map.json && rm -rf $$dir/.git \
+	    || { echo "new-check: git does not ignore $$name's explore/" >&2; exit 1; }; \
 	done
 	# The guide's recipe "See a flow fail", on Tally as written there.
 	scripts/own-tmpdir.sh scripts/see-it-fail.sh $(NEW_CHECK)/tally
 
 # The public API of the toolkit's library products, kept in api/ for review: make api records the
-# built modules' API there (a removal needs the major raised in Sources/FlowKit/Toolkit.swift and its
-# CHANGELOG.md entry); make test fails when the code's API is not the record.
+# built modules' API there, as CHANGELOG.md's Versioning allows (an addition, or a deprecation with
+# its line under Deprecated; a removal or a change waits for a major, made by make release);
+# make test fails when the code's API is not the record.
 api: build
 	scripts/api.py record
+
+# A release (scripts/release.py), from a build of what is committed: CHANGELOG.md's Unreleased section
+# under VERSION with today's date, Toolkit.version (and FlowKit's overview) set to it, the API
+# recorded at it and judged against the last release's tag (an addition or a deprecation needs a
+# minor, a removal or a change a major, each named in the changelog), SwiftPM's own diagnosis
+# against that tag beside the record, the checks, then one commit and the tag VERSION. Nothing is
+# pushed. What is refused is said, and leaves the clone as it was.
+VERSION      ?=
+release: build
+	@[ -n "$(VERSION)" ] || { echo "make release VERSION=X.Y.Z: give the version to release" >&2; exit 2; }
+	scripts/release.py $(VERSION)
+
+# make test's check of a release: a scratch clone released at the next minor, then an app flow new
+# writes against it by URL and version, built and its flows run (scripts/release-check.sh).
+release-check: deps
+	$(SWIFT_RUN) build --product flow
+	scripts/release-check.sh
 
 # The DocC catalogues as one static site, from the modules make build made (no second build: their
 # symbol graphs are read from them, then `docc convert` renders each, --warnings-as-errors, so a

@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "PresenterKit", targets: ["PresenterKit"]),
         .library(name: "TextUI", targets: ["TextUI"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
+        // The runner's engine, for the toolkit's own modules: it declares nothing public and promises
+        // nothing; kept through 2.x so that a manifest naming it still resolves, removed in 3.0.0
+        // (CHANGELOG.md's Versioning). An app's runner is FlowCommandLine's.
         .library(name: "FlowRunner", targets: ["FlowRunner"]),
         // An app's flow runner: its executable is one call with its robot catalog.
         .library(name: "FlowCommandLine", targets: ["FlowCommandLine"]),

@@ -18,5 +18,10 @@ if [ -d .build/debug ] && [ ! -L .build/debug ]; then
 fi
 mkdir -p .build && ln -sfn "$root/.build/debug" .build/debug || exit 2
 sub=$1; shift
+# SwiftPM reuses the last build's plan when that plan's own packages did not change (its cached build
+# manifest), whichever package builds now: in a .build that several packages take turns in, a package
+# built right after another would be given the other's plan and build nothing of its own. So each
+# build plans again (a second or two).
+case $sub in build|test|run) set -- --disable-build-manifest-caching "$@" ;; esac
 # In its turn (scripts/swift-in-turn.sh): make test's checks build side by side in this .build.
 exec "$root/scripts/swift-in-turn.sh" swift "$sub" --scratch-path "$root/.build" "$@"

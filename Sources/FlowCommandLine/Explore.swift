@@ -157,8 +157,7 @@ extension FlowCommand {
             let explorer: Explorer
             do {
                 // The project's own flows give each field they type into a valid value.
-                let flows = FileManager.default.fileExists(atPath: RunnerSetup.current.flows)
-                    ? FlowSuite.read([RunnerSetup.current.flows], catalog: RunnerSetup.current.catalog).suite.flows : []
+                let flows = Self.projectFlows()
                 explorer = try Explorer(scheme: scheme, variables: variables, catalog: RunnerSetup.current.catalog, options: options, prefix: prefix,
                                         fixture: fixture, valuesFrom: flows, runner: RunnerSetup.current.identity, propertyWorker: PropertyWorkerLaunch.thisRunner())
             } catch {
@@ -173,7 +172,7 @@ extension FlowCommand {
                 stopper.stop()
             }
             let live = Console.isTerminal(STDERR_FILENO)
-            Console.output("exploring \(scheme.app) (scheme \(schemeOptions.shown), fixture \(explorer.fixture))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
+            Console.output("exploring \(scheme.app) (scheme \(schemeOptions.shown)\(scheme.shownFixture(explorer.fixture)))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
             if walks > 0 {
                 let share = walkShard.map { " (shard \($0.index)/\($0.count): \(walkOptions.mine.count) of them)" } ?? ""
                 let map = options.makesMap ? " after the map" : walksOnly ? "" : " (shard 1 makes the map)"

@@ -45,7 +45,7 @@ extension FlowCommand {
             let session = try start.opening(scheme: scheme, variables: variables, catalog: catalog, fixture: fixture)
             defer { session.close() }
             var studio = StudioLoop(session: session, name: start.name)
-            studio.say("\(RunnerSetup.current.name) studio: scheme \(schemeOptions.shown), fixture \(session.options.fixture). Type a step "
+            studio.say("\(RunnerSetup.current.name) studio: scheme \(schemeOptions.shown)\(scheme.shownFixture(session.options.fixture)). Type a step "
                 + "(\(FlowSession.stepExamples(catalog: catalog))) or an app command (\(FlowSession.appCommandExamples)); :help lists the rest.")
             for (index, line) in start.steps.enumerated() {
                 guard studio.step(line, showScreen: false) else {

@@ -4,8 +4,9 @@ import Testing
 // The forms FlowKit's calls had before they took Swift Testing's `sourceLocation` (a file and a
 // line, `file: String = #filePath, line: Int = #line`), kept so that a robot written against them
 // still builds, with a warning that says what to write now. Each forwards to its new form at the
-// same file and line, so a failure is reported where it was before. They are removed one minor
-// release after they were deprecated (see the article "Migrating").
+// same file and line, so a failure is reported where it was before. Deprecated in 2.0.0, they stay
+// through every 2.x and go in 3.0.0, as the versioning at the head of CHANGELOG.md says (a
+// deprecated declaration stays until the next major); the article "Migrating" lists them.
 //
 // None has a default for `file` or `line`: a call that names no place (`tap()`) matches only the
 // new form, so it is never ambiguous, and never warned about.

@@ -13,7 +13,8 @@ public struct RobotCatalog: Sendable {
     /// Robots renamed: old name → new name, so an old flow gets a did-you-mean, not a shrug.
     public let formerRobots: [String: String]
     /// What must always hold of the app (``AppProperty``): checked by `flow explore` on every state
-    /// and after every action, by `flow run --properties` after every step, and by `assertProperty`.
+    /// and after every action, by `flow run --properties` after each step (the action properties
+    /// it triggered, then the invariants), and by `assertProperty`.
     public let properties: [AppProperty]
     let tables: [any RobotActionTable]
 

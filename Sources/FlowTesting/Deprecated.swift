@@ -4,7 +4,8 @@ import Testing
 // The golden-screen assertions' forms before they took Swift Testing's `sourceLocation` (a file ID,
 // a path, a line and a column), kept so that a robot written against them still builds, with a
 // warning that says what to write now. The path and the line are required: a call that names no
-// place matches only the new form. Removed one minor release after they were deprecated.
+// place matches only the new form. Deprecated in 2.0.0, they stay through every 2.x and go in 3.0.0,
+// as the versioning at the head of CHANGELOG.md says.
 
 extension FlowApp {
     /// Deprecated: `assertScreen(matches:masking:record:sourceLocation:)` at the

@@ -96,6 +96,57 @@ struct NewAppTests {
         }
     }
 
+    /// `make explore` crawls the app into `explore/`, which git ignores: a crawl's map and findings
+    /// are made anew each run, never committed.
+    @Test(arguments: NewAppOptions.Store.allCases)
+    func makeExploreCrawlsIntoAFolderGitIgnores(store: NewAppOptions.Store) {
+        let files = NewApp.files(for: NewAppOptions(name: "Tally", store: store, toolkit: Self.toolkit))
+        let makefile = files["Makefile"] ?? ""
+        #expect(makefile.contains("\nexplore: build\n\t$(FLOW) explore --out explore $(EXPLORE_ARGS)\n"), "\(makefile)")
+        #expect(makefile.contains(".PHONY: help deps build test flows explore run clean"))
+        #expect(makefile.contains("@echo \"make explore "), "make help lists it")
+        #expect((files[".gitignore"] ?? "").split(separator: "\n").contains("explore/"), "\(files[".gitignore"] ?? "")")
+        #expect((files["README.md"] ?? "").contains("`make explore` crawls the app"), "the README says what it does")
+    }
+
+    /// The README and Flows/README.md stay true once the counter screen is replaced: what names the
+    /// counter, its controls, its flows or their count says it is what `flow new` wrote.
+    @Test(arguments: NewAppOptions.Store.allCases)
+    func theReadmesStayTrueOnceTheCounterIsReplaced(store: NewAppOptions.Store) {
+        let files = NewApp.files(for: NewAppOptions(name: "Tally", store: store, toolkit: Self.toolkit))
+        let counterWords = ["counter", "Counter", "count", "Add one", "Reset", "first-screen", "counting", "2 passed", "`start`"]
+        for path in ["README.md", "Flows/README.md"] {
+            let text = files[path] ?? ""
+            #expect(text.count > 200, "\(path) is written")
+            for paragraph in Self.paragraphs(of: text) where !paragraph.contains("As `flow new` wrote it") {
+                for word in counterWords where paragraph.contains(word) {
+                    Issue.record("\(path) says \"\(word)\" as if the app were always the counter: \(paragraph)")
+                }
+            }
+        }
+        #expect(Self.paragraphs(of: "a\nb\n\nc\n- d\n  e\n- f\n") == ["a b", "c", "- d e", "- f"])
+    }
+
+    /// A text's paragraphs and list items, each on one line.
+    static func paragraphs(of text: String) -> [String] {
+        var found: [String] = [], current: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("|") || trimmed.hasPrefix("#") {
+                if !current.isEmpty { found.append(current.joined(separator: " ")) }
+                current = trimmed.isEmpty ? [] : [trimmed]
+                if trimmed.hasPrefix("|") || trimmed.hasPrefix("#") {
+                    found.append(trimmed)
+                    current = []
+                }
+            } else {
+                current.append(trimmed)
+            }
+        }
+        if !current.isEmpty { found.append(current.joined(separator: " ")) }
+        return found
+    }
+
     @Test func theGoldenScreensTitleRuleIsAsWideAsTheScreen() {
         #expect(NewApp.titleRule("Tally") == "── Tally " + String(repeating: "─", count: 39))
         #expect(NewApp.titleRule("Tally").count == 48)

@@ -120,7 +120,8 @@ extension NewAppTemplate {
         folder, `make flows` builds the app and runs them all on the scheme `schemes/default.yaml`{{seededNote}}.
 
         - `.build/debug/{{app}}-flow docs` prints the step reference: the toolkit's steps (`tap`,
-          `assertVisible`, `assertScreen`...) and the app's robot actions (`Counter.addOne`...).
+          `assertVisible`, `assertScreen`...) and the app's robot actions, each `Robot.action`, as
+          the robots' catalog declares them.
         - `.build/debug/{{app}}-flow schema > Flows/flow.schema.json` writes the JSON Schema of a flow, so
           an editor completes the steps; a flow points to it with
           `# yaml-language-server: $schema=flow.schema.json` as its first line.
@@ -128,9 +129,10 @@ extension NewAppTemplate {
         - `.build/debug/{{app}}-flow studio` runs steps one at a time on the running app, and saves
           them as a flow.
 
-        `first-screen.yaml` ends on a golden screen (`assertScreen: start`), kept beside it in
-        `__Screens__` and committed: a run whose screen differs fails with a diff, and leaves the new
-        screen beside the golden for `{{app}}-flow snapshots accept start`.
+        A flow may end on a golden screen (`assertScreen: NAME`), kept beside it in `__Screens__` and
+        committed: a run whose screen differs fails with a diff, and leaves the new screen beside the
+        golden for `{{app}}-flow snapshots accept NAME`. As `flow new` wrote it, `first-screen.yaml`
+        ends on the golden `start`, the counter as a person first sees it.
 
         """#
 }

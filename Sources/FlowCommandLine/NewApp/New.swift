@@ -42,7 +42,7 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("The toolkit's repository to depend on, by URL (with --toolkit-version).", valueName: "url"))
         var toolkitURL: String?
 
-        @Option(help: ArgumentHelp("The toolkit's version to depend on, with --toolkit-url: from it up to the next major (default: this runner's own, \(Toolkit.version)).", valueName: "x.y.z"))
+        @Option(help: ArgumentHelp("The toolkit's version to depend on, with --toolkit-url: from it up to the next major (default: this runner's own, which \(RunnerSetup.current.name) --version prints).", valueName: "x.y.z"))
         var toolkitVersion: String?
 
         func run() throws {
@@ -120,6 +120,7 @@ extension FlowCommand {
                 "  cd \(shellWord(folder))",
                 "  make test      # build, run the tests, then the flows (the first build compiles the toolkit: a few minutes)",
                 "  make flows     # build, then run the flows: 2 passed, 0 failed",
+                "  make explore   # crawl the app: every screen, each problem as a flow, the map (in explore/)",
                 "  make run       # the app by hand (.build/debug/\(names.executable))",
             ]
             return lines.joined(separator: "\n") + "\n"

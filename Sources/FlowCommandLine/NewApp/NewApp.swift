@@ -74,7 +74,7 @@ package enum NewApp {
                 : "$(APP)"),
             ("{{seededNote}}", store ? " (each flow on its own copy of a store seeded from `Seeds/`)" : ""),
             ("{{storeReadme}}", store
-                ? "\nThe count is kept in a SQLite store (GRDB); `{{app}}-seed` resets a store to a fixture of\n`Seeds/`, as the runner does before each flow."
+                ? "\nIts data is kept in a SQLite store (GRDB); `{{app}}-seed` resets a store to a fixture of\n`Seeds/`, as the runner does before each flow."
                 : ""),
             ("{{storeLayout}}", store ? ", and the store's protocol" : ""),
             ("{{storeLayoutRows}}", store

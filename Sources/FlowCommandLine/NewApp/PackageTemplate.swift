@@ -83,6 +83,8 @@ extension NewAppTemplate {
         .build/
         .build-*/
         Package.resolved
+        # What make explore writes: the map, the report and the findings' flows, made anew each run.
+        explore/
 
         """#
 
@@ -102,11 +104,14 @@ extension NewAppTemplate {
         # TemporaryDirectory.* folders at every call (a toolchain bug): those an hour old are removed.
         SWIFT_RUN     = mkdir -p .build/swift-tmp && find .build/swift-tmp -mindepth 1 -maxdepth 1 -mmin +60 -exec rm -rf {} + && TMPDIR=$(CURDIR)/.build/swift-tmp env -u PWD -u OLDPWD -u SHLVL -u MAKELEVEL -u MAKEFLAGS -u MFLAGS $(SWIFT)
         {{runVariables}}
-        .PHONY: help deps build test flows run clean
+        # Options for the runner's explore in make explore (.build/debug/{{app}}-flow explore --help lists them).
+        EXPLORE_ARGS ?= --walks 40
+        .PHONY: help deps build test flows explore run clean
 
         help:
         	@echo "make test   build, run the tests, then the flows"
         	@echo "make flows  build, then run the YAML flows in Flows/ (FLOW_ARGS=... for the runner)"
+        	@echo "make explore  crawl the app: every screen, then seeded walks; each problem as a flow, the map and a report in explore/"
         	@echo "make run    start the app by hand"
         	@echo "make deps   install what is missing (Debian packages: $(APT_PACKAGES))"
 
@@ -134,6 +139,13 @@ extension NewAppTemplate {
         	$(SWIFT_RUN) build
         	$(FLOW) run --properties $(FLOW_ARGS)
 
+        # Crawls the app: every action a person could take on every screen it reaches, then seeded
+        # random walks, checking the app's properties; each problem is written as a minimal flow the
+        # runner fails on, with the map and a report, into explore/ (git ignores it). It ends with
+        # "every screen explored" and exit 0 when nothing is found.
+        explore: build
+        	$(FLOW) explore --out explore $(EXPLORE_ARGS)
+
         run: build
         	{{runCommand}}
 
@@ -155,35 +167,39 @@ extension NewAppTemplate {
         # {{App}}
 
         {{App}} is an app built on the toolkit's products: a presenter core on PresenterKit, text screens
-        on TextUI, robots on FlowKit and YAML flows run by its own runner, `{{app}}-flow`. It starts as
-        one screen, a counter: the count, an Add one button, and a Reset button that is disabled at zero.{{storeReadme}}
+        on TextUI, robots on FlowKit and YAML flows run by its own runner, `{{app}}-flow`. As `flow new`
+        wrote it, it was one screen, a counter (the count, an Add one button, and a Reset button that is
+        disabled at zero), with its presenter's tests, its robot and two flows: a start to replace with
+        screens of your own.{{storeReadme}}
 
         ## Layout
 
         | Folder | What it holds |
         |---|---|
-        | `Sources/{{App}}` | the core: the presenter and its view protocol{{storeLayout}} (PresenterKit only) |
-        | `Sources/{{App}}Identifiers` | the controls' identifiers, shared by the screen and the robot |
-        | `Sources/{{App}}UI` | the text screen (TextUI) |
+        | `Sources/{{App}}` | the core: presenters and their view protocols{{storeLayout}} (PresenterKit only) |
+        | `Sources/{{App}}Identifiers` | the controls' identifiers, shared by the screens and the robots |
+        | `Sources/{{App}}UI` | the text screens (TextUI) |
         | `Sources/{{app}}` | the composition root, on `TextApp.main` |
-        {{storeLayoutRows}}| `Sources/{{App}}Robots` | the robot, its YAML actions, and the catalog of them |
+        {{storeLayoutRows}}| `Sources/{{App}}Robots` | a robot a screen, their YAML actions, and the catalog of them |
         | `Sources/{{app}}-flow` | the app's flow runner: the toolkit's command line with the catalog |
-        | `Tests/{{App}}Tests` | the presenter's tests, with a spy view |
+        | `Tests/{{App}}Tests` | the presenters' tests, with spy views |
         | `Flows` | the YAML flows, their golden screens, and the scheme (`Flows/schemes/default.yaml`) |
 
         ## Test it
 
         `make test` builds the app and its tests, runs the tests (`swift test`), then runs the flows.
-        `make flows` builds the app and runs the YAML flows alone; it ends with `2 passed, 0 failed`.
+        `make flows` builds the app and runs the YAML flows alone; it ends with `N passed, 0 failed`.
+        `make explore` crawls the app: every screen it reaches, then seeded random walks, each problem
+        written as a minimal flow, with the map and a report, into `explore/` (which git ignores).
         The first build fetches the toolkit's dependencies and compiles the toolkit's modules the app
         uses: a few minutes; later builds take seconds. `make deps` installs the Debian packages the
         build needs, when one is missing.
 
         ## Run it by hand
 
-        `make run`, or `swift build` then `.build/debug/{{app}}{{runArguments}}`.{{runByHand}} The app draws its
-        screen with numbered controls; `help` lists the commands (`tap Add one`, or a control's number,
-        taps it), and `quit` leaves.
+        `make run`, or `swift build` then `.build/debug/{{app}}{{runArguments}}`.{{runByHand}} The app draws each
+        screen with numbered controls; `help` lists the commands (`tap` and a button's label, or a
+        control's number, taps it), and `quit` leaves.
 
         """#
 }

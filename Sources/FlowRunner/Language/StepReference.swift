@@ -5,6 +5,13 @@ import FlowKit
 /// parameters; the spellings that changed. `flow docs` prints it and `flow docs --update FILE`
 /// puts it between the markers; a test fails when the committed docs are stale.
 package enum StepReference {
+    /// Where the app's properties are checked, as the reference says it (`run --properties` as its help says).
+    static let whereChecked = "`flow explore` checks each on every state and after every action; `flow run --properties`, after "
+        + "each step that passed, checks the action properties that step triggered (by a command it sent, or as the robot action "
+        + "itself), then the invariants on the screen it left; and `assertProperty: NAME` checks one where a flow says."
+    /// The same, for an app that declares none yet.
+    static let whereCheckedThen = whereChecked.replacingOccurrences(of: "checks each on", with: "then checks them on")
+
     /// Where the reference goes in a file: between its markers, which name the runner that wrote them.
     package static let marked = GeneratedSection(name: "step reference", source: "the step registry and the robots")
 
@@ -91,11 +98,9 @@ package enum StepReference {
         lines += ["### Properties", ""]
         if catalog.properties.isEmpty {
             lines.append("This app declares no property. A robot declares its own beside its actions (`RobotProperties`); "
-                + "`flow explore` then checks them on every state and after every action, `flow run --properties` after every step, "
-                + "and `assertProperty: NAME` where a flow says.")
+                + Self.whereCheckedThen)
         } else {
-            lines.append("What must always hold, declared beside the robots: `flow explore` checks each on every state and after every action, "
-                + "`flow run --properties` after every step, and `assertProperty: NAME` where a flow says.")
+            lines.append("What must always hold, declared beside the robots: " + Self.whereChecked)
             lines.append("")
             lines.append("| property | kind | checked | what holds |")
             lines.append("|---|---|---|---|")
