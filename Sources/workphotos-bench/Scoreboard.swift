@@ -9,6 +9,8 @@ final class Scoreboard {
         case atMost(Double)
         case atLeast(Double)
         case timesFloor(Double)
+        /// At least this many times its floor (a rate that must keep up with its floor's).
+        case atLeastTimesFloor(Double)
         /// No target: a figure reported beside its floor (always "met").
         case report
     }
@@ -28,6 +30,7 @@ final class Scoreboard {
             case let .atMost(limit): value <= limit
             case let .atLeast(limit): value >= limit
             case let .timesFloor(times): ratio.map { $0 <= times } ?? false
+            case let .atLeastTimesFloor(times): ratio.map { $0 >= times } ?? false
             case .report: true
             }
         }
@@ -37,6 +40,7 @@ final class Scoreboard {
             case let .atMost(limit): "≤ \(Self.format(limit)) \(unit)"
             case let .atLeast(limit): "≥ \(Self.format(limit)) \(unit)"
             case let .timesFloor(times): "≤ \(Self.format(times))× the floor"
+            case let .atLeastTimesFloor(times): "≥ \(Self.format(times))× the floor"
             case .report: "(reported)"
             }
         }

@@ -40,6 +40,9 @@ package enum PropertyWorker {
     /// standard input and output until the input ends: 0 then; 2 when the runner broke the protocol
     /// (said on standard error). Never returns early for what a property does: that ends the process.
     package static func serve(properties: [AppProperty], arguments: Arguments) -> Int32 {
+        // Below the runner and the app: the worker checks while the runner drives the app to the
+        // next screen, on the time the two leave (up to 64 checks behind), not on theirs.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
         if arguments.memory > 0 {
             // The data a property allocates (the heap, anonymous maps): past this, an allocation fails
             // and the worker ends, a finding of the property that asked, never the machine's problem.
@@ -182,6 +185,9 @@ package enum PropertyWorker {
             PropertyWorker.write(PropertyWorkerWire.line(value) + [0x0A], to: output)
         }
     }
+
+    /// How much lower than the runner a worker runs (nice(2)'s scale).
+    static let niceness: Int32 = 5
 
     /// The threads this process runs (procfs counts them in its task folder's links), read through
     /// the folder kept open: no path walked at each property.
