@@ -232,6 +232,10 @@ let package = Package(
             dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "explore-sample", "ProcessTesting", "DeskRobots", "desk-worker"],
             exclude: ["__Goldens__"]
         ),
+        // The runner's parts in process, on frames made by hand: the property checker and its worker
+        // (the desk's, `desk-worker`), their protocol. No `flow`: a change of FlowRunner rebuilds this
+        // and the worker alone (what the mutation run needs).
+        .testTarget(name: "FlowRunnerUnitTests", dependencies: ["FlowRunner", "FlowKit", "DeskRobots", "desk-worker", "ProcessTesting"]),
         // Runs the built `flow` runner in a workspace of its own, as a tester would.
         .testTarget(
             name: "FlowRunnerTests",

@@ -118,6 +118,27 @@ public enum BrokenProperty: String, CaseIterable, Sendable {
     case signalsThenBlocks
     case lockThenFatalError
 
+    /// What its finding's message says (after `the property NAME (SUMMARY) `), each part of it,
+    /// when its worker was given 256 MiB and its check a wait of 1 s.
+    public var says: [String] {
+        switch self {
+        case .fatalError: ["trapped (signal", "DeskCatalogs.swift:", "Fatal error: \(Self.fatalMessage)"]
+        case .forceUnwrap: ["trapped (signal", "Unexpectedly found nil while unwrapping an Optional value"]
+        case .indexOutOfRange: ["trapped (signal", "Fatal error: Index out of range"]
+        case .failedCast: ["(signal", "Could not cast value of type"]
+        case .exclusivity: ["(signal", "Simultaneous accesses"]
+        case .abort: ["aborted (signal 6) in its check"]
+        case .recursion: ["crashed (signal 11) in its check"]
+        case .allocation: ["(signal", "failed to allocate", "bytes of memory", "(its worker may take 256 MiB of memory)"]
+        case .lockThenFatalError: ["trapped (signal", "a fatal error while holding a lock"]
+        case .exitZero: ["ended its worker with exit code 0 in its check: a check returns its verdict, it never exits"]
+        case .exitThree: ["ended its worker with exit code 3"]
+        case .loop, .allocatingLoop, .blocksOnALock, .signalsThenBlocks: ["did not return within 1 s: its worker was killed"]
+        case .megabyteOfOutput: ["does not hold: \(Self.printedThenFailed) failed: a megabyte was printed to each stream"]
+        case .startsThreads: ["left 1 thread of its own running after its check"]
+        }
+    }
+
     /// Its catalog: the desk's robots, the desk's own property, and this one.
     public var catalog: RobotCatalog {
         RobotCatalog([DeskRobot.yaml, LendRobot.yaml], properties: [DeskRobot.properties, table])

@@ -19,7 +19,7 @@ struct PropertyTests {
         options.checksProperties = checks
         let named = try #require(DeskCatalog.named[catalog])
         return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: named, options: options,
-                            propertyWorker: PropertyCheckerTests.worker(catalog, memory: memory), app: ModelApp { DeskModel(bugs) })
+                            propertyWorker: DeskWorker.launch(catalog, memory: memory), app: ModelApp { DeskModel(bugs) })
     }
 
     @Test func aCountOffByOneAfterALendIsFoundByItsPropertyAndShrunkToTheFlowThatShowsIt() throws {

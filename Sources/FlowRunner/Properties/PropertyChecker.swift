@@ -176,6 +176,9 @@ package final class PropertyChecker: @unchecked Sendable {
         currentWorker() == nil ? unavailable : nil
     }
 
+    /// The process of the worker checks go to now, when there is one.
+    var workerProcess: Int32? { worker?.processIdentifier }
+
     /// The app was launched (again): the models start anew.
     package func launched() {
         session = workers.nextSession()

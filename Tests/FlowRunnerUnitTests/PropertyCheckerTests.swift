@@ -1,7 +1,6 @@
-@testable import FlowExplorer
 import DeskRobots
 import FlowKit
-import FlowRunner
+@testable import FlowRunner
 import Foundation
 import ProcessTesting
 import Testing
@@ -12,14 +11,9 @@ import Testing
 /// place, where eventually's time is counted from and up to, a property that does not apply, and
 /// one that traps: a finding each time, its worker replaced, the next check made.
 struct PropertyCheckerTests {
-    /// A worker of the desk catalog `name`, as `desk-worker` serves it.
-    static func worker(_ name: String, memory: Int = PropertyWorkerLaunch.defaultMemory) -> PropertyWorkerLaunch {
-        PropertyWorkerLaunch(executable: BuiltProduct.url("desk-worker").path, environment: DeskCatalog.environment(serving: name), memory: memory)
-    }
-
     /// A checker of the catalog `name`'s properties, in `desk-worker`s.
     static func checker(_ name: String = "counter", wait: TimeInterval = 5) -> PropertyChecker {
-        PropertyChecker(properties: DeskCatalog.named[name]?.properties ?? [], wait: wait, worker: worker(name))
+        PropertyChecker(properties: DeskCatalog.named[name]?.properties ?? [], wait: wait, worker: DeskWorker.launch(name))
     }
 
     static func frame(_ seq: Int, count: Int, title: String = "Counter", idle: Bool = true) -> Frame {

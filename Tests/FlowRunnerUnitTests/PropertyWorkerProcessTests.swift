@@ -1,0 +1,89 @@
+import DeskRobots
+import FlowKit
+@testable import FlowRunner
+import Foundation
+import ProcessTesting
+import Testing
+
+/// Starting a property worker, and keeping one: a program that is not one, is not there, ends
+/// before it says hello, or knows other properties is refused, saying which and why; a worker
+/// killed between checks is replaced and the check made; checks posted ahead are answered in
+/// order; a property that did not return once is given a short wait after that.
+struct PropertyWorkerProcessTests {
+    static let counter = DeskCatalog.named["counter"]?.properties ?? []
+
+    static func start(_ launch: PropertyWorkerLaunch, properties: [AppProperty] = counter) -> Result<PropertyWorkerProcess, PropertyWorkerStartError> {
+        PropertyWorkerProcess.start(launch, properties: properties.map(\.name), variables: [:])
+    }
+
+    static func refusal(_ launch: PropertyWorkerLaunch) -> String {
+        switch start(launch) {
+        case let .success(worker):
+            worker.kill()
+            return "started"
+        case let .failure(error):
+            return error.description
+        }
+    }
+
+    @Test func aProgramThatIsNotThereIsRefusedNamingIt() {
+        #expect(Self.refusal(PropertyWorkerLaunch(executable: "/nowhere/flow")) == "/nowhere/flow: No such file or directory")
+    }
+
+    @Test func aProgramThatIsNotAWorkerIsRefusedWithWhatItSaid() {
+        #expect(Self.refusal(PropertyWorkerLaunch(executable: "/bin/echo")).hasPrefix("/bin/echo is not a property worker: it said \"property-worker --marker "))
+    }
+
+    @Test func aProgramThatEndsBeforeItSaysHelloIsRefusedSayingHowItEnded() {
+        #expect(Self.refusal(PropertyWorkerLaunch(executable: "/bin/false")) == "/bin/false exited with code 1 before it said hello")
+    }
+
+    @Test func aWorkerOfAnotherCatalogIsRefused() {
+        let refusal = Self.refusal(DeskWorker.launch("returned"))
+        #expect(refusal.hasSuffix("knows other properties than this runner's (1 against 4): it is not this runner's worker"), "\(refusal)")
+    }
+
+    @Test func aCheckerWhoseWorkerCannotStartChecksNothingAndSaysWhy() {
+        let checker = PropertyChecker(properties: Self.counter, wait: 5, worker: PropertyWorkerLaunch(executable: "/nowhere/flow"))
+        #expect(checker.start()?.description == "/nowhere/flow: No such file or directory")
+        #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 7)).isEmpty)
+        #expect(checker.tallies.allSatisfy { $0.checked == 0 }, "nothing was checked: \(checker.tallies)")
+        #expect(checker.unavailable != nil)
+    }
+
+    @Test func aWorkerKilledBetweenChecksIsReplacedAndTheCheckMade() throws {
+        let checker = PropertyCheckerTests.checker()
+        #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 7)).map(\.property) == ["trapsOnSeven"])
+        #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(2, count: 1)).isEmpty)
+        let first = try #require(checker.workerProcess)
+        #expect(kill(first, SIGKILL) == 0)
+        #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(3, count: 7)).map(\.property) == ["trapsOnSeven"],
+                "the check went to a new worker, which found what the old one would have")
+        #expect(checker.workerProcess != first)
+    }
+
+    @Test func checksPostedAheadAreAnsweredInTheOrderTheActionsWereTaken() throws {
+        let checker = PropertyCheckerTests.checker()
+        var said: [(Int, [String])] = []
+        for count in 0..<100 {
+            let before = PropertyCheckerTests.frame(2 * count, count: count), after = PropertyCheckerTests.frame(2 * count + 1, count: count % 10 == 3 ? count + 2 : count + 1)
+            checker.submit(after: PropertyCheckerTests.tap("Add", from: before, to: after), invariantsOn: after) { said.append((count, $0.map(\.property))) }
+        }
+        #expect(said.count < 100, "not every answer was waited for: \(said.count)")
+        checker.flush()
+        #expect(said.map(\.0) == Array(0..<100), "in order, each once")
+        #expect(said.filter { !$0.1.isEmpty }.map(\.0) == [3, 6, 13, 23, 33, 43, 53, 63, 73, 83, 93], "\(said.filter { !$0.1.isEmpty })")
+        #expect(said.first { $0.0 == 6 }?.1 == ["trapsOnSeven"] && said.first { $0.0 == 3 }?.1 == ["addAddsOne"])
+    }
+
+    @Test func aPropertyThatDidNotReturnOnceIsGivenAShortWaitAfterThat() throws {
+        let checker = PropertyChecker(properties: BrokenProperty.loop.catalog.properties, wait: 1, worker: DeskWorker.launch(BrokenProperty.loop.rawValue))
+        let first = try #require(checker.check(after: nil, invariantsOn: BrokenPropertyCheckTests.ulysses).first)
+        #expect(first.message.hasSuffix("did not return within 1 s: its worker was killed"), "\(first.message)")
+        let start = ContinuousClock.now
+        let second = try #require(checker.check(after: nil, invariantsOn: BrokenPropertyCheckTests.ulysses).first)
+        #expect(second.message.hasSuffix("did not return within 0.25 s: its worker was killed"), "\(second.message)")
+        #expect(ContinuousClock.now - start < .seconds(1), "it waited the short wait, not the whole one")
+        #expect(checker.check(after: nil, invariantsOn: BrokenPropertyCheckTests.dune).isEmpty, "and it is checked, and holds, where it returns")
+    }
+}
