@@ -59,7 +59,7 @@ extension FlowCommand {
         @Option(name: .customLong("max-findings"), help: ArgumentHelp("Stop once this many problems are found (they are shrunk and written as ever): a run that fails fast.", valueName: "n"))
         var maxFindings: Int?
 
-        @Option(help: ArgumentHelp("The most seconds the crawl takes, shrinking included.", valueName: "seconds"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The most seconds the crawl takes, shrinking included.", valueName: "seconds"))
         var time: Double = ExploreOptions.defaultSeconds
 
         @Option(help: ArgumentHelp("The longest an action waits for the app to be idle before it is said to hang, in seconds.", valueName: "seconds"))
@@ -83,19 +83,22 @@ extension FlowCommand {
         @Option(help: ArgumentHelp("Run these flows (files or folders, repeatable) on the map and draw what they exercise: screens, controls, transitions.", valueName: "path"))
         var against: [String] = []
 
-        @Option(help: ArgumentHelp("Seeded random walks after the map, each from a fresh launch (0: none).", valueName: "n"))
-        var walks: Int = 0
+        @Option(help: ArgumentHelp("Seeded random walks after the map, each from a fresh launch (0: none). Default: one after another until the time is up "
+                                   + "(a fifth of it left to shrink what they found).", valueName: "n"))
+        var walks: Int?
 
         @Option(name: .customLong("walk-length"), help: ArgumentHelp("The most actions a walk takes after its launch.", valueName: "n"))
         var walkLength: Int = WalkOptions.defaultLength
 
-        @Option(help: ArgumentHelp("The walks' seed, a whole number: the same seed walks the same walks again (default: one chosen at random, and printed).", valueName: "n"))
-        var seed: UInt64?
+        @Option(parsing: .unconditional,
+                help: ArgumentHelp("The walks' seed, a whole number from 0: the same seed walks the same walks again (default: one chosen at random, and printed).",
+                                   valueName: "n"))
+        var seed: String?
 
         @Flag(name: .customLong("walks-only"), help: "Walk without making the breadth-first map first.")
         var walksOnly = false
 
-        @Option(help: ArgumentHelp("What tells screens apart: structure, or data (what rows and fields hold too, a few states a structure). Default: data with --walks, else structure.", valueName: "structure|data"))
+        @Option(help: ArgumentHelp("What tells screens apart: structure, or data (what rows and fields hold too, a few states a structure). Default: data with walks, structure with --walks 0.", valueName: "structure|data"))
         var identity: ScreenIdentity.Rules.Mode?
 
         @Option(help: ArgumentHelp("Walk this machine's share of the walks, I/N (walk k is shard k mod N + 1's), or auto from the CI engine's variables; needs --seed.", valueName: "I/N|auto"))
@@ -113,12 +116,19 @@ extension FlowCommand {
                 throw ValidationError("--audit-skip \(rule): not a rule" + Suggestion.didYouMean(rule, in: AuditRule.allCases.map(\.rawValue))
                     + "; rules: " + AuditRule.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            guard walks >= 0 else { throw ValidationError("--walks \(walks): give 0 or more") }
+            if let walks {
+                guard walks >= 0 else { throw ValidationError("--walks \(walks): give 0 or more") }
+                guard walks <= Self.mostWalks else { throw ValidationError("--walks \(walks): give at most \(Self.mostWalks)") }
+            }
             guard walkLength >= 1 else { throw ValidationError("--walk-length \(walkLength): give at least 1") }
-            guard walks <= Self.mostWalks else { throw ValidationError("--walks \(walks): give at most \(Self.mostWalks)") }
-            if walksOnly, walks == 0 { throw ValidationError("--walks-only walks instead of making the map: give --walks N too") }
+            _ = try walkSeed()
+            if walks == 0 {
+                if walksOnly { throw ValidationError("--walks-only walks instead of making the map: --walks 0 walks none") }
+                if seed != nil { throw ValidationError("--seed chooses the walks, and --walks 0 walks none: leave one of them out") }
+            }
             if let shard {
-                guard walks > 0 else { throw ValidationError("--shard splits the walks between machines: give --walks N too") }
+                guard walks != 0 else { throw ValidationError("--shard splits the walks between machines: --walks 0 walks none") }
+                guard walks != nil else { throw ValidationError("--shard \(shard): every shard must walk the same walks: give --walks N too") }
                 guard seed != nil else { throw ValidationError("--shard \(shard): every shard must walk from the same seed: give --seed N too (the CI run's number, say)") }
                 if shard != "auto" { _ = try FlowCommand.Run.parseShard(shard) }
             }
@@ -131,6 +141,15 @@ extension FlowCommand {
 
         /// The most walks one crawl takes: a million, at a thousand actions a second, is most of a week.
         static let mostWalks = 1_000_000
+
+        /// The seed `--seed` gives, read as a whole number from 0 to UInt64's largest (nil: none given).
+        func walkSeed() throws -> UInt64? {
+            guard let seed else { return nil }
+            guard let number = UInt64(seed) else {
+                throw ValidationError("--seed \(seed): give a whole number from 0 to \(UInt64.max)")
+            }
+            return number
+        }
 
         func run() throws {
             let (scheme, variables) = try schemeOptions.load()
@@ -146,10 +165,10 @@ extension FlowCommand {
                 let (index, count) = try shard == "auto" ? Self.autoShard() : FlowCommand.Run.parseShard(shard)
                 walkShard = ExploreShard(index: index, count: count)
             }
-            let walkOptions = WalkOptions(count: walks, length: walkLength, seed: seed ?? UInt64.random(in: 0..<(1 << 32)), shard: walkShard)
+            let walkOptions = WalkOptions(count: walks, length: walkLength, seed: try walkSeed() ?? UInt64.random(in: 0..<(1 << 32)), shard: walkShard)
             var options = ExploreOptions(
                 maxActions: maxActions, maxDepth: maxDepth, time: .milliseconds(Int64((time * 1000).rounded())), wait: wait,
-                rules: ScreenIdentity.Rules(ignoring: ignoring, byText: byText, mode: identity ?? (walks > 0 ? .data : .structure)),
+                rules: ScreenIdentity.Rules(ignoring: ignoring, byText: byText, mode: identity ?? (walkOptions.walks ? .data : .structure)),
                 auditSkipping: Set(auditSkip.compactMap(AuditRule.init(rawValue:))), shrinks: !noShrink, walks: walkOptions, maps: !walksOnly
             )
             options.checksProperties = !noProperties
@@ -173,10 +192,11 @@ extension FlowCommand {
             }
             let live = Console.isTerminal(STDERR_FILENO)
             Console.output("exploring \(scheme.app) (scheme \(schemeOptions.shown)\(scheme.shownFixture(explorer.fixture)))" + (prefix == .none ? "" : " from \(from ?? "")") + "\n")
-            if walks > 0 {
+            if walkOptions.walks {
                 let share = walkShard.map { " (shard \($0.index)/\($0.count): \(walkOptions.mine.count) of them)" } ?? ""
                 let map = options.makesMap ? " after the map" : walksOnly ? "" : " (shard 1 makes the map)"
-                Console.output("walking \(walks) walks of at most \(walkLength) actions\(share)\(map), seed \(walkOptions.seed), "
+                let how = walks.map { "\($0) walks" } ?? "walks until the time is up (\(Int(time)) s in all; --walks N walks N)"
+                Console.output("walking \(how) of at most \(walkLength) actions\(share)\(map), seed \(walkOptions.seed), "
                     + "screens told apart by \(options.rules.mode.rawValue)\n")
             }
             let result: ExploreResult

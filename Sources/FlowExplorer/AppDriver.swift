@@ -33,8 +33,9 @@ protocol ExploreApp: AnyObject {
     /// What ends the apps from another thread (Ctrl-C).
     var running: ExploreStopper { get }
     /// The last action taken, as properties read it: the screen before, every frame after it, the
-    /// idle screen it left (nil when it did not leave the app idle).
-    var lastAction: ObservedAction? { get }
+    /// idle screen it left; for a robot action each command it sent, then the robot action itself
+    /// (none when it did not leave the app idle).
+    var lastActions: [ObservedAction] { get }
 }
 
 /// The app as the explorer drives it: launched exactly as `flow run` launches a flow (the scheme,
@@ -47,6 +48,9 @@ final class AppDriver: ExploreApp {
         case screen(Frame)
         /// The app answered with an error and did nothing.
         case refused(String)
+        /// A robot action failed on the screen it was offered on (a check of its own, a control
+        /// it looks for), and the app is idle on this frame, where its commands left it.
+        case skipped(Frame)
         /// The app ended (crashed, exited, hung and was killed): the failure as recorded.
         case ended(FlowFailure)
     }
@@ -96,8 +100,14 @@ final class AppDriver: ExploreApp {
         return scheme
     }
 
+    /// The robot actions a step may name (what a walk's robot steps are read with).
+    let catalog: RobotCatalog
+    /// Whether the last action was a robot action (its commands are then the step's).
+    private var lastWasRobot = false
+
     /// Seeds what the flow needs once; throws what `flow run` would say when it cannot.
-    init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow) throws {
+    init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow, catalog: RobotCatalog = RobotCatalog([])) throws {
+        self.catalog = catalog
         self.scheme = Self.withoutBacktraces(scheme)
         self.variables = variables
         self.secrets = secrets
@@ -249,6 +259,8 @@ final class AppDriver: ExploreApp {
     func act(_ action: ExploreAction, wait: TimeInterval?) -> Outcome {
         guard let app else { return .ended(FlowFailure(step: action.description, reason: "the app is not running", screen: nil, standardError: [], site: Self.site, cause: .notStarted)) }
         actionsSent += 1
+        lastWasRobot = action.isRobot
+        if action.isRobot, let executor { return robotStep(action, on: executor) }
         if let wait, wait < app.timeout {
             let timeout = app.timeout
             app.timeout = wait
@@ -264,6 +276,7 @@ final class AppDriver: ExploreApp {
         case .back: attempt = app.attempt(.back, target: nil, text: nil, sourceLocation: Self.site.sourceLocation)
         case .tap, .answer: attempt = app.attempt(.tap, target: action.identifier, text: nil, sourceLocation: Self.site.sourceLocation)
         case .type: attempt = app.attempt(.type, target: action.identifier, text: resolve(action.text ?? ""), sourceLocation: Self.site.sourceLocation)
+        case .robot: return .refused("a robot action is not a command of the app")
         }
         switch attempt {
         case let .done(frame): return .screen(frame)
@@ -280,8 +293,34 @@ final class AppDriver: ExploreApp {
         app?.terminate()
     }
 
-    var lastAction: ObservedAction? {
-        executor.flatMap { executor in executor.commands.step.last.flatMap { CommandLog.observed([$0]).first } }
+    var lastActions: [ObservedAction] {
+        guard let executor else { return [] }
+        if lastWasRobot { return executor.lastStepActions }
+        return executor.commands.step.last.flatMap { CommandLog.observed([$0]).first }.map { [$0] } ?? []
+    }
+
+    /// Runs the robot action `action` as a flow's step on the app of `executor`: the idle frame it
+    /// left; the app's end; or, when the action failed on this screen (a check of its own, a
+    /// control it looks for) with the app still idle, skipped where it left the app.
+    private func robotStep(_ action: ExploreAction, on executor: FlowExecutor) -> Outcome {
+        let parser = FlowParser(catalog: catalog)
+        guard let parsed = parser.step(text: action.yaml, file: "explore") else {
+            return .skipped(executor.app.latestFrame ?? Frame(seq: 0, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "", elements: []), text: ""))
+        }
+        let outcome = executor.perform([parsed.step], in: flow)
+        if let failure = outcome.failure?.failure {
+            switch failure.cause {
+            case .crashed, .hung, .brokeProtocol, .exited:
+                return .ended(failure)
+            case .check, .refused, .notStarted, .badSetup:
+                executor.forgetFailure()
+            }
+        }
+        guard executor.app.state == .running, let frame = executor.app.idleFrame(sourceLocation: Self.site.sourceLocation) else {
+            return .ended(executor.app.failures.last ?? FlowFailure(step: action.description, reason: "the app is not idle", screen: nil, standardError: [],
+                                                                     site: Self.site, cause: .hung))
+        }
+        return outcome.failure == nil ? .screen(frame) : .skipped(frame)
     }
 
     /// `${name}` replaced from the variables.

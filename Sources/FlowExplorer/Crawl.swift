@@ -2,35 +2,29 @@ import FlowKit
 import FlowRunner
 import Foundation
 
-/// The one driver every strategy crawls with: the map so far (screens by identity, the
-/// transitions between them) and where the app is. A strategy launches the app, takes actions
-/// and reaches screens through it; each outcome is noted on the map and handed to the ``Judge``.
+/// The navigation every strategy crawls with: it drives the app (launches it, takes actions,
+/// reaches a state again), notes on the map (``ExploreGraph``) where each action led, and hands
+/// what it met to the ``Judge`` and to the app's properties. The map is a value it keeps; the app,
+/// where it is and the hangs met are its own.
 final class Crawl {
     let app: any ExploreApp
     let judge: Judge
-    let rules: ScreenIdentity.Rules
-    /// The most states one structure gets in ``ScreenIdentity/Rules/Mode/data``.
-    let dataLimit: Int
-    /// The screens met, in the order met.
-    private(set) var states: [ScreenState] = []
-    private var byIdentity: [ScreenIdentity: ScreenState] = [:]
-    /// How many states each structure has (in data mode, where a structure has several).
-    private var dataStates: [String: Int] = [:]
-    /// The transitions met, each once.
-    private(set) var transitions: [Transition] = []
-    private var transitionIndex: [TransitionKey: Int] = [:]
-    /// The transitions from each state (by its id), as indices into `transitions`, in the order seen.
-    private var leavingIndices: [String: [Int]] = [:]
-    /// Where the app is: the screen it is on, and the actions since its launch; nil when it is not running.
+    /// What checks the app's properties (nil: none are checked).
+    let properties: PropertyChecker?
+    /// The map so far.
+    private(set) var graph: ExploreGraph
+    /// Where the app is: the state it is on, and the actions since its launch; nil when it is not running.
     private(set) var current: Position?
     /// Who is acting: the map, or a walk (what a finding says it was found by).
     var origin: ExploreFinding.Origin = .map
     /// Whether Ctrl-C came: what an action did then (its app killed) is no finding.
     var isInterrupted: () -> Bool = { false }
+    /// Each screen (as drawn) and action that hung the app.
+    private var hangs: Set<String> = []
 
     /// Where the app is.
     struct Position {
-        let state: ScreenState
+        let state: StateID
         /// The actions since its launch (the prefix's not counted).
         let trace: [ExploreAction]
         let screen: ScreenSnapshot
@@ -39,42 +33,61 @@ final class Crawl {
     }
 
     /// What an action did, as a strategy needs to know.
-    enum Taken {
+    enum Taken: Equatable {
         /// The app is idle on this state's screen.
-        case screen(ScreenState)
+        case screen(StateID)
         /// The app refused the action and is where it was.
         case refused
-        /// The app ended, as the map says it (`crashed`, `hung`, ...), or Ctrl-C came (`interrupted`).
-        case ended(String)
+        /// The action (a robot action) could not be taken on this screen, and the app is where
+        /// it is now: a skipped step, counted.
+        case skipped
+        /// The app ended, as the map says it.
+        case ended(TransitionOutcome)
+        /// Ctrl-C came.
+        case interrupted
     }
-
-    /// What checks the app's properties (nil: none are checked).
-    let properties: PropertyChecker?
 
     init(app: any ExploreApp, judge: Judge, rules: ScreenIdentity.Rules, dataLimit: Int, properties: PropertyChecker? = nil) {
         self.app = app
         self.judge = judge
-        self.rules = rules
-        self.dataLimit = dataLimit
+        graph = ExploreGraph(rules: rules, dataLimit: dataLimit)
         self.properties = properties
     }
+
+    /// The screens met, in the order met.
+    var states: [ScreenState] { graph.states }
+    /// The transitions met, each once.
+    var transitions: [Transition] { graph.transitions }
+    /// What tells screens apart.
+    var rules: ScreenIdentity.Rules { graph.rules }
+
+    /// The state `id` as it is now.
+    subscript(_ id: StateID) -> ScreenState { graph[id] }
+
+    /// Changes what the map holds of state `id` (what was tried on it, whether it was explored).
+    func update(_ id: StateID, _ change: (inout ScreenState) -> Void) {
+        change(&graph[id])
+    }
+
+    /// Robot actions taken that could not be taken on the screen they were offered on (skipped).
+    private(set) var skipped = 0
 
     // MARK: - Launching
 
     /// Launches the app afresh (a new copy of the store, the prefix run): the state it is on, or why not.
-    func launch() -> Result<ScreenState, AppDriver.StartFailure> {
+    func launch() -> Result<StateID, AppDriver.StartFailure> {
         switch app.relaunch() {
         case let .failure(failure):
             current = nil
             return .failure(failure)
         case let .success(frame):
-            let first = state(for: frame, path: [])
+            let first = graph.state(for: frame.screen, text: app.mask(frame.text), path: [])
             current = Position(state: first, trace: [], screen: frame.screen, text: frame.text)
-            judge.screen(frame, on: first, trace: [], origin: origin)
+            judge.screen(frame, on: graph[first], trace: [], origin: origin)
             if let properties {
                 properties.launched()
-                let (judge, origin) = (judge, origin)
-                properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: nil, reached: first, trace: [], origin: origin) }
+                let (judge, origin, reached) = (judge, origin, graph[first])
+                properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: nil, reached: reached, trace: [], origin: origin) }
             }
             return .success(first)
         }
@@ -89,11 +102,12 @@ final class Crawl {
     // MARK: - Acting
 
     /// Takes `action` from where the app is (on `state`): notes where it led, and hands what it
-    /// did and the screen it led to to the judge.
+    /// did and the screen it led to to the judge and the properties.
     @discardableResult
-    func take(_ action: ExploreAction, from state: ScreenState) -> Taken {
+    func take(_ action: ExploreAction, from state: StateID) -> Taken {
         let trace = (current?.trace ?? []) + [action]
-        let before = current?.text ?? state.text
+        let before = current?.text ?? graph[state].text
+        let beforeScreen = current?.screen ?? graph[state].screen
         let outcome: AppDriver.Outcome
         if hangs.contains(Self.hangKey(before, action)) {
             // The very screen (drawn the same) and action that hung the app before: the same hang
@@ -103,48 +117,63 @@ final class Crawl {
             app.terminate()
         } else {
             // The same action on a screen of the same title as a known hang: a short wait.
-            let knownHang = judge.knows(ExploreFinding.hangProblem(title: state.identity.title, action: action))
+            let knownHang = judge.knows(.hang(title: graph[state].identity.title, control: action.problemControl))
             outcome = app.act(action, wait: knownHang ? Self.knownHangWait : nil)
         }
         if isInterrupted() {
             current = nil
-            return .ended("interrupted")
+            return .interrupted
         }
         switch outcome {
         case let .screen(frame):
-            let reached = self.state(for: frame, path: state.path + [action], trace: trace)
-            reached.visits += 1
-            note(state, action, to: reached, outcome: "screen")
+            let reached = graph.state(for: frame.screen, text: app.mask(frame.text), path: graph[state].path + [action], trace: trace)
+            graph[reached].visits += 1
+            graph.note(state, action, to: reached, outcome: .screen, changedData: frame.screen.differsInData(from: beforeScreen))
             current = Position(state: reached, trace: trace, screen: frame.screen, text: frame.text)
-            judge.screen(frame, on: reached, trace: trace, origin: origin)
+            judge.screen(frame, on: graph[reached], trace: trace, origin: origin)
             if let properties {
-                // The action's properties and the invariants of the screen it left: one check, which
-                // the worker makes while the crawl takes the next action (the judge hears of it then).
-                let (judge, origin) = (judge, origin)
-                properties.submit(after: app.lastAction, invariantsOn: frame) { judge.broken($0, actionOn: state, reached: reached, trace: trace, origin: origin) }
+                // The action's properties (each command's, and a robot action's own) and the
+                // invariants of the screen it left, which the worker checks while the crawl takes
+                // the next action (the judge hears of them then).
+                let (judge, origin, from, to) = (judge, origin, graph[state], graph[reached])
+                let observed = app.lastActions
+                for (index, action) in observed.enumerated() {
+                    properties.submit(after: action, invariantsOn: index == observed.count - 1 ? frame : nil) {
+                        judge.broken($0, actionOn: from, reached: to, trace: trace, origin: origin)
+                    }
+                }
+                if observed.isEmpty {
+                    properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: from, reached: to, trace: trace, origin: origin) }
+                }
             }
             return .screen(reached)
         case let .refused(reason):
-            note(state, action, to: nil, outcome: "refused")
-            let offered = current?.screen.offers(action) ?? false
+            graph.note(state, action, to: nil, outcome: .refused)
+            // A robot action is the robot's to take, not the screen's to offer: the driver skips one
+            // that fails, and a refusal of one is no finding either.
+            let offered = !action.isRobot && (current?.screen.offers(action) ?? false)
             // A refused action did nothing: it is no part of the way the app got where it is (a
             // replay would stop at it).
-            current = Position(state: state, trace: current?.trace ?? [], screen: current?.screen ?? state.screen, text: current?.text ?? state.text)
+            current = Position(state: state, trace: current?.trace ?? [], screen: current?.screen ?? graph[state].screen, text: current?.text ?? graph[state].text)
             // Refusing what the screen did not offer is no problem of the app's.
-            if offered { judge.refused(action, reason: reason, on: state, trace: trace, origin: origin) }
+            if offered { judge.refused(action, reason: reason, on: graph[state], trace: trace, origin: origin) }
             return .refused
+        case let .skipped(frame):
+            // A robot action that failed on the screen it was offered on: no finding; the app is
+            // where its commands left it, the trace with it (a replay does the same).
+            skipped += 1
+            let reached = graph.state(for: frame.screen, text: app.mask(frame.text), path: graph[state].path + [action], trace: trace)
+            current = Position(state: reached, trace: trace, screen: frame.screen, text: frame.text)
+            return .skipped
         case let .ended(failure):
             current = nil
-            let outcome = Self.outcome(of: failure.cause)
-            if outcome == "hung" { hangs.insert(Self.hangKey(before, action)) }
-            note(state, action, to: nil, outcome: outcome)
-            judge.ended(failure, after: action, on: state, trace: trace, origin: origin)
+            let outcome = TransitionOutcome.of(failure.cause)
+            if outcome == .hung { hangs.insert(Self.hangKey(before, action)) }
+            graph.note(state, action, to: nil, outcome: outcome)
+            judge.ended(failure, after: action, on: graph[state], trace: trace, origin: origin)
             return .ended(outcome)
         }
     }
-
-    /// Each screen (as drawn) and action that hung the app.
-    private var hangs: Set<String> = []
 
     private static func hangKey(_ text: String, _ action: ExploreAction) -> String {
         ScreenIdentity.digest(of: text) + " " + action.yaml
@@ -155,18 +184,6 @@ final class Crawl {
     /// ends is only ever one more path to a problem found with the whole wait.
     static let knownHangWait: TimeInterval = 0.25
 
-    /// How the map says an app's end: `crashed`, `exited` (a code other than 0), `hung`, `broke`
-    /// (a line not a frame), `ended` (exit 0, or anything else).
-    static func outcome(of cause: FlowFailure.Cause) -> String {
-        switch cause {
-        case .crashed: "crashed"
-        case let .exited(code) where code != 0: "exited"
-        case .hung: "hung"
-        case .brokeProtocol: "broke"
-        case .exited, .check, .refused, .notStarted, .badSetup: "ended"
-        }
-    }
-
     // MARK: - Reaching a screen
 
     /// Puts the app on `state` to take `next` there: where it is when it is there (within
@@ -175,35 +192,39 @@ final class Crawl {
     /// launch and the prefix tens of milliseconds); else a fresh launch and the state's path. False
     /// when the path no longer leads there (an app that does not do the same twice): the state is
     /// then marked unreachable.
-    func reach(_ state: ScreenState, for next: ExploreAction) -> Bool {
-        // There, with the control the action takes (a row deleted on the way is not).
+    func reach(_ state: StateID, for next: ExploreAction) -> Bool {
+        // There, with the control the action takes (a row deleted on the way is not). In data
+        // identity a state of the same structure is there too: the map takes a structure's actions
+        // one after another as the app goes (text typed, then Add), as it does by structure.
         func there() -> Bool {
-            guard let current, current.state === state, current.trace.count < Self.traceLimit else { return false }
+            guard let current, current.trace.count < Self.traceLimit else { return false }
+            guard current.state == state || (graph.rules.mode == .data && graph[current.state].identity.structure == graph[state].identity.structure) else { return false }
             return current.screen.offers(next)
         }
         if there() { return true }
         // A few tries from where the app is: an action may lead elsewhere this time (the app's
         // data changed since), and the way on is looked for again from there.
         for _ in 0..<Self.routeTries {
-            guard let here = current, here.state !== state else { break }
-            if let route = route(from: here.state, to: state), here.trace.count + route.count < Self.traceLimit {
+            guard let here = current, here.state != state else { break }
+            if let route = graph.route(from: here.state, to: state), here.trace.count + route.count < Self.traceLimit {
                 for (action, expected) in route {
                     guard let here = current, here.screen.offers(action) else { break }
                     take(action, from: here.state)
                     if isInterrupted() { return false }
-                    if current?.state !== expected { break }
+                    if current?.state != expected { break }
                 }
                 continue
             }
             // No known way: back, when the screen has not shown where back leads yet.
-            guard here.trace.count + 1 < Self.traceLimit, here.state.screen.topAlert == nil,
-                  !leaving(here.state).contains(where: { $0.action.verb == .back }) else { break }
+            guard here.trace.count + 1 < Self.traceLimit, here.screen.topAlert == nil,
+                  !graph.leaving(here.state).contains(where: { $0.action.verb == .back }) else { break }
             take(.back, from: here.state)
         }
         if there() { return true }
         // Its own path (the screen it was found from, then the action), else every action since
         // the launch that found it (what the app held then may be what made it this screen).
-        for candidate in [state.path] + (state.fallback.map { [$0] } ?? []) {
+        let known = graph[state]
+        for candidate in [known.path] + (known.fallback.map { [$0] } ?? []) {
             guard case let .success(frame) = app.relaunch() else { continue }
             properties?.launched()
             var last = frame
@@ -214,17 +235,17 @@ final class Crawl {
                     break
                 }
                 // On the way, the properties that keep a model follow the launch.
-                if let properties, let observed = app.lastAction { properties.keepModels(after: observed) }
+                if let properties { for observed in app.lastActions { properties.keepModels(after: observed) } }
                 last = frame
             }
             // The same state, and the control the action takes on it (rows alike may have other numbers now).
-            if !lost, identity(of: last.screen) == state.identity, last.screen.offers(next) {
-                (state.path, state.fallback) = (candidate, nil)
+            if !lost, graph.identity(of: last.screen) == known.identity, last.screen.offers(next) {
+                (graph[state].path, graph[state].fallback) = (candidate, nil)
                 current = Position(state: state, trace: candidate, screen: last.screen, text: last.text)
                 return true
             }
         }
-        state.unreachable = true
+        graph[state].unreachable = true
         current = nil
         return false
     }
@@ -237,191 +258,9 @@ final class Crawl {
     /// time), but a finding is first replayed with every action since its launch.
     static let traceLimit = 100
 
-    /// The fewest actions the transitions seen so far take from `from` to `to`, each with the
-    /// screen it led to (nil when no way is known); the transitions in the order they were seen,
-    /// so the same crawl takes the same way.
-    func route(from: ScreenState, to: ScreenState) -> [(ExploreAction, ScreenState)]? {
-        var previous: [ObjectIdentifier: (ScreenState, ExploreAction)] = [:]
-        var frontier = [from]
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(from)]
-        while !frontier.isEmpty {
-            var next: [ScreenState] = []
-            for state in frontier {
-                for transition in leaving(state) where transition.outcome == "screen" {
-                    guard let target = transition.to, seen.insert(ObjectIdentifier(target)).inserted else { continue }
-                    previous[ObjectIdentifier(target)] = (state, transition.action)
-                    if target === to {
-                        var route: [(ExploreAction, ScreenState)] = []
-                        var at = target
-                        while at !== from, let (before, action) = previous[ObjectIdentifier(at)] {
-                            route.insert((action, at), at: 0)
-                            at = before
-                        }
-                        return route
-                    }
-                    next.append(target)
-                }
-            }
-            frontier = next
-        }
-        return nil
-    }
-
-    // MARK: - The map
-
-    /// The identity of `screen` on this crawl's map: under its rules, and in data mode within its
-    /// bound (a structure's states past ``dataLimit`` are one, `data other`).
-    func identity(of screen: ScreenSnapshot) -> ScreenIdentity {
-        let identity = ScreenIdentity(screen, rules: rules)
-        guard identity.hasData, byIdentity[identity] == nil, dataStates[identity.structure, default: 0] >= dataLimit else { return identity }
-        return identity.withOtherData
-    }
-
-    /// The state of `frame`: the one already met with its identity, or a new one reached by `path`.
-    /// `path` is the way the crawl knows there (the screen's own path and the action); `trace`, the
-    /// actions since the launch, which lead there for sure.
-    func state(for frame: Frame, path: [ExploreAction], trace: [ExploreAction]? = nil) -> ScreenState {
-        let identity = identity(of: frame.screen)
-        if let known = byIdentity[identity] {
-            // A shorter way there, found before it is explored, is the one kept: a replay costs less.
-            if !known.explored, path.count < known.path.count { (known.path, known.fallback) = (path, trace == path ? nil : trace) }
-            return known
-        }
-        let state = ScreenState(id: "s\(states.count + 1)", identity: identity, screen: frame.screen, text: app.mask(frame.text), path: path)
-        if let trace, trace != path { state.fallback = trace }
-        states.append(state)
-        byIdentity[identity] = state
-        if identity.hasData { dataStates[identity.structure, default: 0] += 1 }
-        return state
-    }
-
-    /// The state with `identity`, if it was met.
-    func state(with identity: ScreenIdentity) -> ScreenState? {
-        byIdentity[identity]
-    }
-
-    /// The transitions from `state`, in the order seen.
-    func leaving(_ state: ScreenState) -> [Transition] {
-        (leavingIndices[state.id] ?? []).map { transitions[$0] }
-    }
-
-    /// Notes a transition, or counts it again.
-    private func note(_ from: ScreenState, _ action: ExploreAction, to: ScreenState?, outcome: String) {
-        let key = TransitionKey(from: from.id, step: action.yaml, to: to?.id, outcome: outcome)
-        if let index = transitionIndex[key] {
-            transitions[index].count += 1
-            return
-        }
-        transitionIndex[key] = transitions.count
-        leavingIndices[from.id, default: []].append(transitions.count)
-        transitions.append(Transition(from: from, action: action, to: to, outcome: outcome))
-    }
-
     /// Hands `state`, every action of which was tried, to the judge.
-    func judgeExplored(_ state: ScreenState) {
-        guard !state.unreachable else { return }
-        judge.explored(state, leaving: leaving(state).map { ($0.action, $0.to, $0.outcome) }, origin: origin)
-    }
-
-    /// Each state's depth: the fewest actions from the first state over the transitions found.
-    func depths() -> [String: Int] {
-        var distances: [String: Int] = [:]
-        guard let first = states.first else { return distances }
-        distances[first.id] = 0
-        var frontier = [first]
-        while !frontier.isEmpty {
-            var next: [ScreenState] = []
-            for state in frontier {
-                for transition in leaving(state) {
-                    guard let to = transition.to, distances[to.id] == nil else { continue }
-                    distances[to.id] = (distances[state.id] ?? 0) + 1
-                    next.append(to)
-                }
-            }
-            frontier = next
-        }
-        return distances
-    }
-
-    private struct TransitionKey: Hashable {
-        let from: String
-        let step: String
-        let to: String?
-        let outcome: String
-    }
-}
-
-/// A screen met: its identity, its first path, what was tried on it.
-final class ScreenState {
-    let id: String
-    let identity: ScreenIdentity
-    let screen: ScreenSnapshot
-    let text: String
-    var path: [ExploreAction]
-    /// The actions since the launch that found it, when its path is not them: tried when the path does not lead there.
-    var fallback: [ExploreAction]?
-    var depth: Int { path.count }
-    var visits = 1
-    var actions: [ExploreAction] = []
-    /// Every action of it was tried (a budget, or the depth, can leave it unexplored).
-    var explored = false
-    /// Its path did not lead back to it.
-    var unreachable = false
-
-    init(id: String, identity: ScreenIdentity, screen: ScreenSnapshot, text: String, path: [ExploreAction]) {
-        self.id = id
-        self.identity = identity
-        self.screen = screen
-        self.text = text
-        self.path = path
-    }
-
-    /// The screen as the map holds it, secrets masked by `mask`.
-    func mapped(depth: Int, mask: (String) -> String) -> ExploreMap.Screen {
-        ExploreMap.Screen(id: id, title: mask(identity.title), identity: mask(identity.key), depth: depth, path: path.map(\.yaml), text: text,
-                          controls: Self.controls(of: screen).map { control in
-                              ExploreMap.Control(kind: control.kind, identifier: mask(control.identifier), label: mask(control.label))
-                          }, visits: visits)
-    }
-
-    /// The screen's controls (an alert's while one is up), a class of controls alike once.
-    static func controls(of screen: ScreenSnapshot) -> [ExploreMap.Control] {
-        var controls: [ExploreMap.Control] = []
-        var classes: Set<String> = []
-        for element in screen.controls {
-            if ScreenIdentity.controlClass(of: element) != nil {
-                let rowClass = ScreenIdentity.rowClass(of: element.identifier)
-                guard classes.insert(element.kind.rawValue + " " + rowClass).inserted else { continue }
-                controls.append(ExploreMap.Control(kind: element.kind.rawValue, identifier: rowClass, label: element.rowText))
-            } else {
-                controls.append(ExploreMap.Control(kind: element.kind.rawValue, identifier: element.identifier, label: element.label))
-            }
-        }
-        return controls
-    }
-}
-
-/// An action taken from a screen, where it led, and how often.
-struct Transition {
-    let from: ScreenState
-    let action: ExploreAction
-    let to: ScreenState?
-    let outcome: String
-    var count = 1
-
-    init(from: ScreenState, action: ExploreAction, to: ScreenState?, outcome: String) {
-        self.from = from
-        self.action = action
-        self.to = to
-        self.outcome = outcome
-    }
-
-    var mapped: ExploreMap.Transition {
-        let control: ExploreMap.Control? = action.identifier.map { identifier in
-            // Rows and controls alike by their digits are one control of the map: their class.
-            ExploreMap.Control(kind: action.kind?.rawValue ?? "button", identifier: ScreenIdentity.rowClass(of: identifier), label: identifier)
-        }
-        let key = CoverageRecorder.actionKey(verb: action.verb.rawValue, kind: action.kind, identifier: action.identifier)
-        return ExploreMap.Transition(from: from.id, to: to?.id, step: action.yaml, action: action.description, control: control, key: key, outcome: outcome, count: count)
+    func judgeExplored(_ state: StateID) {
+        guard !graph[state].unreachable else { return }
+        judge.explored(graph[state], leaving: graph.leaving(state), origin: origin)
     }
 }

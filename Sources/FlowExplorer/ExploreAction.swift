@@ -16,6 +16,37 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
         case back
         /// Tap a button of the alert on top (`answerAlert: OK`).
         case answer
+        /// A robot action with its arguments (`Todos.add: {title: Ann}`): one step of the
+        /// domain's own, which may send several commands.
+        case robot
+    }
+
+    /// A robot action's argument, as a step gives it.
+    package enum Argument: Hashable, Sendable, Codable {
+        case text(String)
+        case integer(Int)
+        case boolean(Bool)
+        case integers([Int])
+
+        /// The YAML node of it.
+        var node: Node {
+            switch self {
+            case let .text(text): Node(text, .implicit, .doubleQuoted)
+            case let .integer(number): Node(String(number))
+            case let .boolean(flag): Node(flag ? "true" : "false")
+            case let .integers(numbers): .sequence(Node.Sequence(numbers.map { Node(String($0)) }, .implicit, .flow))
+            }
+        }
+
+        /// How the map shows it.
+        var shown: String {
+            switch self {
+            case let .text(text): ElementTree.quoted(text)
+            case let .integer(number): String(number)
+            case let .boolean(flag): flag ? "true" : "false"
+            case let .integers(numbers): "[" + numbers.map(String.init).joined(separator: ", ") + "]"
+            }
+        }
     }
 
     /// What the action does.
@@ -31,6 +62,25 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
     package let text: String?
     /// Which of the explorer's values `type` types, for the map and for shrinking.
     package let value: TypedValue?
+    /// For a robot action: its arguments by parameter, in the order its parameters are declared
+    /// (its full name, `Todos.add`, is the ``identifier``).
+    package let arguments: [RobotArgument]?
+
+    /// A robot action's argument for one parameter.
+    package struct RobotArgument: Hashable, Sendable, Codable {
+        /// The parameter's name.
+        package let name: String
+        /// What is given.
+        package let value: Argument
+        /// Which of the explorer's values a text is (an ordinary one, a blank one, ...).
+        package let typed: TypedValue?
+
+        package init(name: String, value: Argument, typed: TypedValue? = nil) {
+            self.name = name
+            self.value = value
+            self.typed = typed
+        }
+    }
 
     /// An action on `identifier` (of `kind`).
     package init(_ verb: Verb, kind: ElementSnapshot.Kind? = nil, identifier: String? = nil, alert: String? = nil, text: String? = nil, value: TypedValue? = nil) {
@@ -40,6 +90,18 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
         self.alert = alert
         self.text = text
         self.value = value
+        arguments = nil
+    }
+
+    /// The robot action `fullName` (`Todos.add`) with `arguments`.
+    package init(robot fullName: String, arguments: [RobotArgument]) {
+        verb = .robot
+        kind = nil
+        identifier = fullName
+        alert = nil
+        text = nil
+        value = nil
+        self.arguments = arguments
     }
 
     /// `back`.
@@ -78,6 +140,10 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
         case .answer:
             // The alert on top, whatever its name: an app's runner need not declare it for the flow to pass lint.
             return .mapping(Node.Mapping([(Node("answerAlert"), Node(identifier ?? ""))]))
+        case .robot:
+            let given = arguments ?? []
+            guard !given.isEmpty else { return Node(identifier ?? "") }
+            return .mapping(Node.Mapping([(Node(identifier ?? ""), .mapping(Node.Mapping(given.map { (Node($0.name), $0.value.node) }, .implicit, .flow)))]))
         }
     }
 
@@ -92,6 +158,19 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
         case .tap: "tap " + (identifier ?? "")
         case .type: "type " + (value?.shown(text ?? "") ?? ElementTree.quoted(text ?? "")) + " into " + (identifier ?? "")
         case .answer: "answer " + (identifier ?? "")
+        case .robot: (identifier ?? "") + ((arguments ?? []).isEmpty ? "" : " " + (arguments ?? []).map { "\($0.name): \($0.value.shown)" }.joined(separator: ", "))
+        }
+    }
+
+    /// Whether it is a robot action.
+    var isRobot: Bool { verb == .robot }
+
+    /// The texts it types: what `type` types, a robot action's text arguments.
+    var typedTexts: [String] {
+        switch verb {
+        case .type: [text ?? ""]
+        case .robot: (arguments ?? []).compactMap { if case let .text(text) = $0.value { text } else { nil } }
+        case .tap, .back, .answer: []
         }
     }
 
@@ -183,10 +262,11 @@ package enum TypedValue: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 extension ScreenSnapshot {
-    /// Whether this screen offers `action`: back always; else an enabled element of the action's
-    /// kind and identifier (a button of the alert on top, for an answer).
+    /// Whether this screen offers `action`: back always, and a robot action offered on it (its
+    /// robot's screen, which the crawl checked); else an enabled element of the action's kind and
+    /// identifier (a button of the alert on top, for an answer).
     func offers(_ action: ExploreAction) -> Bool {
-        guard let identifier = action.identifier else { return true }
+        guard !action.isRobot, let identifier = action.identifier else { return true }
         let elements = action.verb == .answer ? (topAlert?.children ?? []) : allElements
         return elements.contains { $0.identifier == identifier && $0.isEnabled && (action.kind == nil || $0.kind == action.kind) }
     }

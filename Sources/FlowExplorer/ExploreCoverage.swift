@@ -26,7 +26,7 @@ package enum ExploreCoverage {
         // A transition is taken when a flow took its action from its screen and got where it leads
         // (or ended the app, for one that ends it).
         var testedTransitions: [Int] = []
-        let counted = map.transitions.indices.filter { map.transitions[$0].outcome != "refused" }
+        let counted = map.transitions.indices.filter { map.transitions[$0].outcome != .refused }
         for index in counted {
             let transition = map.transitions[index]
             guard let from = ids[transition.from] else { continue }
@@ -50,7 +50,7 @@ package enum ExploreCoverage {
         }
         let untestedTransitions = counted.filter { !testedTransitions.contains($0) }.map { index in
             let transition = map.transitions[index]
-            return "\(transition.from) \(transition.action) → \(transition.to ?? transition.outcome)"
+            return "\(transition.from) \(transition.action) → \(transition.to ?? transition.outcome.rawValue)"
         }
         return ExploreMap.Coverage(
             flows: flows,

@@ -53,7 +53,7 @@ package struct ExploreFinding: Sendable {
             case .refused: "the screen offered an action and the app answered with an error"
             case .wireError: "the app wrote a line that is not a frame"
             case .audit: "an accessibility audit finding on a screen reached (the rules of `flow run --audit`; `--audit-skip RULE` leaves one out)"
-            case .deadEnd: "a screen with no action that leads anywhere, not even back, short of the app's end"
+            case .deadEnd: "a screen with no action that leads anywhere, not even back, short of the app's end, nor changes what the screen holds (a row added, a value changed)"
             case .secretShown: "a scheme's secret (or the made-up secret typed into a secure field) on a screen"
             case .alertNeverCloses: "an alert that stays up whatever is answered"
             case .property: "a property the app declares beside its robots does not hold on a screen reached (an invariant), or after an action (an action property, eventually); one that throws, traps or never returns is one too"
@@ -113,22 +113,77 @@ package struct ExploreFinding: Sendable {
         }
     }
 
+    /// What was found, one case a kind, with what shows it (the app's last lines of standard
+    /// error, the audit's findings, the secret's variable, the alert and its buttons, the property).
+    package enum Evidence: Sendable {
+        /// A signal ended the app: which, and what it wrote to standard error.
+        case crash(signal: Int32, standardError: [String])
+        /// The app exited by itself with `code` (not 0).
+        case exit(code: Int32, standardError: [String])
+        /// The app was not idle within the wait, and was killed.
+        case hang(standardError: [String])
+        /// The app wrote `line`, which is not a frame.
+        case wireError(standardError: [String])
+        /// The app refused an action its screen offered.
+        case refused
+        /// The audit found `rule` broken, by these elements (each said), known by `keys`.
+        case audit(rule: AuditRule, findings: [String], keys: [String])
+        /// Nothing on the screen led anywhere.
+        case deadEnd
+        /// The secret `variable` (nil: what was typed into a secure field) is shown.
+        case secretShown(variable: String?)
+        /// The alert `alert` stays up whichever of `buttons` is answered.
+        case alertNeverCloses(alert: String, buttons: [String])
+        /// `property` does not hold: its summary, and what its worker wrote to standard error
+        /// when its check ended the worker.
+        case property(AppProperty, workerSaid: [String])
+
+        /// Its kind.
+        package var kind: Kind {
+            switch self {
+            case .crash: .crash
+            case .exit: .exit
+            case .hang: .hang
+            case .wireError: .wireError
+            case .refused: .refused
+            case .audit: .audit
+            case .deadEnd: .deadEnd
+            case .secretShown: .secretShown
+            case .alertNeverCloses: .alertNeverCloses
+            case .property: .property
+            }
+        }
+
+        /// What it says beside the summary (secrets masked as they were met): the app's standard
+        /// error, the audit's findings, the property's summary and what its worker said.
+        package var details: [String] {
+            switch self {
+            case let .crash(_, lines), let .exit(_, lines), let .hang(lines), let .wireError(lines): lines
+            case let .audit(_, findings, _): findings
+            case let .property(property, said): [property.summary] + said
+            case .refused, .deadEnd, .secretShown, .alertNeverCloses: []
+            }
+        }
+    }
+
+    /// What was found, and what shows it.
+    package let evidence: Evidence
     /// What kind of problem.
-    package let kind: Kind
+    package var kind: Kind { evidence.kind }
     /// The screen it happened on (the screen the action was taken on, for an action's problem).
     package let screen: ScreenIdentity
     /// One line: what went wrong.
     package internal(set) var summary: String
-    /// More: the app's standard error, the audit's findings (secrets masked).
-    package let details: [String]
+    /// More: the app's standard error, the audit's findings, the property's (secrets masked).
+    package var details: [String] { evidence.details }
     /// The actions after the prefix that led to it; for an action's problem, the last one is it.
     package internal(set) var actions: [ExploreAction]
     /// How many actions it was found after, before it was shrunk.
     package internal(set) var foundAfter: Int
     /// The fresh launches shrinking it took (0 when it was not shrunk).
     package internal(set) var replays = 0
-    /// What makes another occurrence the same problem: the signal, the rule, the secret's variable.
-    let signature: String
+    /// The app did not start: a problem of the launch, no action's.
+    package let atLaunch: Bool
     /// Where it was first found: the map, or which walk.
     package internal(set) var origin: Origin = .map
     /// The different action sequences (from a launch) that reached it, each by its digest: the
@@ -138,6 +193,16 @@ package struct ExploreFinding: Sendable {
     package internal(set) var seconds: Double = 0
     /// How many different action sequences reached it.
     package var paths: Int { max(1, traces.count) }
+
+    /// A finding of `evidence` on `screen`, said `summary`, after `actions` (`atLaunch`: the app did not start).
+    init(_ evidence: Evidence, screen: ScreenIdentity, summary: String, actions: [ExploreAction], atLaunch: Bool = false) {
+        self.evidence = evidence
+        self.screen = screen
+        self.summary = summary
+        self.actions = actions
+        foundAfter = actions.count
+        self.atLaunch = atLaunch
+    }
 
     /// Where a finding was first found.
     package enum Origin: Sendable, Equatable, Comparable, CustomStringConvertible {
@@ -175,75 +240,75 @@ package struct ExploreFinding: Sendable {
         }
     }
 
-    /// The problem a hang after `action` on a screen titled `title` would be.
-    static func hangProblem(title: String, action: ExploreAction) -> String {
-        problem(.hang, signature: hangSignature, place: actionPlace(title: title, action: action))
-    }
-
     /// The signature of every hang.
     static let hangSignature = "hang"
 
-    /// A problem's identity: its kind, its cause, its place.
-    private static func problem(_ kind: Kind, signature: String, place: String) -> String {
-        "\(kind.rawValue) \(signature) | \(place)"
-    }
-
-    /// An action's problem's place: the screen's title and the action's verb and control.
-    private static func actionPlace(title: String, action: ExploreAction?) -> String {
-        title + " | " + (action?.problemControl ?? "launch")
-    }
-
-    /// What makes another occurrence the same problem (``Kind/sameProblem`` in words): its kind,
-    /// its cause, and its place: for an action's problem, the screen's title and the action's verb
-    /// and control (a row by its class); for a screen's, the title (and the audit's findings, or the
-    /// secret); for an alert that stays, the alert alone.
-    package var problem: String {
-        let place: String = switch kind {
-        case .crash, .exit, .hang, .refused, .wireError:
-            Self.actionPlace(title: screen.title, action: actions.last)
-        case .audit:
-            screen.title + " | " + (auditKeys.isEmpty ? details : auditKeys).joined(separator: "\n")
-        case .secretShown, .deadEnd:
-            screen.title
-        case .alertNeverCloses:
-            "alert " + (alert ?? "")
-        case .property:
-            screen.title
+    /// A problem's identity (``Problem``): its kind, its cause, its place. For an action's
+    /// problem, the screen's title and the action's verb and control (a row by its class); for a
+    /// screen's, the title (and the audit's findings, or the secret); for an alert that stays, the
+    /// alert alone; for the launch, its kind.
+    package var problem: Problem {
+        let title = screen.title
+        if atLaunch { return .launch(kind) }
+        switch evidence {
+        case let .crash(signal, _): return .crash(signal: signal, title: title, control: actions.last?.problemControl ?? "launch")
+        case let .exit(code, _): return .exit(code: code, title: title, control: actions.last?.problemControl ?? "launch")
+        case .hang: return .hang(title: title, control: actions.last?.problemControl ?? "launch")
+        case .wireError: return .wire(title: title, control: actions.last?.problemControl ?? "launch")
+        case .refused: return .refused(verb: actions.last?.verb.rawValue ?? "", identifier: actions.last?.identifier ?? "", title: title,
+                                      control: actions.last?.problemControl ?? "launch")
+        case let .audit(rule, _, keys): return .audit(rule: rule, title: title, keys: keys)
+        case .deadEnd: return .deadEnd(title: title)
+        case let .secretShown(variable): return .secret(variable: variable, title: title)
+        case let .alertNeverCloses(alert, _): return .alert(alert)
+        case let .property(property, _): return .property(name: property.name, title: title)
         }
-        return Self.problem(kind, signature: signature, place: place)
     }
-    /// The secret's variable, for a secret shown (the flow checks it is not shown).
-    let secretVariable: String?
-    /// The alert's buttons, for an alert no button closes.
-    let alertButtons: [String]
-    /// The alert's identifier, for an alert no button closes.
-    let alert: String?
+
+    /// What makes two occurrences one problem, as ``Kind/sameProblem`` says it in words: a value
+    /// the judge keeps findings by, said in `map.json` as its ``description``.
+    package enum Problem: Hashable, Sendable, CustomStringConvertible {
+        case crash(signal: Int32, title: String, control: String)
+        case exit(code: Int32, title: String, control: String)
+        case hang(title: String, control: String)
+        case wire(title: String, control: String)
+        case refused(verb: String, identifier: String, title: String, control: String)
+        case audit(rule: AuditRule, title: String, keys: [String])
+        case deadEnd(title: String)
+        case secret(variable: String?, title: String)
+        case alert(String)
+        case property(name: String, title: String)
+        /// The app did not start, with this kind (a crash, a hang, an exit, a broken line).
+        case launch(Kind)
+
+        /// `crash crash 4 | Desk | tap cell book-#`: its kind, its signature, its place.
+        package var description: String {
+            func said(_ kind: Kind, _ signature: String, _ place: String) -> String { "\(kind.rawValue) \(signature) | \(place)" }
+            return switch self {
+            case let .crash(signal, title, control): said(.crash, "crash \(signal)", title + " | " + control)
+            case let .exit(code, title, control): said(.exit, "exit \(code)", title + " | " + control)
+            case let .hang(title, control): said(.hang, ExploreFinding.hangSignature, title + " | " + control)
+            case let .wire(title, control): said(.wireError, "wire", title + " | " + control)
+            case let .refused(verb, identifier, title, control): said(.refused, "refused \(verb) \(identifier)", title + " | " + control)
+            case let .audit(rule, title, keys): said(.audit, "audit " + rule.rawValue, title + " | " + keys.joined(separator: "\n"))
+            case let .deadEnd(title): said(.deadEnd, "dead end", title)
+            case let .secret(variable, title): said(.secretShown, "secret \(variable ?? "typed")", title)
+            case let .alert(alert): said(.alertNeverCloses, "alert \(alert)", "alert " + alert)
+            case let .property(name, title): said(.property, "property \(name)", title)
+            case let .launch(kind): said(kind, "launch", Judge.launchTitle + " | launch")
+            }
+        }
+    }
+
     /// The property, for a property that does not hold.
-    let property: AppProperty?
-    /// For an audit finding, what makes it the problem it is: each rule broken, with the element
-    /// that breaks it by its class (`distinctNames cell "expense-#"`), whatever its words or count.
-    var auditKeys: [String] = []
+    package var property: AppProperty? {
+        if case let .property(property, _) = evidence { return property }
+        return nil
+    }
 
     /// True when the flow that shows it ends with the action that shows it: an action's problem,
     /// or an action property (its trigger, then `assertProperty`).
     var endsWithItsAction: Bool {
         kind.isAnAction || (kind == .property && property.map { $0.kind != .invariant } == true)
-    }
-
-    init(
-        kind: Kind, screen: ScreenIdentity, summary: String, details: [String], actions: [ExploreAction], signature: String,
-        secretVariable: String?, alertButtons: [String], alert: String?, property: AppProperty? = nil
-    ) {
-        self.property = property
-        self.kind = kind
-        self.screen = screen
-        self.summary = summary
-        self.details = details
-        self.actions = actions
-        self.foundAfter = actions.count
-        self.signature = signature
-        self.secretVariable = secretVariable
-        self.alertButtons = alertButtons
-        self.alert = alert
     }
 }

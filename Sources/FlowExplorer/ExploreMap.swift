@@ -36,6 +36,12 @@ package struct ExploreMap: Codable, Sendable, Equatable {
     package var walks: Walks?
     /// In data identity, the most states one structure was given (the rest are `data other`).
     package var dataLimit: Int?
+    /// In data identity, the states the map met besides the first of each structure, which it left
+    /// to the walks (absent in structure identity).
+    package var leftToWalks: Int?
+    /// Whether the breadth-first map was made (false: walks alone, or another shard's); absent in
+    /// a map written before it was said.
+    package var madeMap: Bool?
     /// Each property the app declares, with how often the crawl checked it, how often it applied
     /// and how often it failed (absent when the crawl checked none: `--no-properties`).
     package var properties: [Property]?
@@ -59,8 +65,8 @@ package struct ExploreMap: Codable, Sendable, Equatable {
 
     /// The seeded random walks of a crawl.
     package struct Walks: Codable, Sendable, Equatable {
-        /// How many walks were asked for (on every machine together).
-        package var count: Int
+        /// How many walks were asked for (on every machine together); absent: as many as the time allowed.
+        package var count: Int?
         /// The most actions a walk takes.
         package var length: Int
         /// The seed (a whole number, written as text: JSON's numbers lose digits past 2^53): `--seed` replays it.
@@ -79,6 +85,15 @@ package struct ExploreMap: Codable, Sendable, Equatable {
         package var actionsPerSecond: Double
         /// Each walk walked here, by number.
         package var each: [Walk]
+        /// How many of `count` walks this machine takes (its shard's share).
+        package func mineCount(of count: Int) -> Int {
+            WalkOptions(count: count, shard: shard).mine.count
+        }
+
+        /// Robot actions taken that failed on the screen they were offered on (skipped steps).
+        package var skipped: Int?
+        /// Robot actions chosen whose parameters could not be filled on their screen (a position, and no row).
+        package var unfillable: Int?
     }
 
     /// One walk.
@@ -89,8 +104,8 @@ package struct ExploreMap: Codable, Sendable, Equatable {
         package var seed: String
         /// The actions it took.
         package var actions: Int
-        /// How it ended: `length`, `crashed`, `hung`, `exited`, `broke`, `ended`, `stuck`, `launch`, `time`, `interrupted`.
-        package var ended: String
+        /// How it ended.
+        package var ended: WalkEnd
         /// A digest of its steps: the same seed walks the same walk, with the same digest.
         package var digest: String
     }
@@ -135,8 +150,8 @@ package struct ExploreMap: Codable, Sendable, Equatable {
         /// True when every action of every screen within the depth was tried; false when a budget
         /// (or an interruption) ended the crawl first.
         package var complete: Bool
-        /// What ended the crawl: `done`, `max-actions`, `time`, `interrupted`.
-        package var ended: String
+        /// What ended the crawl.
+        package var ended: CrawlEnd
     }
 
     /// One screen of the map.
@@ -184,8 +199,8 @@ package struct ExploreMap: Codable, Sendable, Equatable {
         /// What a suite's coverage matches it by: the verb, the control's kind and identifier
         /// (`tap button Save`, `tap cell photo-#`, `type textField Name`, `back`).
         package var key: String
-        /// What happened: `screen`, `refused`, `crashed`, `exited`, `hung`, `broke` (a line not a frame), `ended` (exit 0).
-        package var outcome: String
+        /// What happened.
+        package var outcome: TransitionOutcome
         /// How many times it was taken.
         package var count: Int
     }
@@ -299,14 +314,14 @@ package struct ExploreMap: Codable, Sendable, Equatable {
             lines.append("  \(screen.id) [label=\(Self.dotQuoted("\(screen.title)\n\(screen.id)"))\(colour)];")
         }
         var ends: Set<String> = []
-        for transition in transitions where transition.outcome != "refused" {
+        for transition in transitions where transition.outcome != .refused {
             let target: String
             if let to = transition.to {
                 target = to
             } else {
-                target = "end_\(transition.outcome)"
+                target = "end_\(transition.outcome.rawValue)"
                 if ends.insert(target).inserted {
-                    lines.append("  \(target) [label=\(Self.dotQuoted(transition.outcome)), shape=octagon\(transition.outcome == "ended" ? "" : ", color=red")];")
+                    lines.append("  \(target) [label=\(Self.dotQuoted(transition.outcome.rawValue)), shape=octagon\(transition.outcome == .ended ? "" : ", color=red")];")
                 }
             }
             let label = transition.action + (transition.count > 1 ? " ×\(transition.count)" : "")

@@ -3,8 +3,6 @@ import FlowRunner
 import Foundation
 
 extension ExploreMap {
-    /// How a walk may end, as ``Walk/ended`` says it.
-    static let walkEndings = ["length", "crashed", "hung", "exited", "broke", "ended", "stuck", "launch", "time", "max-findings", "interrupted"]
 
     /// The JSON Schema of `map.json` (`flow schema --map`, committed beside the flow schema as
     /// `explore-map.schema.json`): each object of the map with its keys, their types and what
@@ -50,7 +48,7 @@ extension ExploreMap {
                 ("seconds", described(number, "the crawl's time, shrinking included"), true),
                 ("shrinkSeconds", described(number, "of which shrinking the findings"), true), ("actionsPerSecond", described(number, "actions sent a second"), true),
                 ("complete", described(["type": "boolean"], "every action of every screen within the depth was tried"), true),
-                ("ended", described(["type": "string", "enum": ["done", "max-actions", "max-findings", "time", "interrupted", "launch"]], "what ended the crawl"), true),
+                ("ended", described(["type": "string", "enum": CrawlEnd.allCases.map(\.rawValue)], "what ended the crawl"), true),
             ], "the crawl's figures"), true),
             ("screens", ["type": "array", "description": "the screens, breadth first from the first", "items": object([
                 ("id", described(string, "s1, s2, ... in the order found"), true), ("title", described(string, "the screen's title"), true),
@@ -65,7 +63,7 @@ extension ExploreMap {
                 ("from", described(string, "the screen it was taken on"), true), ("to", described(string, "the screen it led to (none: refused, or the app ended)"), false),
                 ("step", described(string, "the step as a flow writes it"), true), ("action", described(string, "the action in words"), true),
                 ("control", control, false), ("key", described(string, "what coverage matches it by: tap button Save, type textField Name, back"), true),
-                ("outcome", described(["type": "string", "enum": ["screen", "refused", "crashed", "exited", "hung", "broke", "ended"]], "what happened"), true),
+                ("outcome", described(["type": "string", "enum": TransitionOutcome.allCases.map(\.rawValue)], "what happened"), true),
                 ("count", described(integer, "times it was taken"), true),
             ], "a transition")], true),
             ("findings", ["type": "array", "description": "the problems found, each with its minimal flow", "items": object([
@@ -91,7 +89,7 @@ extension ExploreMap {
                 ("testedTransitions", ["type": "array", "items": integer, "description": "indexes of the transitions the flows took"], true),
             ], "what a suite's flows exercise of the map (explore --against, run --coverage)"), false),
             ("walks", object([
-                ("count", described(integer, "walks asked for, on every machine together"), true),
+                ("count", described(integer, "walks asked for, on every machine together (absent: as many as the time allowed)"), false),
                 ("length", described(integer, "the most actions a walk takes"), true),
                 ("seed", described(["type": "string", "pattern": "^(0|[1-9][0-9]*)$"], "the seed, a whole number written as text: --seed replays it"), true),
                 ("shard", object([
@@ -104,10 +102,14 @@ extension ExploreMap {
                     ("number", described(integer, "which of the crawl's walks, from 0"), true),
                     ("seed", described(["type": "string", "pattern": "^(0|[1-9][0-9]*)$"], "its own seed"), true),
                     ("actions", described(integer, "the actions it took"), true),
-                    ("ended", described(["type": "string", "enum": Self.walkEndings], "how it ended"), true),
+                    ("ended", described(["type": "string", "enum": WalkEnd.allCases.map(\.rawValue)], "how it ended"), true),
                     ("digest", described(string, "a digest of its steps: the same seed walks the same walk"), true),
                 ], "a walk")], true),
-            ], "the seeded random walks (explore --walks)"), false),
+                ("skipped", described(integer, "robot actions taken that failed on the screen they were offered on (skipped steps)"), false),
+                ("unfillable", described(integer, "robot actions chosen whose parameters could not be filled on their screen"), false),
+            ], "the seeded random walks (after the map until the time is up, or explore --walks N)"), false),
+            ("leftToWalks", described(integer, "in data identity, the states the map met besides the first of each structure, left to the walks"), false),
+            ("madeMap", described(["type": "boolean"], "whether the breadth-first map was made (false: walks alone, or another shard's)"), false),
             ("dataLimit", described(["type": "integer", "minimum": 1], "in data identity, the most states one structure was given (the rest: data other)"), false),
             ("properties", ["type": "array", "description": "each property the app declares, as the crawl checked it (absent: none was checked)", "items": object([
                 ("name", described(string, "its name, as assertProperty names it"), true),

@@ -39,7 +39,7 @@ package enum ExploreMerge {
             for (what, mine, theirs) in [
                 ("the app", shard.map.app, first.map.app), ("the scheme", shard.map.scheme, first.map.scheme), ("the fixture", shard.map.fixture, first.map.fixture),
                 ("--from", shard.map.from ?? "(none)", first.map.from ?? "(none)"), ("the seed", walks.seed, model.seed),
-                ("--walks", "\(walks.count)", "\(model.count)"), ("--walk-length", "\(walks.length)", "\(model.length)"), ("the shards", "\(split.count)", "\(count)"),
+                ("--walks", walks.count.map(String.init) ?? "until --time", model.count.map(String.init) ?? "until --time"), ("--walk-length", "\(walks.length)", "\(model.length)"), ("the shards", "\(split.count)", "\(count)"),
                 ("the identity", describe(shard.map.rules), describe(first.map.rules)),
             ] where mine != theirs {
                 problems.append("\(name): \(what) is \(mine), but \(first.folder)'s is \(theirs): these are not shards of one crawl")
@@ -136,7 +136,7 @@ package enum ExploreMerge {
             finding.flow = nil
             flows.append((finding, source))
         }
-        map.stats = joinedStats(shards.map(\.map), screens: map.screens.count, transitions: map.transitions.filter { $0.outcome != "refused" }.count, findings: flows.count)
+        map.stats = joinedStats(shards.map(\.map), screens: map.screens.count, transitions: map.transitions.filter { $0.outcome != .refused }.count, findings: flows.count)
         map.walks = joinedWalks(shards.compactMap(\.map.walks))
         map.properties = joinedProperties(shards.map(\.map))
         return (map, flows)
@@ -162,11 +162,11 @@ package enum ExploreMerge {
         let all = maps.map(\.stats)
         let seconds = all.map(\.seconds).max() ?? 0
         let sent = all.map(\.actionsSent).reduce(0, +)
-        let unfinished = all.first { $0.ended != "done" }
+        let unfinished = all.first { $0.ended != .done }
         return ExploreMap.Stats(
             actions: all.map(\.actions).reduce(0, +), actionsSent: sent, screens: screens, transitions: transitions, findings: findings,
             launches: all.map(\.launches).reduce(0, +), seconds: seconds, shrinkSeconds: all.map(\.shrinkSeconds).max() ?? 0,
-            actionsPerSecond: perSecond(Double(sent), in: seconds), complete: all.allSatisfy(\.complete), ended: unfinished?.ended ?? "done"
+            actionsPerSecond: perSecond(Double(sent), in: seconds), complete: all.allSatisfy(\.complete), ended: unfinished?.ended ?? .done
         )
     }
 

@@ -34,8 +34,8 @@ package struct ExploreOptions: Sendable {
     /// findings are shrunk and written as ever, and the crawl says it stopped early.
     package var maxFindings: Int?
 
-    /// The defaults: 5,000 actions, a depth of 20, 5 minutes, 5 s for a hang, every audit rule,
-    /// the map and no walks.
+    /// The defaults of a crawl made in code: 5,000 actions, a depth of 20, a minute, 5 s for a hang,
+    /// every audit rule, the map and no walks (the command line walks until the time is up).
     package init(
         maxActions: Int = ExploreOptions.defaultMaxActions, maxDepth: Int = ExploreOptions.defaultMaxDepth,
         time: Duration = .seconds(ExploreOptions.defaultSeconds), wait: TimeInterval = ExploreOptions.defaultWait,
@@ -67,8 +67,9 @@ package struct ExploreOptions: Sendable {
     package static let defaultMaxActions = 5000
     /// The default depth.
     package static let defaultMaxDepth = 20
-    /// The default time budget, in seconds (Robo's advice for a moderate app).
-    package static let defaultSeconds: Double = 300
+    /// The default time budget, in seconds: the map, then walks until it is up (a fifth of it left
+    /// to shrink what they found), the first command a newcomer types answered within a minute.
+    package static let defaultSeconds: Double = 60
     /// The default wait for an app that hangs, in seconds: an idle app answers in milliseconds.
     package static let defaultWait: TimeInterval = 5
 }
@@ -78,8 +79,8 @@ package struct ExploreOptions: Sendable {
 /// own seed, made from the crawl's seed and its number, and by the map: the same seed walks the
 /// same walks, action for action, on one machine or split between several.
 package struct WalkOptions: Sendable, Equatable {
-    /// How many walks (0: none).
-    package var count: Int
+    /// How many walks (0: none; nil: one after another until the crawl's time is up).
+    package var count: Int?
     /// The most actions a walk takes after its launch.
     package var length: Int
     /// The seed every walk's own seed is made from.
@@ -88,7 +89,7 @@ package struct WalkOptions: Sendable, Equatable {
     package var shard: ExploreShard?
 
     /// `count` walks of at most `length` actions from `seed`, all of them or a shard's.
-    package init(count: Int = 0, length: Int = WalkOptions.defaultLength, seed: UInt64 = 0, shard: ExploreShard? = nil) {
+    package init(count: Int? = 0, length: Int = WalkOptions.defaultLength, seed: UInt64 = 0, shard: ExploreShard? = nil) {
         self.count = count
         self.length = length
         self.seed = seed
@@ -98,10 +99,24 @@ package struct WalkOptions: Sendable, Equatable {
     /// The default length of a walk.
     package static let defaultLength = 50
 
-    /// The walks this machine takes, by number from 0.
-    package var mine: [Int] {
+    /// Whether there are walks at all.
+    package var walks: Bool { count.map { $0 > 0 } ?? true }
+
+    /// The walks this machine takes, by number from 0, of a crawl of `count` walks.
+    package func mine(of count: Int) -> [Int] {
         guard let shard else { return Array(0..<count) }
         return (0..<count).filter { $0 % shard.count == shard.index - 1 }
+    }
+
+    /// The walks this machine takes, by number from 0 (none when no number is set).
+    package var mine: [Int] { count.map(mine(of:)) ?? [] }
+
+    /// The walks this machine takes, by number from 0: its share of the count, or one after
+    /// another with no end (the crawl's time ends them).
+    var numbers: AnySequence<Int> {
+        if let count { return AnySequence(mine(of: count)) }
+        let shard = self.shard
+        return AnySequence((0...).lazy.filter { number in shard.map { number % $0.count == $0.index - 1 } ?? true })
     }
 
     /// Walk `number`'s own seed: the crawl's seed and the number, mixed (SplitMix64's finaliser),

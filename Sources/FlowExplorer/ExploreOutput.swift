@@ -82,7 +82,7 @@ package enum ExploreOutput {
             var entry = ExploreMap.Finding(
                 id: "f\(index + 1)", kind: finding.kind, screen: screen?.id ?? "launch", title: title,
                 summary: finding.summary, details: finding.details, steps: [], foundAfter: finding.foundAfter, replays: finding.replays, flow: nil,
-                problem: result.writer.masked(finding.problem), paths: finding.paths, found: finding.origin.description, foundAt: finding.seconds,
+                problem: result.writer.masked(finding.problem.description), paths: finding.paths, found: finding.origin.description, foundAt: finding.seconds,
                 traces: finding.traces.sorted()
             )
             do {
@@ -99,15 +99,14 @@ package enum ExploreOutput {
     package static func stats(_ map: ExploreMap, runner: String) -> String {
         let stats = map.stats
         let how = switch stats.ended {
-        case "done": "every screen explored"
-        case "max-actions": "stopped at --max-actions \(map.budget.maxActions)"
-        case "time": "stopped at --time \(Int(map.budget.seconds)) s"
-        case "max-findings": "stopped at --max-findings \(map.budget.maxFindings ?? 0)"
-        case "interrupted": "interrupted"
-        case "launch": "the app did not start"
-        default: stats.ended
+        case .done: "every screen explored"
+        case .maxActions: "stopped at --max-actions \(map.budget.maxActions)"
+        case .time: "stopped at --time \(Int(map.budget.seconds)) s"
+        case .maxFindings: "stopped at --max-findings \(map.budget.maxFindings ?? 0)"
+        case .interrupted: "interrupted"
+        case .launch: "the app did not start"
         }
-        var lines = ["explored in \(String(format: "%.2f", stats.seconds)) s: \(how)" + (stats.complete || stats.ended != "done" ? "" : " (some screens past --max-depth \(map.budget.maxDepth))")]
+        var lines = ["explored in \(String(format: "%.2f", stats.seconds)) s: \(how)" + (stats.complete || stats.ended != .done ? "" : " (some screens past --max-depth \(map.budget.maxDepth))")]
         let rows: [(String, String)] = [
             ("actions tried", "\(stats.actions)"),
             ("actions sent", "\(stats.actionsSent) (\(Int(stats.actionsPerSecond.rounded())) a second, replays and the prefix included)"),
@@ -115,7 +114,7 @@ package enum ExploreOutput {
             ("findings", "\(stats.findings)" + (map.findings.contains { $0.replays > 0 }
                 ? String(format: " (shrunk in %.2f s, %d replays)", stats.shrinkSeconds, map.findings.map(\.replays).reduce(0, +)) : "")),
         ]
-        for (label, value) in rows + walkRows(map) + propertyRows(map) { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
+        for (label, value) in rows + walkRows(map) + searchRows(map) + propertyRows(map) { lines.append("  " + label.padding(toLength: 18, withPad: " ", startingAt: 0) + value) }
         lines += propertyLines(map)
         for finding in map.findings {
             let paths = finding.paths.map { $0 > 1 ? "  (\($0) paths)" : "" } ?? ""
@@ -137,12 +136,55 @@ package enum ExploreOutput {
     /// The walks' lines of the figures: how many, how long, the seed and how to replay it.
     static func walkRows(_ map: ExploreMap) -> [(String, String)] {
         guard let walks = map.walks else { return [] }
-        let shard = walks.shard.map { " (shard \($0.index)/\($0.count) of \(walks.count))" } ?? ""
+        let shard = walks.shard.map { " (shard \($0.index)/\($0.count)\(walks.count.map { " of \($0)" } ?? ""))" } ?? ""
         return [
             ("walks", "\(walks.walked) of at most \(walks.length) actions\(shard): \(walks.actions) actions, \(Int(walks.actionsPerSecond.rounded())) a second"
                 + String(format: " (%.2f s, %d launches)", walks.seconds, walks.launches)),
             ("seed", "\(walks.seed) (--seed \(walks.seed) walks the same walks again)"),
         ]
+    }
+
+    /// What was searched and what was not: the map (to its end, or cut short and by what), the
+    /// walks (how many, and why no more), the data states left to the walks, robot actions skipped.
+    static func searchRows(_ map: ExploreMap) -> [(String, String)] {
+        guard let madeMap = map.madeMap else { return [] }
+        var searched: [String] = []
+        var not: [String] = []
+        let stats = map.stats
+        if madeMap {
+            let mapEnded = map.walks == nil ? stats.ended : .done
+            switch (mapEnded, stats.complete || map.walks != nil) {
+            case (.done, true): searched.append("the map (every screen within --max-depth \(map.budget.maxDepth))")
+            case (.done, false): searched.append("the map"); not.append("screens past --max-depth \(map.budget.maxDepth)")
+            case (.maxActions, _): searched.append("the map"); not.append("the rest of the map (--max-actions \(map.budget.maxActions) ran out)")
+            case (.time, _): searched.append("part of the map"); not.append("the rest of the map (--time \(Int(map.budget.seconds)) s ran out)")
+            case (.interrupted, _): searched.append("part of the map"); not.append("the rest (interrupted)")
+            case (.maxFindings, _): searched.append("part of the map"); not.append("the rest (stopped at --max-findings)")
+            case (.launch, _): not.append("the app's screens (it did not start)")
+            }
+        } else {
+            not.append("the map (walks alone)")
+        }
+        if let walks = map.walks {
+            if let count = walks.count {
+                searched.append("\(walks.walked) of \(count) walks asked for")
+                if walks.walked < walks.mineCount(of: count) { not.append("\(walks.mineCount(of: count) - walks.walked) walks (\(stats.ended.rawValue))") }
+            } else {
+                searched.append(walks.walked == 0 ? "no walk (the map took the time)" : "\(walks.walked) walks, until the time was up")
+                if walks.walked == 0 { not.append("the states data makes (no time was left for walks: give more --time)") }
+            }
+            if let skipped = walks.skipped, skipped > 0 { not.append("\(skipped) robot action\(skipped == 1 ? "" : "s") that failed on the screen they were offered on (skipped)") }
+            if let unfillable = walks.unfillable, unfillable > 0 {
+                not.append("\(unfillable) robot action\(unfillable == 1 ? "" : "s") whose parameters could not be filled on their screen")
+            }
+        } else if madeMap {
+            not.append("the states data makes (--walks 0)")
+        }
+        if let left = map.leftToWalks, left > 0 {
+            let states = "\(left) data state\(left == 1 ? "" : "s") of screens it explored"
+            if map.walks != nil { searched.append("the map left the walks \(states)") } else { not.append(states) }
+        }
+        return [("searched", searched.joined(separator: "; "))] + (not.isEmpty ? [] : [("not searched", not.joined(separator: "; "))])
     }
 
     /// The properties' line of the figures: how many, how often checked, how many never applied.
@@ -236,7 +278,7 @@ extension ExploreOutput {
             var whats: [String] = []
             var targets: [String: [String]] = [:]
             for transition in leaving[screen.id] ?? [] {
-                let target = transition.to ?? transition.outcome
+                let target = transition.to ?? transition.outcome.rawValue
                 let what = transition.control.map { control in
                     switch transition.key.split(separator: " ").first {
                     case "type": "type into \(control.identifier)"

@@ -15,7 +15,7 @@ package enum ExploreReport {
         let stats = map.stats
         let rows: [(String, String, String?)] = [
             ("scheme", map.scheme, nil), ("fixture", map.fixture, nil), ("from", map.from ?? "the first screen", nil),
-            ("ended", stats.complete ? "every screen explored" : stats.ended, stats.complete ? "passed" : nil),
+            ("ended", stats.complete ? "every screen explored" : stats.ended.rawValue, stats.complete ? "passed" : nil),
             ("actions tried", "\(stats.actions)", nil), ("actions sent", "\(stats.actionsSent) (\(Int(stats.actionsPerSecond.rounded())) a second)", nil),
             ("distinct screens", "\(stats.screens)", nil), ("transitions", "\(stats.transitions)", nil), ("launches", "\(stats.launches)", nil),
             ("time", String(format: "%.2f s", stats.seconds), nil), ("findings", "\(stats.findings)", stats.findings == 0 ? "passed" : "failed"),
@@ -27,7 +27,7 @@ package enum ExploreReport {
             html += "<dt>coverage</dt><dd>" + esc("by \(coverage.flows.joined(separator: ", ")): screens \(coverage.screens), controls \(coverage.controls), "
                 + "transitions \(coverage.transitions)") + "</dd>\n"
         }
-        for (term, value) in ExploreOutput.walkRows(map) + ExploreOutput.propertyRows(map) {
+        for (term, value) in ExploreOutput.walkRows(map) + ExploreOutput.searchRows(map) + ExploreOutput.propertyRows(map) {
             html += "<dt>" + esc(term) + "</dt><dd>" + esc(value) + "</dd>\n"
         }
         html += "</dl>\n</header>\n<main>\n"
@@ -92,7 +92,7 @@ package enum ExploreReport {
         xml += "    <properties><property name=\"screens\" value=\"\(map.stats.screens)\"/><property name=\"transitions\" value=\"\(map.stats.transitions)\"/>"
             + "<property name=\"actions\" value=\"\(map.stats.actions)\"/><property name=\"complete\" value=\"\(map.stats.complete)\"/></properties>\n"
         xml += "    <testcase name=\"" + esc("explore \(map.app)" + (map.from.map { " from \($0)" } ?? "")) + "\" classname=\"explore\" time=\"\(time)\">"
-            + "<system-out>" + esc("\(map.stats.screens) screens, \(map.stats.transitions) transitions, \(map.stats.actions) actions tried; ended: \(map.stats.ended)") + "</system-out></testcase>\n"
+            + "<system-out>" + esc("\(map.stats.screens) screens, \(map.stats.transitions) transitions, \(map.stats.actions) actions tried; ended: \(map.stats.ended.rawValue)") + "</system-out></testcase>\n"
         for finding in map.findings {
             let file = finding.flow ?? "explore"
             xml += "    <testcase name=\"" + esc("\(finding.kind.rawValue): \(finding.summary)") + "\" classname=\"" + esc(file) + "\" file=\"" + esc(file) + "\" time=\"0\">"

@@ -8,13 +8,12 @@ protocol ExploreStrategy {
     mutating func run(on crawl: Crawl, budget: Budget) -> StrategyEnd
 }
 
-/// How a strategy ended: why (`done`, `max-actions`, `time`, `interrupted`, `launch`), and
-/// whether it did all it had to.
+/// How a strategy ended: why, and whether it did all it had to.
 struct StrategyEnd: Equatable {
-    var ended: String
+    var ended: CrawlEnd
     var complete: Bool
 
-    static let done = StrategyEnd(ended: "done", complete: true)
+    static let done = StrategyEnd(ended: .done, complete: true)
 }
 
 /// The limits every strategy runs within: the time and the actions tried, counted together, the
@@ -47,11 +46,11 @@ final class Budget {
 
     /// Why the crawl stops now, if it does: Ctrl-C, the problems found, the time, or (for the map,
     /// which counts its actions against `--max-actions`) the actions.
-    func stop(countingActions: Bool = true) -> String? {
-        if interrupted() { return "interrupted" }
-        if let maxFindings, findings() >= maxFindings { return "max-findings" }
-        if countingActions, tried >= maxActions { return "max-actions" }
-        if clock.now - start >= time { return "time" }
+    func stop(countingActions: Bool = true) -> CrawlEnd? {
+        if interrupted() { return .interrupted }
+        if let maxFindings, findings() >= maxFindings { return .maxFindings }
+        if countingActions, tried >= maxActions { return .maxActions }
+        if clock.now - start >= time { return .time }
         return nil
     }
 
@@ -65,4 +64,13 @@ final class Budget {
 
     /// The time left.
     var timeLeft: Duration { time - (clock.now - start) }
+
+    /// A budget that ends `share` of the whole time before this one (and counts the same actions
+    /// and findings): what walks until the time is up run within, so shrinking has the rest.
+    func leaving(_ share: Double) -> Budget {
+        let budget = Budget(maxActions: maxActions, maxFindings: maxFindings, findings: findings, time: time * (1 - share), start: start,
+                            interrupted: interrupted, progress: progress)
+        budget.tried = tried
+        return budget
+    }
 }

@@ -101,7 +101,7 @@ package final class Explorer {
         self.fixture = flow.fixture ?? "default"
         let secrets = scheme.secretValues(variables: variables)
         do {
-            driver = try app ?? AppDriver(scheme: scheme, variables: variables, secrets: secrets, timeout: options.wait, flow: flow)
+            driver = try app ?? AppDriver(scheme: scheme, variables: variables, secrets: secrets, timeout: options.wait, flow: flow, catalog: catalog)
         } catch {
             throw ExploreError("\(error)", exit: (error as? SuiteRunner.SetupError)?.exit ?? .badInput)
         }
@@ -156,35 +156,45 @@ package final class Explorer {
         if options.makesMap {
             switch crawl.launch() {
             case .failure(.prefix) where interrupted():
-                end = StrategyEnd(ended: "interrupted", complete: false)
+                end = StrategyEnd(ended: .interrupted, complete: false)
             case let .failure(.prefix(failure)):
                 throw ExploreError("the prefix \(prefix.shown ?? "") failed, so there is nowhere to explore from: \(failure.summary)")
             case let .failure(.launch(failure)):
                 if interrupted() {
-                    end = StrategyEnd(ended: "interrupted", complete: false)
+                    end = StrategyEnd(ended: .interrupted, complete: false)
                 } else {
                     // The app that does not start is a finding: launching is an action a person takes.
                     judge.launchFailed(failure, origin: .map)
-                    end = StrategyEnd(ended: "launch", complete: false)
+                    end = StrategyEnd(ended: .launch, complete: false)
                 }
             case .success:
                 values.learn(typedByPrefix: driver.typedByPrefix)
                 var map = BreadthFirst(maxDepth: options.maxDepth, values: values)
                 end = map.run(on: crawl, budget: budget)
+                leftToWalks = map.leftToWalks
             }
         }
         let mapEnd = end
         var walking: (seconds: Double, launches: Int, actionsSent: Int) = (0, 0, 0)
-        if options.walks.count > 0, mapEnd.ended == "done" || mapEnd.ended == "max-actions" {
+        if options.walks.walks, mapEnd.ended == .done || mapEnd.ended == .maxActions {
             let (began, launches, sent) = (clock.now, driver.launches, driver.actionsSent)
-            var strategy = RandomWalks(options: options.walks, values: values, rules: options.rules)
-            let walked = strategy.run(on: crawl, budget: budget)
+            let robots = RobotSteps(catalog: catalog, flows: flows, variables: variables, scheme: scheme)
+            var strategy = RandomWalks(options: options.walks, values: values, rules: options.rules, robots: robots)
+            // Walks until the time is up leave a part of it to shrink what they found.
+            let walkBudget = options.walks.count == nil ? budget.leaving(Self.shrinkShare) : budget
+            let walked = strategy.run(on: crawl, budget: walkBudget)
+            budget.tried = walkBudget.tried
             if !walked.complete { end = walked }
             walks = strategy
             walking = ((clock.now - began) / .seconds(1), driver.launches - launches, driver.actionsSent - sent)
         }
         return finish(crawl: crawl, budget: budget, end: end, mapEnd: mapEnd, walks: walks.map { ($0, walking) }, properties: properties)
     }
+
+    /// The share of the time walks until the time is up leave to shrinking what they found.
+    static let shrinkShare = 0.2
+    /// Data states the map met besides the first of each structure, left to the walks.
+    private var leftToWalks = 0
 
     /// What the flows type into each field: their `type` steps' values by the field's name, and
     /// their robot actions' text arguments by the field each action was seen to type into (seen by
@@ -215,7 +225,7 @@ package final class Explorer {
         for (index, finding) in findings.enumerated() {
             if options.shrinks, !budget.interrupted(), budget.timeLeft > .zero {
                 budget.report("shrinking \(index + 1) of \(findings.count)")
-                let shrinker = Shrinker(driver: driver, rules: options.rules, scheme: scheme, variables: variables, replays: 200,
+                let shrinker = Shrinker(driver: driver, rules: options.rules, verdicts: crawl.judge.verdicts, replays: 200,
                                         shownReplays: Shrinker.shownReplays(for: finding.kind), deadline: budget.start + options.time, properties: properties)
                 shrunk.append(shrinker.shrink(finding, states: paths))
             } else {
@@ -225,27 +235,30 @@ package final class Explorer {
         let shrinkSeconds = (clock.now - shrinking) / .seconds(1)
         driver.terminate()
         let seconds = (clock.now - budget.start) / .seconds(1)
-        let depths = crawl.depths()
         let walkSummary = walks.map { walks in
             let walked = walks.strategy.walked
             let actions = walked.map(\.actions).reduce(0, +)
-            return ExploreMap.Walks(
+            var summary = ExploreMap.Walks(
                 count: options.walks.count, length: options.walks.length, seed: String(options.walks.seed), shard: options.walks.shard, walked: walked.count,
                 actions: actions, launches: walks.took.launches, seconds: walks.took.seconds,
                 actionsPerSecond: perSecond(Double(walks.took.actionsSent), in: walks.took.seconds),
                 each: walked.map { ExploreMap.Walk(number: $0.number, seed: String($0.seed), actions: $0.actions, ended: $0.ended, digest: $0.digest) }
             )
+            (summary.skipped, summary.unfillable) = (crawl.skipped, walks.strategy.unfillable)
+            return summary
         }
         var map = ExploreMap(
             app: scheme.app, scheme: scheme.name, fixture: fixture, from: prefix.shown, rules: options.rules,
             budget: .init(maxActions: options.maxActions, maxDepth: options.maxDepth, seconds: options.time / .seconds(1), maxFindings: options.maxFindings),
             stats: .init(actions: budget.tried, actionsSent: driver.actionsSent, screens: crawl.states.count,
-                         transitions: crawl.transitions.filter { $0.outcome != "refused" }.count, findings: shrunk.count,
+                         transitions: crawl.transitions.filter { $0.outcome != .refused }.count, findings: shrunk.count,
                          launches: driver.launches, seconds: seconds, shrinkSeconds: shrinkSeconds, actionsPerSecond: perSecond(Double(driver.actionsSent), in: seconds),
                          complete: end.complete && mapEnd.complete, ended: end.ended),
-            screens: crawl.states.map { $0.mapped(depth: depths[$0.id] ?? $0.depth, mask: driver.mask) }, transitions: crawl.transitions.map(\.mapped),
+            screens: crawl.graph.mappedScreens(mask: driver.mask), transitions: crawl.graph.mappedTransitions,
             findings: [], coverage: nil, walks: walkSummary, dataLimit: options.rules.mode == .data ? options.dataLimit : nil
         )
+        if options.rules.mode == .data, options.makesMap { map.leftToWalks = leftToWalks }
+        map.madeMap = options.makesMap
         var problems: [String] = []
         if catalog.properties.isEmpty, options.checksProperties { map.properties = [] }
         if let properties {

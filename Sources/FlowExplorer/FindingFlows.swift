@@ -67,7 +67,7 @@ package struct FindingFlows {
         var header = "\(Self.marker)\(runner.name) explore: \(summary)\(summary.hasSuffix(".") ? "" : ".")\n"
             + "# `\(runner.name) run` fails on it until the app is fixed; then keep it as a regression flow (take the explore tag off).\n"
         // A property whose check ended its worker: what the worker said (a trap's message, with its file and line).
-        let said = finding.kind == .property ? Array(finding.details.dropFirst()) : []
+        let said: [String] = if case let .property(_, workerSaid) = finding.evidence { workerSaid } else { [] }
         if !said.isEmpty { header += "# Its property's worker wrote to standard error:\n" + said.map { "#   " + TerminalText.oneLine(mask.mask($0)) + "\n" }.joined() }
         let text = header + FlowSession.schemaComment(for: file) + body
         guard !standIns.reveals(text) else { throw ExploreError("the flow for \(finding.kind.title) would hold a secret: it is not written") }
@@ -81,7 +81,7 @@ package struct FindingFlows {
 
     /// The steps that fail on a screen's problem once the flow is on its screen.
     private func checks(for finding: ExploreFinding) -> [Node] {
-        switch finding.kind {
+        switch finding.evidence {
         case .crash, .exit, .hang, .refused, .wireError:
             return []
         case .audit:
@@ -89,19 +89,19 @@ package struct FindingFlows {
             let skip = Node.sequence(Node.Sequence(auditSkipping.sorted().map { Node($0.rawValue) }, .implicit, .flow))
             return [.mapping(Node.Mapping([(Node("assertAccessible"), .mapping(Node.Mapping([(Node("skip"), skip)], .implicit, .flow)))]))]
         case .deadEnd:
-            guard !rules.isDefault else { return [Node("assertWayOut")] }
+            guard !rules.ignoring.isEmpty || !rules.byText.isEmpty else { return [Node("assertWayOut")] }
             var pairs: [(Node, Node)] = []
             if !rules.ignoring.isEmpty { pairs.append((Node("ignoring"), .sequence(Node.Sequence(rules.ignoring.map { Node($0) }, .implicit, .flow)))) }
             if !rules.byText.isEmpty { pairs.append((Node("byText"), .sequence(Node.Sequence(rules.byText.map { Node($0) }, .implicit, .flow)))) }
             return [.mapping(Node.Mapping([(Node("assertWayOut"), .mapping(Node.Mapping(pairs, .implicit, .flow)))]))]
-        case .secretShown:
-            let text = finding.secretVariable.map { "${\($0)}" } ?? TypedValue.wouldBeSecretText
+        case let .secretShown(variable):
+            let text = variable.map { "${\($0)}" } ?? TypedValue.wouldBeSecretText
             return [.mapping(Node.Mapping([(Node("assertNotShown"), Node(text, .implicit, .doubleQuoted))]))]
         case .alertNeverCloses:
             // Each of the alert's buttons tried in turn: none takes it away.
             return [Node("assertWayOut")]
-        case .property:
-            return [.mapping(Node.Mapping([(Node("assertProperty"), Node(finding.property?.name ?? ""))]))]
+        case let .property(property, _):
+            return [.mapping(Node.Mapping([(Node("assertProperty"), Node(property.name))]))]
         }
     }
 

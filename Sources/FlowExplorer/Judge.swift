@@ -5,16 +5,17 @@ import Foundation
 /// What is wrong, whichever strategy got there: told each action's outcome and each idle screen
 /// reached, and each screen whose every action was tried, it notes the problems, one finding a
 /// problem (``ExploreFinding/problem``) with the number of paths that met it.
+///
+/// What a screen or an outcome shows is worked out by pure functions of it (``Verdicts``), which
+/// the ``Shrinker`` asks again of each replay: the finding is shown when the same problem is.
 final class Judge {
     private let app: any ExploreApp
-    private let scheme: Scheme
-    private let variables: [String: String]
-    private let wait: TimeInterval
-    private let auditSkipping: Set<AuditRule>
+    /// The rules every verdict is made by.
+    let verdicts: Verdicts
     /// The findings, in the order their problems were first met.
     private(set) var findings: [ExploreFinding] = []
-    /// Each problem's finding, by ``ExploreFinding/problem``.
-    private var byProblem: [String: Int] = [:]
+    /// Each problem's finding.
+    private var byProblem: [ExploreFinding.Problem: Int] = [:]
     /// The seconds since the crawl began: when a problem was first met.
     private let elapsed: () -> Double
     /// What checks the app's properties (nil: it declares none).
@@ -27,10 +28,7 @@ final class Judge {
         self.app = app
         self.properties = properties
         self.elapsed = elapsed
-        self.scheme = scheme
-        self.variables = variables
-        self.wait = wait
-        self.auditSkipping = auditSkipping
+        verdicts = Verdicts(scheme: scheme, variables: variables, wait: wait, auditSkipping: auditSkipping, mask: app.mask)
     }
 
     // MARK: - After an action
@@ -39,52 +37,20 @@ final class Judge {
     /// exit with a code other than 0, a hang, a line that is not a frame. An exit with 0 is the
     /// app's end, no problem.
     func ended(_ failure: FlowFailure, after action: ExploreAction, on state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
-        let title = state.identity.title
-        let details = said(app.errorLines(of: failure))
-        let finding: ExploreFinding
-        switch failure.cause {
-        case let .crashed(signal):
-            finding = ExploreFinding(kind: .crash, screen: state.identity, summary: "the app crashed (signal \(signal)) after \(action) on \"\(title)\"",
-                                     details: details, actions: trace, signature: "crash \(signal)", secretVariable: nil, alertButtons: [], alert: nil)
-        case let .exited(code) where code != 0:
-            finding = ExploreFinding(kind: .exit, screen: state.identity, summary: "the app exited with code \(code) after \(action) on \"\(title)\"",
-                                     details: details, actions: trace, signature: "exit \(code)", secretVariable: nil, alertButtons: [], alert: nil)
-        case .hung:
-            finding = ExploreFinding(kind: .hang, screen: state.identity,
-                                     summary: "the app never became idle within \(FlowKitSeconds.shown(wait)) after \(action) on \"\(title)\" (it was killed)",
-                                     details: details, actions: trace, signature: ExploreFinding.hangSignature, secretVariable: nil, alertButtons: [], alert: nil)
-        case let .brokeProtocol(line):
-            finding = ExploreFinding(kind: .wireError, screen: state.identity,
-                                     summary: "after \(action) on \"\(title)\" the app wrote a line that is not a frame: " + app.mask(String(line.prefix(200))),
-                                     details: details, actions: trace, signature: "wire", secretVariable: nil, alertButtons: [], alert: nil)
-        case .exited, .check, .refused, .notStarted, .badSetup:
-            return
-        }
+        guard let finding = verdicts.ended(failure, after: action, on: state.identity, trace: trace, standardError: app.errorLines(of: failure)) else { return }
         add(finding, origin: origin)
     }
 
     /// The app answered `action`, which `state`'s screen offered, with an error (`back` may be
     /// refused: a first screen has nowhere to go back to).
     func refused(_ action: ExploreAction, reason: String, on state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
-        guard action.verb != .back else { return }
-        add(ExploreFinding(kind: .refused, screen: state.identity, summary: "\"\(state.identity.title)\" offers \(action), and the app refused it: \(app.mask(reason))",
-                           details: [], actions: trace, signature: "refused \(action.verb) \(action.identifier ?? "")", secretVariable: nil, alertButtons: [], alert: nil),
-            origin: origin)
+        guard let finding = verdicts.refused(action, reason: reason, on: state.identity, trace: trace) else { return }
+        add(finding, origin: origin)
     }
 
     /// The app crashed or hung while it launched: a finding with no step.
     func launchFailed(_ failure: FlowFailure, origin: ExploreFinding.Origin) {
-        let placeholder = ScreenIdentity(ScreenSnapshot(title: Self.launchTitle, elements: []))
-        let kind: ExploreFinding.Kind = switch failure.cause {
-        case .crashed: .crash
-        case .hung: .hang
-        case .exited: .exit
-        case .brokeProtocol: .wireError
-        case .check, .refused, .notStarted, .badSetup: .crash
-        }
-        add(ExploreFinding(kind: kind, screen: placeholder, summary: "the app did not start: \(app.mask(failure.reason))",
-                           details: said(app.errorLines(of: failure)), actions: [], signature: "launch", secretVariable: nil, alertButtons: [], alert: nil),
-            origin: origin)
+        add(verdicts.launchFailed(failure, standardError: app.errorLines(of: failure)), origin: origin)
     }
 
     /// The title of the screen a launch failure is said to be on.
@@ -95,19 +61,7 @@ final class Judge {
     /// An idle screen reached by `trace`: the accessibility audit (every screen: a label is no part
     /// of a screen's identity, and a label no one can read is what the audit finds) and the secrets.
     func screen(_ frame: Frame, on state: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
-        // One finding a rule broken: each rule is its own problem. Back is a way on (enabledWayOn),
-        // and whether back leads anywhere is known once it was tried: that rule waits for
-        // `explored`, as a dead end does.
-        let audit = AccessibilityAudit.findings(in: frame.screen, skipping: auditSkipping, canGoBack: true)
-        for rule in Set(audit.map(\.rule)).sorted() {
-            add(auditFinding(rule, audit.filter { $0.rule == rule }, on: state, trace: trace), origin: origin)
-        }
-        for (variable, value) in secretsToLookFor(after: trace) where Self.shows(frame, value) {
-            add(ExploreFinding(kind: .secretShown, screen: state.identity,
-                               summary: "\"\(state.identity.title)\" shows the secret \(variable.map { "${\($0)}" } ?? "typed into a secure field")",
-                               details: [], actions: trace, signature: "secret \(variable ?? "typed")", secretVariable: variable, alertButtons: [], alert: nil),
-                origin: origin)
-        }
+        for finding in verdicts.onScreen(frame, identity: state.identity, trace: trace) { add(finding, origin: origin) }
     }
 
     /// The properties that did not hold after an action on `actionOn` (nil: a launch) that reached
@@ -115,29 +69,185 @@ final class Judge {
     /// on the screen its action was taken on.
     func broken(_ violations: [PropertyViolation], actionOn: ScreenState?, reached: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
         for violation in violations {
-            add(propertyFinding(violation, on: violation.kind == .invariant ? reached : actionOn ?? reached, trace: trace), origin: origin)
+            guard let property = properties?.properties.first(where: { $0.name == violation.property }) else { continue }
+            let on = violation.kind == .invariant ? reached : actionOn ?? reached
+            add(verdicts.broken(property, violation, on: on.identity, trace: trace), origin: origin)
         }
     }
 
-    /// The finding of a property that does not hold on `state` (for an action property, the
-    /// state the action was taken on), reached by `trace`: its summary, and what its worker wrote
-    /// to standard error when its check ended the worker.
-    private func propertyFinding(_ violation: PropertyViolation, on state: ScreenState, trace: [ExploreAction]) -> ExploreFinding {
-        let property = properties?.properties.first { $0.name == violation.property }
-        return ExploreFinding(kind: .property, screen: state.identity, summary: app.mask(violation.message),
-                              details: (property.map { [$0.summary] } ?? []) + violation.details.map(app.mask),
-                              actions: trace, signature: "property \(violation.property)", secretVariable: nil, alertButtons: [], alert: nil, property: property)
+    // MARK: - Once every action was tried
+
+    /// Every action of `state` was tried, with these transitions: a dead end when none led
+    /// anywhere (not even back, and none changed what the screen holds) and none ended the app;
+    /// an alert no button takes away when it is one.
+    func explored(_ state: ScreenState, leaving: [Transition], origin: ExploreFinding.Origin) {
+        for finding in verdicts.explored(state, leaving: leaving) { add(finding, origin: origin) }
     }
 
-    /// One rule's audit findings on `state`, reached by `trace`, as one finding keyed by the rule
-    /// and the elements that break it (`said` ends its summary).
-    private func auditFinding(_ rule: AuditRule, _ broken: [AuditFinding], on state: ScreenState, trace: [ExploreAction], said: String = "") -> ExploreFinding {
-        var finding = ExploreFinding(kind: .audit, screen: state.identity,
-                                     summary: "the accessibility audit of \"\(state.identity.title)\" found \(broken.count) problem\(broken.count == 1 ? "" : "s") (\(rule.rawValue))" + said,
-                                     details: broken.map { app.mask($0.description) }, actions: trace, signature: "audit " + rule.rawValue,
-                                     secretVariable: nil, alertButtons: [], alert: nil)
-        finding.auditKeys = Self.auditKeys(broken)
-        return finding
+    // MARK: - One finding a problem
+
+    /// Notes `finding`, or, when its problem is known, one more path that met it.
+    func add(_ finding: ExploreFinding, origin: ExploreFinding.Origin) {
+        let trace = Self.digest(of: finding.actions)
+        let problem = finding.problem
+        if let index = byProblem[problem] {
+            findings[index].traces.insert(trace)
+            return
+        }
+        var finding = finding
+        finding.origin = origin
+        finding.traces = [trace]
+        finding.seconds = elapsed()
+        byProblem[problem] = findings.count
+        findings.append(finding)
+    }
+
+    /// Whether a problem is known already.
+    func knows(_ problem: ExploreFinding.Problem) -> Bool {
+        byProblem[problem] != nil
+    }
+
+    /// The digest of a path: its steps as a flow writes them.
+    static func digest(of actions: [ExploreAction]) -> String {
+        ScreenIdentity.digest(of: actions.map(\.yaml).joined(separator: "\n"))
+    }
+}
+
+/// The judge's rules, as pure functions: what an outcome, an idle screen, or a screen whose every
+/// action was tried shows, as findings. The crawl's judge asks them as it goes; the shrinker asks
+/// the same of each replay, so a finding is shown again by the same rules it was found by.
+struct Verdicts {
+    let scheme: Scheme
+    let variables: [String: String]
+    let wait: TimeInterval
+    let auditSkipping: Set<AuditRule>
+    /// `text` with every secret masked.
+    let mask: (String) -> String
+
+    /// What the app's end after `action` on a screen of `identity` shows (nil: its end, no problem).
+    func ended(_ failure: FlowFailure, after action: ExploreAction, on identity: ScreenIdentity, trace: [ExploreAction], standardError: [String]) -> ExploreFinding? {
+        let title = identity.title
+        let details = said(standardError)
+        switch failure.cause {
+        case let .crashed(signal):
+            return ExploreFinding(.crash(signal: signal, standardError: details), screen: identity,
+                                  summary: "the app crashed (signal \(signal)) after \(action) on \"\(title)\"", actions: trace)
+        case let .exited(code) where code != 0:
+            return ExploreFinding(.exit(code: code, standardError: details), screen: identity, summary: "the app exited with code \(code) after \(action) on \"\(title)\"",
+                                  actions: trace)
+        case .hung:
+            return ExploreFinding(.hang(standardError: details), screen: identity,
+                                  summary: "the app never became idle within \(FlowKitSeconds.shown(wait)) after \(action) on \"\(title)\" (it was killed)", actions: trace)
+        case let .brokeProtocol(line):
+            return ExploreFinding(.wireError(standardError: details), screen: identity,
+                                  summary: "after \(action) on \"\(title)\" the app wrote a line that is not a frame: " + mask(String(line.prefix(200))), actions: trace)
+        case .exited, .check, .refused, .notStarted, .badSetup:
+            return nil
+        }
+    }
+
+    /// What the app refusing `action` (which a screen of `identity` offered) shows: nothing for back.
+    func refused(_ action: ExploreAction, reason: String, on identity: ScreenIdentity, trace: [ExploreAction]) -> ExploreFinding? {
+        guard action.verb != .back else { return nil }
+        return ExploreFinding(.refused, screen: identity, summary: "\"\(identity.title)\" offers \(action), and the app refused it: \(mask(reason))", actions: trace)
+    }
+
+    /// What the app not starting shows.
+    func launchFailed(_ failure: FlowFailure, standardError: [String]) -> ExploreFinding {
+        let placeholder = ScreenIdentity(ScreenSnapshot(title: Judge.launchTitle, elements: []))
+        let lines = said(standardError)
+        let evidence: ExploreFinding.Evidence = switch failure.cause {
+        case let .crashed(signal): .crash(signal: signal, standardError: lines)
+        case .hung: .hang(standardError: lines)
+        case let .exited(code): .exit(code: code, standardError: lines)
+        case .brokeProtocol: .wireError(standardError: lines)
+        case .check, .refused, .notStarted, .badSetup: .crash(signal: 0, standardError: lines)
+        }
+        return ExploreFinding(evidence, screen: placeholder, summary: "the app did not start: \(mask(failure.reason))", actions: [], atLaunch: true)
+    }
+
+    /// What the idle screen `frame` (of `identity`, reached by `trace`) shows: each audit rule it
+    /// breaks, and each secret it shows.
+    func onScreen(_ frame: Frame, identity: ScreenIdentity, trace: [ExploreAction]) -> [ExploreFinding] {
+        var findings: [ExploreFinding] = []
+        // One finding a rule broken: each rule is its own problem. Back is a way on (enabledWayOn),
+        // and whether back leads anywhere is known once it was tried: that rule waits for
+        // `explored`, as a dead end does.
+        let audit = withoutNamesTheCrawlMade(AccessibilityAudit.findings(in: frame.screen, skipping: auditSkipping, canGoBack: true), on: frame.screen, trace: trace)
+        for rule in Set(audit.map(\.rule)).sorted() {
+            findings.append(auditFinding(rule, audit.filter { $0.rule == rule }, on: identity, trace: trace))
+        }
+        for (variable, value) in secretsToLookFor(after: trace) where Self.shows(frame, value) {
+            findings.append(ExploreFinding(.secretShown(variable: variable), screen: identity,
+                                           summary: "\"\(identity.title)\" shows the secret \(variable.map { "${\($0)}" } ?? "typed into a secure field")", actions: trace))
+        }
+        return findings
+    }
+
+    /// `audit` without the names two controls share only because the crawl typed the same text
+    /// twice (two todos both titled "a", two rows "Edit Ann"): the app shows what it was given, and
+    /// a list whose data is alike has rows alike. A name that holds, word for word, a text `trace`
+    /// typed (into a field, or as a robot action's argument) is the crawl's making; any other
+    /// clash (two buttons "Save") is still the app's.
+    private func withoutNamesTheCrawlMade(_ audit: [AuditFinding], on screen: ScreenSnapshot, trace: [ExploreAction]) -> [AuditFinding] {
+        let typed = Set(trace.flatMap(\.typedTexts).map(Self.words).filter { !$0.isEmpty })
+        guard !typed.isEmpty, audit.contains(where: { $0.rule == .distinctNames }) else { return audit }
+        let elements = screen.allElements
+        return audit.filter { finding in
+            guard finding.rule == .distinctNames,
+                  let element = elements.first(where: { "\($0.kind.rawValue) " + ElementTree.quoted($0.identifier.isEmpty ? $0.label : $0.identifier) == finding.element }) else {
+                return true
+            }
+            let name = " " + Self.words(element.kind == .cell ? element.rowText : element.label) + " "
+            return !typed.contains { name.contains(" " + $0 + " ") }
+        }
+    }
+
+    /// `text`'s words, lowercased, one space apart: what names are compared by.
+    static func words(_ text: String) -> String {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: " ")
+    }
+
+    /// What a property that does not hold on a screen of `identity` shows.
+    func broken(_ property: AppProperty, _ violation: PropertyViolation, on identity: ScreenIdentity, trace: [ExploreAction]) -> ExploreFinding {
+        ExploreFinding(.property(property, workerSaid: violation.details.map(mask)), screen: identity, summary: mask(violation.message), actions: trace)
+    }
+
+    /// What `state`, every action of which was tried with these transitions, shows: a screen no
+    /// enabled control and no working back leave (the audit's enabledWayOn); a dead end when none
+    /// led anywhere (not to another state, not to other data on the same) and none ended the app;
+    /// an alert no button takes away when it is one.
+    func explored(_ state: ScreenState, leaving: [Transition]) -> [ExploreFinding] {
+        var findings: [ExploreFinding] = []
+        let backLeads = leaving.contains { $0.action.verb == .back && $0.to != nil && $0.to != state.id }
+        let stuck = AccessibilityAudit.findings(in: state.screen, skipping: auditSkipping, canGoBack: backLeads).filter { $0.rule == .enabledWayOn }
+        if !stuck.isEmpty {
+            findings.append(auditFinding(.enabledWayOn, stuck, on: state.identity, trace: state.path, said: ", and back leads nowhere"))
+        }
+        // A way on: another state, other data on this one (a row added to a one-screen app), or the app's end.
+        let ways = leaving.filter { ($0.to != nil && ($0.to != state.id || $0.changedData)) || $0.outcome == .ended }
+        let fails = leaving.contains { $0.outcome.isFailure }
+        guard ways.isEmpty, !fails else { return findings }
+        if let alert = state.screen.topAlert {
+            let buttons = alert.children.filter { $0.kind == .button && $0.isEnabled }.map(\.identifier)
+            findings.append(ExploreFinding(.alertNeverCloses(alert: alert.identifier, buttons: buttons), screen: state.identity,
+                                           summary: "the alert \"\(alert.identifier)\" on \"\(state.identity.title)\" stays up whatever is answered (\(buttons.joined(separator: ", ")))",
+                                           actions: state.path))
+        } else {
+            let tried = leaving.map(\.action.description)
+            findings.append(ExploreFinding(.deadEnd, screen: state.identity,
+                                           summary: "\"\(state.identity.title)\" is a dead end: nothing on it leads anywhere, not even back"
+                                               + (tried.isEmpty ? "" : " (tried: \(tried.joined(separator: ", ")))"), actions: state.path))
+        }
+        return findings
+    }
+
+    /// One rule's audit findings on a screen of `identity`, reached by `trace`, as one finding keyed
+    /// by the rule and the elements that break it (`said` ends its summary).
+    private func auditFinding(_ rule: AuditRule, _ broken: [AuditFinding], on identity: ScreenIdentity, trace: [ExploreAction], said: String = "") -> ExploreFinding {
+        ExploreFinding(.audit(rule: rule, findings: broken.map { mask($0.description) }, keys: Self.auditKeys(broken)), screen: identity,
+                       summary: "the accessibility audit of \"\(identity.title)\" found \(broken.count) problem\(broken.count == 1 ? "" : "s") (\(rule.rawValue))" + said,
+                       actions: trace)
     }
 
     /// What makes audit findings the problem they are: each rule with the element that breaks it
@@ -162,67 +272,11 @@ final class Judge {
         frame.text.holds(value) || frame.screen.allElements.contains { $0.label.holds(value) || $0.value?.holds(value) == true }
     }
 
-    // MARK: - Once every action was tried
-
-    /// Every action of `state` was tried, with these outcomes: a dead end when none led anywhere
-    /// (not even back) and none ended the app; an alert no button takes away when it is one.
-    func explored(_ state: ScreenState, leaving: [(action: ExploreAction, to: ScreenState?, outcome: String)], origin: ExploreFinding.Origin) {
-        let backLeads = leaving.contains { $0.action.verb == .back && $0.to != nil && $0.to !== state }
-        let stuck = AccessibilityAudit.findings(in: state.screen, skipping: auditSkipping, canGoBack: backLeads).filter { $0.rule == .enabledWayOn }
-        if !stuck.isEmpty {
-            add(auditFinding(.enabledWayOn, stuck, on: state, trace: state.path, said: ", and back leads nowhere"), origin: origin)
-        }
-        let ways = leaving.filter { ($0.to != nil && $0.to !== state) || $0.outcome == "ended" }
-        let fails = leaving.contains { ["crashed", "exited", "hung", "broke"].contains($0.outcome) }
-        guard ways.isEmpty, !fails else { return }
-        if let alert = state.screen.topAlert {
-            let buttons = alert.children.filter { $0.kind == .button && $0.isEnabled }.map(\.identifier)
-            add(ExploreFinding(kind: .alertNeverCloses, screen: state.identity,
-                               summary: "the alert \"\(alert.identifier)\" on \"\(state.identity.title)\" stays up whatever is answered (\(buttons.joined(separator: ", ")))",
-                               details: [], actions: state.path, signature: "alert \(alert.identifier)", secretVariable: nil, alertButtons: buttons, alert: alert.identifier),
-                origin: origin)
-        } else {
-            let tried = leaving.map(\.action.description)
-            add(ExploreFinding(kind: .deadEnd, screen: state.identity,
-                               summary: "\"\(state.identity.title)\" is a dead end: nothing on it leads anywhere, not even back"
-                                   + (tried.isEmpty ? "" : " (tried: \(tried.joined(separator: ", ")))"),
-                               details: [], actions: state.path, signature: "dead end", secretVariable: nil, alertButtons: [], alert: nil),
-                origin: origin)
-        }
-    }
-
-    // MARK: - One finding a problem
-
-    /// Notes `finding`, or, when its problem is known, one more path that met it.
-    func add(_ finding: ExploreFinding, origin: ExploreFinding.Origin) {
-        let trace = Self.digest(of: finding.actions)
-        if let index = byProblem[finding.problem] {
-            findings[index].traces.insert(trace)
-            return
-        }
-        var finding = finding
-        finding.origin = origin
-        finding.traces = [trace]
-        finding.seconds = elapsed()
-        byProblem[finding.problem] = findings.count
-        findings.append(finding)
-    }
-
-    /// Whether a problem is known already.
-    func knows(_ problem: String) -> Bool {
-        byProblem[problem] != nil
-    }
-
-    /// The digest of a path: its steps as a flow writes them.
-    static func digest(of actions: [ExploreAction]) -> String {
-        ScreenIdentity.digest(of: actions.map(\.yaml).joined(separator: "\n"))
-    }
-
     /// What of the app's standard error a finding shows: the lines that say what went wrong (a
     /// fatal error's), else the last few; secrets masked.
     private func said(_ lines: [String]) -> [String] {
         let telling = lines.filter { $0.localizedCaseInsensitiveContains("fatal error") || $0.contains(": error:") || $0.hasPrefix("error:") }
-        return (telling.isEmpty ? Array(lines.suffix(5)) : Array(telling.prefix(3))).map(app.mask)
+        return (telling.isEmpty ? Array(lines.suffix(5)) : Array(telling.prefix(3))).map(mask)
     }
 }
 

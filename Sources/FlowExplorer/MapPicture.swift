@@ -74,7 +74,7 @@ package enum MapPicture {
             // One edge a pair of screens (their actions' words together), and the ends.
             var pairs: [String: Int] = [:]
             var endsOf: [String: Int] = [:]
-            for (transitionIndex, transition) in map.transitions.enumerated() where transition.outcome != "refused" {
+            for (transitionIndex, transition) in map.transitions.enumerated() where transition.outcome != .refused {
                 guard let from = index[transition.from] else { continue }
                 if let toID = transition.to, let to = index[toID] {
                     let key = "\(from)>\(to)"
@@ -85,7 +85,7 @@ package enum MapPicture {
                         edges.append(Edge(from: from, to: to, transitions: [transitionIndex], end: nil))
                     }
                 } else {
-                    let key = "\(from)>\(transition.outcome)"
+                    let key = "\(from)>\(transition.outcome.rawValue)"
                     let endIndex: Int
                     if let existing = endsOf[key] {
                         endIndex = existing
@@ -124,7 +124,7 @@ package enum MapPicture {
     /// Where an action ended the app: `crashed`, `exited`, `hung`, `ended`.
     struct End {
         let from: Int
-        let outcome: String
+        let outcome: TransitionOutcome
         let x: Double
         let y: Double
     }
@@ -169,8 +169,9 @@ package enum MapPicture {
         var words = transitions.map { $0.action + ($0.count > 1 ? " ×\($0.count)" : "") }
         if words.count > 3 { words = Array(words.prefix(3)) + ["+\(words.count - 3) more"] }
         let label = words.joined(separator: "; ")
-        let colour = edge.end != nil && transitions.first?.outcome != "ended" ? "#c62828" : tested == true ? "#1a7f37" : tested == false ? "#aaa" : "#555"
-        let marker = edge.end != nil && transitions.first?.outcome != "ended" ? "arrow-end" : tested == true ? "arrow-tested" : "arrow"
+        let endsBadly = edge.end != nil && transitions.first?.outcome != .ended
+        let colour: String = endsBadly ? "#c62828" : tested == true ? "#1a7f37" : tested == false ? "#aaa" : "#555"
+        let marker: String = endsBadly ? "arrow-end" : tested == true ? "arrow-tested" : "arrow"
         let dash = tested == false ? " stroke-dasharray=\"5 4\"" : ""
         let path: String
         let labelPoint: (Double, Double)
@@ -212,10 +213,10 @@ package enum MapPicture {
     }
 
     private static func draw(_ end: End) -> String {
-        let colour = end.outcome == "ended" ? "#555" : "#c62828"
+        let colour = end.outcome == .ended ? "#555" : "#c62828"
         return "<g><circle cx=\"\(fmt(end.x))\" cy=\"\(fmt(end.y))\" r=\"9\" fill=\"\(colour)\"/>"
             + "<text x=\"\(fmt(end.x + 14))\" y=\"\(fmt(end.y + 4))\" font-size=\"11\" fill=\"\(colour)\" font-family=\"system-ui, sans-serif\">"
-            + esc(end.outcome == "ended" ? "the app ended" : end.outcome) + "</text></g>\n"
+            + esc(end.outcome == .ended ? "the app ended" : end.outcome.rawValue) + "</text></g>\n"
     }
 
     // MARK: - Text

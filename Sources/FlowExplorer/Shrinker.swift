@@ -9,8 +9,8 @@ import Foundation
 struct Shrinker {
     let driver: any ExploreApp
     let rules: ScreenIdentity.Rules
-    let scheme: Scheme
-    let variables: [String: String]
+    /// The rules the finding was judged by: a replay shows it when they find the same problem.
+    let verdicts: Verdicts
     /// The most replays one finding may cost.
     var replays = 200
     /// The most replays that show the finding (a hang costs the whole wait at each: the others end
@@ -37,7 +37,7 @@ struct Shrinker {
 
     /// `finding` with the fewest actions found that still show it.
     func shrink(_ finding: ExploreFinding, states: [ScreenIdentity: [ExploreAction]]) -> ExploreFinding {
-        guard finding.signature != "launch" else { return finding }
+        guard !finding.atLaunch else { return finding }
         var budget = replays
         var shownBudget = shownReplays
         var used = 0
@@ -127,7 +127,8 @@ struct Shrinker {
         finding.endsWithItsAction ? max(0, actions.count - 1) : actions.count
     }
 
-    /// Replays `actions` from a fresh launch and says whether `finding` is shown.
+    /// Replays `actions` from a fresh launch and says whether `finding` is shown: the same
+    /// problem, as the judge's verdicts say it, on the screen or after the action it is of.
     private func replay(_ actions: [ExploreAction], for finding: ExploreFinding) -> Replay {
         guard case var .success(frame) = driver.relaunch() else { return .notShown }
         // A replay is a launch: the properties' models start anew, and follow every action.
@@ -135,19 +136,25 @@ struct Shrinker {
         for (index, action) in actions.enumerated() {
             let outcome = driver.act(action, wait: nil)
             let last = index == actions.count - 1
+            let before = frame
             switch outcome {
-            case let .screen(next):
+            case let .screen(next), let .skipped(next):
                 frame = next
-                if let properties, let observed = driver.lastAction { properties.keepModels(after: observed) }
+                if let properties { for observed in driver.lastActions { properties.keepModels(after: observed) } }
                 if finding.kind.isAnAction, last { return .notShown }
-            case .refused:
-                // The same refusal: of the action its screen offers, on a screen of the finding's title.
+            case let .refused(reason):
+                // The same refusal: of an action its screen offers, the same problem.
                 if finding.kind == .refused, last {
-                    return frame.screen.title == finding.screen.title && frame.screen.offers(action) ? .shown(after: index + 1) : .notShown
+                    guard before.screen.offers(action),
+                          let refused = verdicts.refused(action, reason: reason, on: ScreenIdentity(before.screen, rules: rules), trace: actions) else { return .notShown }
+                    return refused.problem == finding.problem ? .shown(after: index + 1) : .notShown
                 }
                 if finding.endsWithItsAction, last { return .notShown }
             case let .ended(failure):
-                return finding.kind.isAnAction && Self.matches(failure.cause, finding) ? .shown(after: index + 1) : .notShown
+                guard finding.kind.isAnAction,
+                      let ended = verdicts.ended(failure, after: action, on: ScreenIdentity(before.screen, rules: rules), trace: Array(actions.prefix(index + 1)),
+                                                 standardError: []) else { return .notShown }
+                return ended.problem == finding.problem ? .shown(after: index + 1) : .notShown
             }
         }
         if finding.kind.isAnAction { return .notShown }
@@ -165,20 +172,9 @@ struct Shrinker {
             guard frame.screen.title == finding.screen.title else { return false }
             return properties.check(property, now: frame, last: nil) != nil
         }
-        guard afterAction, let last = driver.lastAction, let trigger = property.trigger, last.isTrigger(trigger),
+        guard afterAction, let trigger = property.trigger, let last = driver.lastActions.last(where: { $0.isTrigger(trigger) }),
               last.before.screen.title == finding.screen.title else { return false }
         return properties.check(property, now: frame, last: last) != nil
-    }
-
-    /// Whether an app's end is the finding's.
-    private static func matches(_ cause: FlowFailure.Cause, _ finding: ExploreFinding) -> Bool {
-        switch (cause, finding.kind) {
-        case let (.crashed(signal), .crash): finding.signature == "crash \(signal)"
-        case let (.exited(code), .exit): finding.signature == "exit \(code)"
-        case (.hung, .hang): true
-        case (.brokeProtocol, .wireError): true
-        default: false
-        }
     }
 
     /// Whether `screen` is the screen `identity` names: the same identity, or, for the one state of
@@ -188,19 +184,15 @@ struct Shrinker {
         return identity.hasOtherData ? seen.title == identity.title && seen.structure == identity.structure : seen == identity
     }
 
-    /// Whether the screen's problem is on `frame`.
+    /// Whether the screen's problem is on `frame`: the screen, and for what the judge sees on an
+    /// idle screen (the audit, a secret) the same problem found there again.
     private func shows(_ finding: ExploreFinding, on frame: Frame, after actions: [ExploreAction]) -> Bool {
         guard Self.isOn(frame.screen, finding.screen, rules: rules) else { return false }
         switch finding.kind {
-        case .audit:
-            // The same rule broken by the same elements (alike by their class).
-            let broken = AccessibilityAudit.findings(in: frame.screen).filter { "audit " + $0.rule.rawValue == finding.signature }
-            return !broken.isEmpty && Judge.auditKeys(broken) == finding.auditKeys
-        case .secretShown:
-            let value = finding.secretVariable.flatMap { variables[$0] }
-                ?? (actions.contains { $0.value == .wouldBeSecret && $0.kind == .secureTextField } ? TypedValue.wouldBeSecretText : nil)
-            return value.map { Judge.shows(frame, $0) } ?? false
+        case .audit, .secretShown:
+            return verdicts.onScreen(frame, identity: finding.screen, trace: actions).contains { $0.problem == finding.problem }
         case .deadEnd, .alertNeverCloses:
+            // What every action of the screen did is the crawl's to know: being there is enough.
             return true
         case .crash, .exit, .hang, .refused, .wireError, .property:
             return false

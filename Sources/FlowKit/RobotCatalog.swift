@@ -125,6 +125,15 @@ public struct RobotAction: Sendable {
     /// `Login.login`.
     public var fullName: String { "\(robot).\(name)" }
 
+    /// Whether it is a check, not an action: named `check...` (`checkCounts`), it asserts what the
+    /// screen shows and does nothing to it. `flow explore` takes a robot's actions as steps of its
+    /// walks, never its checks.
+    public var isCheck: Bool {
+        guard name.hasPrefix("check") else { return false }
+        guard let next = name.dropFirst(5).first else { return true }
+        return next.isUppercase
+    }
+
     /// Runs the action on `app` as a step written at `site`: its failures are reported there.
     public func run(on app: FlowApp, with arguments: ActionArguments, at site: CallSite) {
         CallSite.$step.withValue(site) { perform(app, arguments, site) }

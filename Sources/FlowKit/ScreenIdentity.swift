@@ -225,3 +225,23 @@ public struct ScreenIdentity: Hashable, Sendable, Codable, Comparable, CustomStr
         (a.title, a.key) < (b.title, b.key)
     }
 }
+
+extension ScreenSnapshot {
+    /// Whether this screen holds other data than `other`: another row, a row's label, value or
+    /// selection, a text's words; what fields hold aside (typing into a field changes only that).
+    /// An action after which it does is a way on, even where the screen is the same one (a
+    /// one-screen app's actions change its data, not its screen): `assertWayOut` and explore's
+    /// dead-end rule both say so from here.
+    package func differsInData(from other: ScreenSnapshot) -> Bool {
+        func unfilled(_ elements: [ElementSnapshot]) -> [ElementSnapshot] {
+            elements.map { element in
+                var element = element
+                if element.kind.isField { element.value = nil }
+                element.isFocused = false
+                element.children = unfilled(element.children)
+                return element
+            }
+        }
+        return title != other.title || unfilled(elements) != unfilled(other.elements)
+    }
+}

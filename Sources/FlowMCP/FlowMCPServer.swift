@@ -340,7 +340,7 @@ package final class FlowMCPServer {
                         .integer("max_actions", "the most actions tried (default: \(ExploreOptions.defaultMaxActions))"),
                         .integer("max_depth", "the deepest screen explored (default: \(ExploreOptions.defaultMaxDepth))"),
                         .integer("seconds", "the most seconds the crawl takes (default: \(Int(ExploreOptions.defaultSeconds)))"),
-                        .integer("walks", "seeded random walks after the map (default: none)"),
+                        .integer("walks", "seeded random walks after the map (0: none; default: as many as the time allows)"),
                         .integer("walk_length", "the most actions a walk takes (default: \(WalkOptions.defaultLength))"),
                         .integer("seed", "the walks' seed: the same seed walks the same walks (default: one chosen at random, and said)"),
                         .boolean("whole_map", "answer with the whole map as JSON (several times longer)")) {
@@ -419,11 +419,12 @@ package final class FlowMCPServer {
             if let value, value < 0 { return .error("explore_app: \(name) is \(value): give 0 or more") }
         }
         let prefix: ExplorePrefix = from.map { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.contains("/") ? .flow($0) : .step($0) } ?? .none
-        let walking = WalkOptions(count: walks.count ?? 0, length: walks.length ?? WalkOptions.defaultLength,
+        // As `explore` does: the map, then walks until the time is up, unless told how many.
+        let walking = WalkOptions(count: walks.count, length: walks.length ?? WalkOptions.defaultLength,
                                   seed: walks.seed.map { UInt64($0) } ?? UInt64.random(in: 0..<(1 << 32)))
         let options = ExploreOptions(maxActions: maxActions ?? ExploreOptions.defaultMaxActions, maxDepth: maxDepth ?? ExploreOptions.defaultMaxDepth,
                                      time: .seconds(seconds ?? Int(ExploreOptions.defaultSeconds)),
-                                     rules: ScreenIdentity.Rules(mode: walking.count > 0 ? .data : .structure), walks: walking)
+                                     rules: ScreenIdentity.Rules(mode: walking.walks ? .data : .structure), walks: walking)
         do {
             let explorer = try Explorer(scheme: project.scheme, variables: project.variables, catalog: project.catalog, options: options, prefix: prefix,
                                         fixture: fixture, runner: project.runner, propertyWorker: project.propertyWorker)

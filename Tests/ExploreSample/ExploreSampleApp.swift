@@ -28,6 +28,11 @@ import TextUI
 /// - `forgetsALend`: lending a book puts every other book on loan back on the shelf (the rows and
 ///   the count agree: only a model of the lends since launch tells it).
 ///
+/// With `-sample.app tally` it is one screen, a tally: Add counts one more, Undo one less (disabled
+/// at 0), and nothing ever leads to another screen. Its actions change what the screen holds: a
+/// correct app with no way to another screen, which no crawl may call a dead end. With
+/// `-sample.tally N`, the Nth Add crashes it: a bug the same action N times deep.
+///
 /// `-sample.store PATH` is taken and left unread (a scheme with a seeder gives its store so);
 /// `-sample.rows N` gives the list N rows; `-sample.busy YES` never becomes idle; `-sample.crash YES`
 /// crashes at launch. With `SAMPLE_PIDS=FILE` in its environment, each launch adds its process's
@@ -50,12 +55,17 @@ enum ExploreSampleApp {
     static func main() async {
         note("\(getpid())")
         await TextApp.main(name: "explore-sample") { launch -> AnyObject in
-            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth", "sample.app", "sample.store"])
+            try LaunchKeys(known: ["sample.bugs", "sample.rows", "sample.busy", "sample.crash", "sample.code", "sample.depth", "sample.app", "sample.store", "sample.tally"])
                 .check(launch.argumentKeys, toolkit: TextApp.launchKeys, allowsStubs: true)
             if try launch.defaults.flag("sample.crash") == true { fatalError("the sample crashes at launch, as asked") }
             let bugs = Set(try launch.defaults.string("sample.bugs")?.split(separator: ",").map(String.init) ?? [])
             if try launch.defaults.flag("sample.busy") == true {
                 launch.scheduler.schedule(named: "start up", { DispatchSemaphore(value: 0).wait() }, completion: { _ in })
+            }
+            if try launch.defaults.string("sample.app") == "tally" {
+                let tally = Tally(crashesAt: try launch.defaults.integer("sample.tally"))
+                launch.stage.setRoot(tally)
+                return tally
             }
             if try launch.defaults.string("sample.app") == "desk" {
                 let desk = LendingDesk(launch: launch, bugs: bugs)
@@ -322,6 +332,39 @@ final class LendingDesk {
             default:
                 break
             }
+        }
+    }
+}
+
+/// One screen that counts: Add one more, Undo one less. With `crashesAt`, that Add crashes the app.
+@MainActor
+final class Tally: ScreenController {
+    let crashesAt: Int?
+    private var count = 0
+
+    init(crashesAt: Int?) {
+        self.crashesAt = crashesAt
+    }
+
+    var title: String { "Tally" }
+
+    var elements: [Element] {
+        [.text("Count: \(count)", identifier: "count"), .button("Add"), .button("Undo", isEnabled: count > 0)]
+    }
+
+    var list: ListWindow? { nil }
+
+    func scroll(_ direction: ScrollDirection) {}
+
+    func tap(_ identifier: String) {
+        switch identifier {
+        case "Add":
+            if let crashesAt, count + 1 == crashesAt { fatalError("the tally crashes at its Add number \(crashesAt), as asked") }
+            count += 1
+        case "Undo":
+            count = max(0, count - 1)
+        default:
+            break
         }
     }
 }

@@ -49,7 +49,7 @@ struct AppDriverTests {
             #expect(frame.screen.title == "Form")
             #expect(driver.typedByPrefix.map(\.target) == ["Name", "Code"], "launch \(launch)")
             #expect(driver.typedByPrefix.map(\.text) == ["Ann", "1234"], "launch \(launch)")
-            let last = driver.lastAction
+            let last = driver.lastActions.last
             #expect(last?.verb == "type" && last?.element?.identifier == "Code", "the prefix's last command, as properties read it (launch \(launch))")
         }
         #expect(driver.actionsSent == 6)

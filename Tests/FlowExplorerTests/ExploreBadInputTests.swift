@@ -28,18 +28,25 @@ struct ExploreBadInputTests {
         (["--from", "Nobody.login"], "--from Nobody.login: "),
         (["--from", "tap: ${nobodyGaveThis}"], "--from tap: ${nobodyGaveThis}: no value for ${nobodyGaveThis}"),
         (["--from", "Flows/nosuch.yaml"], "--from Flows/nosuch.yaml: there is no such flow file"),
-        (["--walks", "5", "--seed", "abc"], "The value 'abc' is invalid for '--seed <n>'"),
-        (["--walks", "5", "--seed=-1"], "The value '-1' is invalid for '--seed <n>'"),
-        (["--walks", "5", "--seed", "1.5"], "The value '1.5' is invalid for '--seed <n>'"),
-        (["--walks", "5", "--seed", "18446744073709551616"], "The value '18446744073709551616' is invalid for '--seed <n>'"),
+        (["--walks", "5", "--seed", "abc"], "--seed abc: give a whole number from 0 to 18446744073709551615"),
+        (["--walks", "5", "--seed=-1"], "--seed -1: give a whole number from 0 to 18446744073709551615"),
+        (["--walks", "5", "--seed", "-1"], "--seed -1: give a whole number from 0 to 18446744073709551615"),
+        (["--seed", "-1"], "--seed -1: give a whole number from 0 to 18446744073709551615"),
+        (["--walks", "5", "--seed", "1.5"], "--seed 1.5: give a whole number from 0 to 18446744073709551615"),
+        (["--walks", "5", "--seed", "18446744073709551616"], "--seed 18446744073709551616: give a whole number from 0 to 18446744073709551615"),
+        (["--walks", "5", "--seed", ""], "--seed : give a whole number from 0 to 18446744073709551615"),
+        (["--walks", "0", "--seed", "3"], "--seed chooses the walks, and --walks 0 walks none: leave one of them out"),
+        (["--time", "-1"], "--time -1.0: give a number of seconds above 0"),
+        (["--time", "inf"], "--time inf: give a number of seconds above 0"),
         (["--walks=-1"], "--walks -1: give 0 or more"),
         (["--walks", "2000000"], "--walks 2000000: give at most 1000000"),
         (["--walks", "5", "--walk-length", "0"], "--walk-length 0: give at least 1"),
         (["--walks", "5", "--walk-length=-3"], "--walk-length -3: give at least 1"),
         (["--identity", "words"], "The value 'words' is invalid for '--identity <structure|data>'"),
-        (["--walks-only"], "--walks-only walks instead of making the map: give --walks N too"),
+        (["--walks-only", "--walks", "0"], "--walks-only walks instead of making the map: --walks 0 walks none"),
         (["--walks", "4", "--shard", "1/2"], "--shard 1/2: every shard must walk from the same seed: give --seed N too"),
-        (["--shard", "1/2", "--seed", "3"], "--shard splits the walks between machines: give --walks N too"),
+        (["--shard", "1/2", "--seed", "3"], "--shard 1/2: every shard must walk the same walks: give --walks N too"),
+        (["--walks", "0", "--shard", "1/2"], "--shard splits the walks between machines: --walks 0 walks none"),
         (["--walks", "4", "--seed", "3", "--shard", "3/2"], "--shard 3/2: expected I/N with 1 ≤ I ≤ N, such as 1/2, or auto"),
         (["--walks", "4", "--seed", "3", "--shard", "auto"], "--shard auto: no CI engine's shard variables are set"),
     ])
@@ -167,8 +174,10 @@ struct ExploreBadInputTests {
         let workspace = try ExploreWorkspace(bugs: ["crash", "exit", "deadEnd"])
         defer { workspace.remove() }
         let pids = workspace.folder.appendingPathComponent("pids").path
-        let explore = try workspace.flow(["explore", "--out", "out"], environment: ProcessInfo.processInfo.environment.merging(["SAMPLE_PIDS": pids]) { $1 })
+        // The map, then walks for the rest of a short time: no app of either is left running.
+        let explore = try workspace.flow(["explore", "--out", "out", "--time", "4"], environment: ProcessInfo.processInfo.environment.merging(["SAMPLE_PIDS": pids]) { $1 })
         #expect(explore.status == 1)
+        #expect(explore.stdout.contains("  walks  ") || explore.stdout.contains("walks until the time was up"), "\(explore.stdout)")
         let started = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
         #expect(started.count > 10, "\(started.count) launches")
         for pid in started { #expect(kill(pid, 0) != 0, "the app \(pid) is still running") }

@@ -30,7 +30,8 @@ struct ExploreFindingsTests {
         Planted(bug: "deadEnd", kind: "deadEnd", steps: ["tap: {button: Stuck}", "assertWayOut"],
                 failure: #"check that there is a way out of the screen "Stuck" failed: no way out: back is refused"#),
         Planted(bug: "secret", kind: "secretShown", steps: [
-            "tap: {button: Form}", #"type: {secureTextField: Code, text: "${sample.code}"}"#, #"type: {textField: Name, text: "a"}"#, "tap: {button: Save}",
+            // The map fills Name with an ordinary word first ("Ann"), then the Code: shrunk, "A".
+            "tap: {button: Form}", #"type: {textField: Name, text: "A"}"#, #"type: {secureTextField: Code, text: "${sample.code}"}"#, "tap: {button: Save}",
             #"assertNotShown: "${sample.code}""#,
         ], failure: #"the screen shows it, in the label of the static text "status""#),
         Planted(bug: "alert", kind: "alertNeverCloses", steps: ["tap: {button: Ask}", "assertWayOut"],
@@ -41,7 +42,8 @@ struct ExploreFindingsTests {
     func eachPlantedBugIsFoundAsTheFlowItNeedsAndTheRunnerFailsOnIt(_ planted: Planted) throws {
         let workspace = try ExploreWorkspace(bugs: [planted.bug], extra: "variables: {sample.code: {secret: c0de-secret-77}}\n")
         defer { workspace.remove() }
-        let explore = try workspace.flow(["explore", "--wait", "1", "--out", "out"])
+        // The map alone: each planted bug is on a screen the map reaches.
+        let explore = try workspace.flow(["explore", "--wait", "1", "--out", "out", "--walks", "0"])
         #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
         let map = try JSONSerialization.jsonObject(with: Data(workspace.read("out/map.json").utf8)) as? [String: Any]
         let findings = map?["findings"] as? [[String: Any]] ?? []
@@ -68,7 +70,7 @@ struct ExploreFindingsTests {
         // the six it needs, each replayed from a fresh launch.
         let workspace = try ExploreWorkspace(bugs: ["deep"], extra: "defaults: {sample.depth: \"6\"}\n")
         defer { workspace.remove() }
-        let explore = try workspace.flow(["explore", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--out", "out", "--walks", "0"])
         #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
         let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
         let finding = try #require(map.findings.first)
@@ -82,7 +84,7 @@ struct ExploreFindingsTests {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/schemes/fake.yaml", "app: /bin/bash\narguments: [\(ExploreWorkspace.fakeApp)]\nenvironment: {FAKE_SCREEN: refuse}\n")
-        let explore = try workspace.flow(["explore", "--scheme", "fake", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--scheme", "fake", "--out", "out", "--walks", "0"])
         #expect(explore.status == 1)
         #expect(explore.stdout.contains(#"FINDING  refused  "Fake" offers tap Refuse, and the app refused it: it is not allowed"#), "\(explore.stdout)")
         // Refused, and back leaves it as it is: the screen is a dead end too.
@@ -95,7 +97,7 @@ struct ExploreFindingsTests {
     @Test func aGoodAppIsExploredToItsEndWithNothingFound() throws {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
-        let explore = try workspace.flow(["explore", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--out", "out", "--walks", "0"])
         #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
         #expect(explore.stdout.contains("every screen explored"), "\(explore.stdout)")
         #expect(explore.stdout.contains("  distinct screens  10\n"),
@@ -104,6 +106,51 @@ struct ExploreFindingsTests {
         #expect(workspace.files(in: "out") == ["junit.xml", "map.dot", "map.json", "map.svg", "report.html"])
         let junit = try workspace.read("out/junit.xml")
         #expect(junit.contains(#"tests="1" failures="0""#), "\(junit)")
+    }
+
+    /// With no options, explore makes the map, then walks for the rest of its time, telling screens
+    /// apart by their data: on the good sample, nothing is found, and the summary says what was
+    /// searched; `--time` is the whole crawl's.
+    @Test func withNoOptionsTheMapThenWalksSearchTheDataAndAGoodAppHasNoFinding() throws {
+        let workspace = try ExploreWorkspace()
+        defer { workspace.remove() }
+        let start = ContinuousClock.now
+        let explore = try workspace.flow(["explore", "--out", "out", "--time", "4"])
+        #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(30), "--time is the whole crawl's")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        #expect(map.rules.mode == .data && map.walks?.count == nil && (map.walks?.walked ?? 0) > 0, "\(String(describing: map.walks))")
+        #expect(map.findings.isEmpty, "\(map.findings.map(\.summary))")
+        #expect(explore.stdout.contains("  searched          the map (every screen within --max-depth 20); "), "\(explore.stdout)")
+        #expect(explore.stdout.contains(" walks, until the time was up"), "\(explore.stdout)")
+    }
+
+    /// A one-screen app whose actions change what it holds, never which screen it is: no dead end
+    /// (from the app's folder or from anywhere else, with no flows to learn values from), and
+    /// `assertWayOut` passes on it.
+    @Test func aOneScreenAppWhoseActionsChangeItsDataIsNoDeadEnd() throws {
+        let workspace = try ExploreWorkspace(app: "tally")
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--out", "out", "--time", "3"])
+        #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
+        #expect(workspace.files(in: "out/findings").isEmpty)
+        let structure = try workspace.flow(["explore", "--out", "structure", "--walks", "0"])
+        #expect(structure.status == 0, "by structure alone too: \(structure.stdout)\(structure.stderr)")
+        try workspace.write("Flows/way.yaml", "name: Way\nsteps:\n  - assertWayOut\n  - assertVisible: \"Count: 1\"\n")
+        let run = try workspace.flow(["run", "Flows/way.yaml"])
+        #expect(run.status == 0, "Add changes the count: a way on, and the app stays there: \(run.stdout)\(run.stderr)")
+    }
+
+    /// A crash at the eighth Add of a tally (Undo takes one away): found by explore with no options
+    /// but a short time, and shrunk to the eight Adds.
+    @Test func aCrashEightAddsDeepIsFoundWithNoOptionsAndShrunkToTheEightAdds() throws {
+        let workspace = try ExploreWorkspace(extra: "defaults: {sample.tally: \"8\"}\n", app: "tally")
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--out", "out", "--time", "10"])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
+        #expect(map.findings.map(\.kind) == [.crash], "\(map.findings.map(\.summary))")
+        #expect(map.findings.first?.steps == Array(repeating: "tap: {button: Add}", count: 8), "\(map.findings.first?.steps ?? [])")
     }
 
     /// The `steps:` of a flow file, each on one line, as written.

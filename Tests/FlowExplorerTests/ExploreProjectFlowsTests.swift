@@ -16,7 +16,7 @@ struct ExploreProjectFlowsTests {
         #expect(run.status == 2, "run refuses it: \(run.stdout)\(run.stderr)")
         let refusal = try #require(run.stderr.split(separator: "\n").first { $0.hasPrefix("Flows/lend.yaml:3:") }, "\(run.stderr)")
 
-        let explore = try workspace.flow(["explore", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--out", "out", "--walks", "0"])
         #expect(explore.status == 0, "the crawl goes on: \(explore.stdout)\(explore.stderr)")
         #expect(explore.stdout.contains("every screen explored"), "\(explore.stdout)")
         #expect(explore.stderr.components(separatedBy: "flow: warning: a flow in Flows/ does not lint: explore takes no field values from it, and flow run refuses it:\n").count == 2,
@@ -29,7 +29,7 @@ struct ExploreProjectFlowsTests {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
         try workspace.write("Flows/lend.yaml", "name: Lend\nsteps:\n  - tap: Lend\n")
-        let explore = try workspace.flow(["explore", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--out", "out", "--walks", "0"])
         #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
         #expect(!explore.stderr.contains("warning"), "\(explore.stderr)")
     }
@@ -39,7 +39,7 @@ struct ExploreProjectFlowsTests {
     @Test func anAppWithNoStoreIsExploredWithNoFixtureNamed() throws {
         let workspace = try ExploreWorkspace()
         defer { workspace.remove() }
-        let explore = try workspace.flow(["explore", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--out", "out", "--walks", "0"])
         #expect(explore.status == 0, "\(explore.stdout)\(explore.stderr)")
         let header = explore.stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(header == "exploring \(ExploreWorkspace.sample) (scheme default)", "\(header)")

@@ -92,7 +92,7 @@ struct ExploreWalksTests {
         #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
         #expect(explore.stdout.contains("stopped at --max-findings 1"), "\(explore.stdout)")
         let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
-        #expect(map.findings.count == 1 && map.budget.maxFindings == 1 && map.stats.ended == "max-findings", "\(map.findings.map(\.summary))")
+        #expect(map.findings.count == 1 && map.budget.maxFindings == 1 && map.stats.ended == .maxFindings, "\(map.findings.map(\.summary))")
         #expect(workspace.files(in: "out/findings").count == 1)
         let run = try workspace.flow(["run", "--timeout", "1", "out/findings"])
         #expect(run.status == 1 && run.stdout.contains("0 passed, 1 failed"), "its flow fails on the desk: \(run.stdout)")
@@ -116,12 +116,12 @@ struct ExploreWalksTests {
     @Test func aFieldNoFlowNamesGetsAShortOrdinaryValueAndOneProblemFromThreeScreensIsOneFinding() throws {
         let workspace = try Self.desk(["helpAlert"])
         defer { workspace.remove() }
-        let explore = try workspace.flow(["explore", "--identity", "data", "--out", "out"])
+        let explore = try workspace.flow(["explore", "--identity", "data", "--walks", "0", "--out", "out"])
         #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
         let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
         let typed = Set(map.transitions.filter { $0.key == "type textField Borrower" }.map(\.action))
         #expect(typed.isSuperset(of: [#"type "a" into Borrower"#, #"type "Ann" into Borrower"#, #"type "7" into Borrower"#]), "\(typed)")
-        #expect(map.transitions.contains { $0.action == "tap Lend" && $0.outcome == "screen" }, "a short name lends the book")
+        #expect(map.transitions.contains { $0.action == "tap Lend" && $0.outcome == .screen }, "a short name lends the book")
         #expect(map.findings.map(\.kind) == [.alertNeverCloses], "\(map.findings.map(\.summary))")
         #expect((map.findings.first?.paths ?? 0) >= 2, "met over the desk and over a book: \(map.findings.first?.paths ?? 0)")
         #expect(explore.stdout.contains("paths)"), "\(explore.stdout)")
@@ -136,8 +136,8 @@ struct ExploreWalksTests {
             #expect(explore.stdout.contains("FINDING  \(kind)  the app did not start"), "\(explore.stdout)")
             #expect(explore.stdout.contains("the app did not start"), "\(explore.stdout)")
             let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
-            #expect(map.walks?.each.map(\.ended) == ["launch", "launch", "launch"], "three in a row, then no more: \(map.walks?.each.map(\.ended) ?? [])")
-            #expect(map.findings.count == 1 && map.stats.ended == "launch")
+            #expect(map.walks?.each.map(\.ended) == [.launch, .launch, .launch], "three in a row, then no more: \(map.walks?.each.map(\.ended) ?? [])")
+            #expect(map.findings.count == 1 && map.stats.ended == .launch)
         }
     }
 
@@ -201,8 +201,8 @@ struct ExploreWalksTests {
         #expect(ContinuousClock.now < deadline, "Ctrl-C ended the walks at once")
         #expect(said.contains(": interrupted"), "\(said)")
         let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
-        #expect(map.stats.ended == "interrupted" && (map.walks?.walked ?? 0) >= 1 && (map.walks?.walked ?? 0) < 1000)
-        #expect(map.walks?.each.last?.ended == "interrupted", "the walk cut short says so: \(map.walks?.each.last?.ended ?? "")")
+        #expect(map.stats.ended == .interrupted && (map.walks?.walked ?? 0) >= 1 && (map.walks?.walked ?? 0) < 1000)
+        #expect(map.walks?.each.last?.ended == .interrupted, "the walk cut short says so: \(map.walks?.each.last?.ended.rawValue ?? "")")
         #expect(map.findings.contains { $0.kind == .crash } || map.walks?.each.dropLast().isEmpty == true, "what was found before is kept")
         #expect(!map.findings.contains { $0.kind == .hang }, "the hang Ctrl-C cut is no finding")
         let started = ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }

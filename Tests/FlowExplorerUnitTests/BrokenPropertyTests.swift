@@ -29,7 +29,7 @@ struct BrokenPropertyTests {
         #expect(finding.screen.title == "Book")
         #expect(finding.summary.hasPrefix("the property \(broken.property) (Goes wrong (\(broken.rawValue)) on Ulysses.) "), "\(finding.summary)")
         for words in broken.says { #expect(finding.summary.contains(words), "\(words) in: \(finding.summary)") }
-        #expect(result.map.stats.ended == "done", "the crawl went on to its end")
+        #expect(result.map.stats.ended == .done, "the crawl went on to its end")
         #expect(result.problems.isEmpty, "a new worker took each check after: \(result.problems)")
         let tallies = try #require(result.map.properties)
         #expect(tallies.first { $0.name == "lentCountMatchesRows" }.map { $0.checked > 0 && $0.failed == 0 } == true, "the desk's own property is checked around it: \(tallies)")

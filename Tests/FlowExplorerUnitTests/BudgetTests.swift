@@ -13,20 +13,20 @@ struct BudgetTests {
         budget.tried = 2
         #expect(budget.stop() == nil, "one action left")
         budget.tried = 3
-        #expect(budget.stop() == "max-actions", "the map counts its actions by default")
+        #expect(budget.stop() == .maxActions, "the map counts its actions by default")
         #expect(budget.stop(countingActions: false) == nil, "the walks do not")
     }
 
     @Test func theFindingsStopTheCrawlAtTheirBoundAndNotBefore() {
         #expect(Self.budget(findings: 2, found: 1).stop() == nil)
-        #expect(Self.budget(findings: 2, found: 2).stop() == "max-findings")
+        #expect(Self.budget(findings: 2, found: 2).stop() == .maxFindings)
         #expect(Self.budget(findings: nil, found: 99).stop() == nil, "no limit without --max-findings")
     }
 
     @Test func ctrlCComesFirstAndTheTimeEndsTheCrawl() {
-        #expect(Self.budget(actions: 0, findings: 0, interrupted: true).stop() == "interrupted")
+        #expect(Self.budget(actions: 0, findings: 0, interrupted: true).stop() == .interrupted)
         let late = Budget(maxActions: 10, time: .zero, start: ContinuousClock.now, interrupted: { false })
-        #expect(late.stop(countingActions: false) == "time")
+        #expect(late.stop(countingActions: false) == .time)
         #expect(Self.budget().stop() == nil)
     }
 
@@ -34,6 +34,6 @@ struct BudgetTests {
         var told: [String] = []
         Self.budget { _, phase in told.append(phase) }.report("walking 1 of 2")
         #expect(told == ["walking 1 of 2"])
-        #expect(StrategyEnd.done == StrategyEnd(ended: "done", complete: true))
+        #expect(StrategyEnd.done == StrategyEnd(ended: .done, complete: true))
     }
 }

@@ -14,8 +14,8 @@ struct CrawlTests {
         #expect(model.crawl.states.allSatisfy { $0.explored })
         let home = model.crawl.states[0]
         #expect(home.actions.map(\.description) == ["tap Ask", "tap One", "tap Two", "back"])
-        #expect(Set(model.crawl.leaving(home).map(\.action.description)) == ["tap Ask", "tap One", "tap Two", "back"])
-        #expect(model.crawl.leaving(home).first { $0.action == .back }?.outcome == "refused")
+        #expect(Set(model.crawl.graph.leaving(home.id).map(\.action.description)) == ["tap Ask", "tap One", "tap Two", "back"])
+        #expect(model.crawl.graph.leaving(home.id).first { $0.action == .back }?.outcome == .refused)
     }
 
     @Test func oneAlertMetFromThreeScreensIsOneFindingWithThreePaths() {
@@ -24,31 +24,50 @@ struct CrawlTests {
         let alerts = model.judge.findings.filter { $0.kind == .alertNeverCloses }
         #expect(alerts.count == 1, "\(model.judge.findings.map(\.summary))")
         #expect(alerts.first?.paths == 3, "from Home, One and Two")
-        #expect(alerts.first?.problem == "alertNeverCloses alert Question | alert Question")
+        #expect(alerts.first?.problem.description == "alertNeverCloses alert Question | alert Question")
         #expect(model.judge.findings.count == 1, "and nothing else: \(model.judge.findings.map(\.summary))")
     }
 
-    @Test func inDataModeAStateMadeByDataIsAStateAndACounterStopsAtTheBound() {
+    @Test func inDataModeTheMapExploresAStructureOnceAndTheWalksMeetItsStatesUpToTheBound() {
         let structure = ModelCrawl(ModelApp { CounterModel() })
         structure.map(maxDepth: 8)
         #expect(structure.crawl.states.map(\.identity.title) == ["Counter", "Counter"], "no rows, then rows: \(structure.crawl.states.map(\.identity.key))")
         let data = ModelCrawl(ModelApp { CounterModel() }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 3)
-        let end = data.map(maxDepth: 8)
-        #expect(end == .done, "the bound makes an end")
+        #expect(data.map(maxDepth: 8) == .done)
+        // No rows (explored), one row (the first of its structure: explored), two rows (a state of
+        // data only: on the map, left to the walks).
+        #expect(data.crawl.states.map(\.explored) == [true, true, false], "\(data.crawl.states.map(\.identity.key))")
+        #expect(data.crawl.states.map { data.crawl.graph.isFirstOfItsStructure($0.id) } == [true, true, false])
+        _ = data.walk(2, length: 12)
         let keys = data.crawl.states.map(\.identity)
-        #expect(keys.count == 5, "3 states of the first structure (0 rows: one), then with rows: 3 and the rest as one: \(keys.map(\.key))")
+        #expect(keys.count == 5, "no rows: one; with rows: 3 and the rest as one: \(keys.map(\.key))")
         #expect(keys.filter(\.hasOtherData).count == 1)
         #expect(keys.allSatisfy { $0.hasData })
         #expect(Set(keys.map(\.structure)).count == 2)
     }
 
+    /// Step 1, Step 2, ... each with Next to the one after: a way as deep as it is long.
+    struct StairsModel: AppModel {
+        var step = 1
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Step \(step)", elements: [.button("Next")]) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (action.verb, action.identifier) {
+            case (.tap, "Next"): step += 1
+            case (.back, _) where step > 1: step -= 1
+            default: return .refused("no")
+            }
+            return .screen
+        }
+    }
+
     @Test func theMapStopsAtItsDepthAndItsActionBudgetAndSaysSo() {
-        let deep = ModelCrawl(ModelApp { CounterModel() }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 50)
-        #expect(deep.map(maxDepth: 3) == StrategyEnd(ended: "done", complete: false))
-        #expect(deep.crawl.states.filter(\.explored).map(\.depth).max() == 2, "the states of depth 3 are on the map, unexplored")
+        let deep = ModelCrawl(ModelApp { StairsModel() })
+        #expect(deep.map(maxDepth: 3) == StrategyEnd(ended: .done, complete: false))
+        #expect(deep.crawl.states.filter(\.explored).map(\.depth) == [0, 1, 2], "the state of depth 3 is on the map, unexplored")
         #expect(deep.crawl.states.contains { $0.depth == 3 && !$0.explored })
+        #expect(deep.crawl.states.count == 4)
         let short = ModelCrawl(ModelApp { DeskModel() })
-        #expect(short.map(actions: 5) == StrategyEnd(ended: "max-actions", complete: false))
+        #expect(short.map(actions: 5) == StrategyEnd(ended: .maxActions, complete: false))
         #expect(short.app.log.count >= 5)
         #expect(short.crawl.states.contains { !$0.explored }, "the screen the budget ended on is unexplored, and not judged")
     }
@@ -76,7 +95,7 @@ struct CrawlTests {
     @Test func theMapOfNoLaunchEndsAtOnceAndAMapSaysItExplores() {
         let never = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
         var strategy = BreadthFirst(maxDepth: 5, values: never.values)
-        #expect(strategy.run(on: never.crawl, budget: ModelCrawl.budget()) == StrategyEnd(ended: "launch", complete: false))
+        #expect(strategy.run(on: never.crawl, budget: ModelCrawl.budget()) == StrategyEnd(ended: .launch, complete: false))
         #expect(never.app.log.isEmpty)
 
         let model = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
@@ -95,46 +114,53 @@ struct CrawlTests {
     /// screen alone is explored and the screens it leads to are on the map; with 0, nothing is.
     @Test func theDepthIsTheDeepestScreenExplored() {
         let one = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
-        #expect(one.map(maxDepth: 1) == StrategyEnd(ended: "done", complete: false))
+        #expect(one.map(maxDepth: 1) == StrategyEnd(ended: .done, complete: false))
         #expect(one.crawl.states.filter(\.explored).map(\.identity.title) == ["Home"])
         #expect(one.crawl.states.count > 1, "the screens one action away are on the map")
         let none = ModelCrawl(ModelApp { ThreeScreensOneAlertModel() })
-        #expect(none.map(maxDepth: 0) == StrategyEnd(ended: "done", complete: false))
+        #expect(none.map(maxDepth: 0) == StrategyEnd(ended: .done, complete: false))
         #expect(none.crawl.states.map(\.explored) == [false])
     }
 
     @Test func aCrashIsOneFindingPerActionAndScreenTitleWhateverRowOrValue() {
-        // By structure alone the Lend of a long name is never tried: the form with a name in it is
-        // one state, tried once, with the first name typed. By data it is a state of its own.
-        let structure = ModelCrawl(ModelApp { DeskModel([.longLend]) })
-        structure.map()
-        #expect(structure.judge.findings.isEmpty)
+        // The map types an ordinary word into the Borrower: the Lend of a long name is never
+        // tried there. The walks type every kind of value, and meet it from more than one book.
         let model = ModelCrawl(ModelApp { DeskModel([.longLend]) }, rules: ScreenIdentity.Rules(mode: .data), dataLimit: 10)
         model.map()
+        #expect(model.judge.findings.isEmpty, "\(model.judge.findings.map(\.summary))")
+        _ = model.walk(150, length: 20, seed: 4)
         let crashes = model.judge.findings.filter { $0.kind == .crash }
         #expect(crashes.count == 1, "\(crashes.map(\.summary))")
-        #expect(crashes.first?.problem == "crash crash 4 | Book | tap Lend")
+        #expect(crashes.first?.problem == .crash(signal: 4, title: "Book", control: "tap Lend"))
+        #expect(crashes.first?.problem.description == "crash crash 4 | Book | tap Lend")
         #expect(crashes.first?.summary == "the app crashed (signal 4) after tap Lend on \"Book\"")
         #expect((crashes.first?.paths ?? 0) > 1, "the long name lent from more than one book, or after another value")
     }
 
     @Test func theProblemOfEachKindIsItsKindItsCauseAndItsPlace() {
         let identity = ScreenIdentity(ScreenSnapshot(title: "Book", elements: [.button("Lend")]))
-        func finding(_ kind: ExploreFinding.Kind, _ signature: String, _ actions: [ExploreAction], details: [String] = [], alert: String? = nil) -> ExploreFinding {
-            ExploreFinding(kind: kind, screen: identity, summary: "", details: details, actions: actions, signature: signature, secretVariable: nil, alertButtons: [], alert: alert)
+        func finding(_ evidence: ExploreFinding.Evidence, _ actions: [ExploreAction], atLaunch: Bool = false) -> ExploreFinding {
+            ExploreFinding(evidence, screen: identity, summary: "", actions: actions, atLaunch: atLaunch)
         }
         let row = ExploreAction(.tap, kind: .cell, identifier: "book-12")
-        #expect(finding(.crash, "crash 4", [row]).problem == "crash crash 4 | Book | tap book-#")
-        #expect(finding(.exit, "exit 3", []).problem == "exit exit 3 | Book | launch")
-        #expect(finding(.hang, "hang", [.back]).problem == ExploreFinding.hangProblem(title: "Book", action: .back))
-        #expect(finding(.refused, "refused tap Lend", [ExploreAction(.answer, kind: .button, identifier: "OK", alert: "About")]).problem
-            == "refused refused tap Lend | Book | answer About OK")
-        #expect(finding(.audit, "audit readableLabels", [row], details: ["a", "b"]).problem == "audit audit readableLabels | Book | a\nb")
-        #expect(finding(.deadEnd, "dead end", [row]).problem == "deadEnd dead end | Book")
-        #expect(finding(.secretShown, "secret x", [row]).problem == "secretShown secret x | Book")
-        #expect(finding(.alertNeverCloses, "alert Q", [row], alert: "Q").problem == "alertNeverCloses alert Q | alert Q")
+        #expect(finding(.crash(signal: 4, standardError: []), [row]).problem.description == "crash crash 4 | Book | tap book-#")
+        #expect(finding(.exit(code: 3, standardError: []), []).problem.description == "exit exit 3 | Book | launch")
+        #expect(finding(.hang(standardError: []), [.back]).problem == .hang(title: "Book", control: "back"))
+        #expect(finding(.refused, [ExploreAction(.answer, kind: .button, identifier: "OK", alert: "About")]).problem.description
+            == "refused refused answer OK | Book | answer About OK")
+        #expect(finding(.audit(rule: .readableLabels, findings: ["x"], keys: ["a", "b"]), [row]).problem.description == "audit audit readableLabels | Book | a\nb")
+        #expect(finding(.deadEnd, [row]).problem.description == "deadEnd dead end | Book")
+        #expect(finding(.secretShown(variable: "x"), [row]).problem.description == "secretShown secret x | Book")
+        #expect(finding(.secretShown(variable: nil), [row]).problem.description == "secretShown secret typed | Book")
+        #expect(finding(.alertNeverCloses(alert: "Q", buttons: ["OK"]), [row]).problem.description == "alertNeverCloses alert Q | alert Q")
+        #expect(finding(.wireError(standardError: []), [row]).problem.description == "wireError wire | Book | tap book-#")
+        #expect(finding(.crash(signal: 6, standardError: []), [], atLaunch: true).problem == .launch(.crash))
+        #expect(finding(.crash(signal: 6, standardError: []), [], atLaunch: true).problem.description == "crash launch | \(Judge.launchTitle) | launch")
         let typed = [ExploreAction(.type, kind: .textField, identifier: "Name", text: "a")], other = [ExploreAction(.type, kind: .textField, identifier: "Name", text: "b")]
-        #expect(finding(.crash, "crash 4", typed).problem == finding(.crash, "crash 4", other).problem, "what was typed is no part of it")
+        #expect(finding(.crash(signal: 4, standardError: ["one"]), typed).problem == finding(.crash(signal: 4, standardError: ["two"]), other).problem,
+                "what was typed, or written, is no part of it")
+        #expect(finding(.crash(signal: 4, standardError: []), typed).problem != finding(.crash(signal: 11, standardError: []), typed).problem)
+        #expect(finding(.audit(rule: .readableLabels, findings: [], keys: ["a"]), [row]).problem != finding(.audit(rule: .readableLabels, findings: [], keys: ["b"]), [row]).problem)
     }
 
     @Test func eachKindSaysWhatMakesItOneProblem() {
@@ -150,7 +176,7 @@ struct CrawlTests {
         let judge = Judge(app: app, scheme: Scheme(name: "model"), variables: [:], wait: 5, auditSkipping: [])
         let identity = ScreenIdentity(ScreenSnapshot(title: "Stuck", elements: []))
         func deadEnd(_ path: [ExploreAction]) -> ExploreFinding {
-            ExploreFinding(kind: .deadEnd, screen: identity, summary: "stuck", details: [], actions: path, signature: "dead end", secretVariable: nil, alertButtons: [], alert: nil)
+            ExploreFinding(.deadEnd, screen: identity, summary: "stuck", actions: path)
         }
         judge.add(deadEnd([.back]), origin: .walk(3))
         judge.add(deadEnd([.back]), origin: .walk(1))
@@ -159,7 +185,7 @@ struct CrawlTests {
         #expect(judge.findings.count == 1 && judge.findings[0].paths == 2)
         #expect(judge.findings[0].origin == .walk(3), "where it was first met")
         #expect(judge.knows(deadEnd([]).problem))
-        #expect(!judge.knows("deadEnd dead end | Elsewhere"))
+        #expect(!judge.knows(.deadEnd(title: "Elsewhere")))
     }
 
     @Test func theMapComesBeforeTheWalksAndTheWalksByNumber() {
@@ -180,7 +206,7 @@ struct CrawlTests {
         let scheme = Scheme(name: "model", secretVariables: ["pin"])
         let judge = Judge(app: app, scheme: scheme, variables: ["pin": "hunter2", "user": "ann"], wait: 5, auditSkipping: [])
         let screen = ScreenSnapshot(title: "Oops", elements: [.text("your pin is hunter2", identifier: "leak")])
-        let state = ScreenState(id: "s1", identity: ScreenIdentity(screen), screen: screen, text: "", path: [])
+        let state = ScreenState(id: StateID(index: 0), identity: ScreenIdentity(screen), screen: screen, text: "", path: [])
         judge.screen(Frame(seq: 1, reply: nil, idle: true, error: nil, screen: screen, text: "-"), on: state, trace: [], origin: .map)
         #expect(judge.findings.map(\.kind) == [.secretShown])
         #expect(judge.findings.first?.summary == "\"Oops\" shows the secret ${pin}")
@@ -195,7 +221,7 @@ struct CrawlTests {
         let app = ModelApp { DeskModel() }
         let judge = Judge(app: app, scheme: Scheme(name: "model"), variables: [:], wait: 5, auditSkipping: [])
         let screen = ScreenSnapshot(title: "Oops", elements: [.text("you typed " + TypedValue.wouldBeSecretText, identifier: "echo")])
-        let state = ScreenState(id: "s1", identity: ScreenIdentity(screen), screen: screen, text: "", path: [])
+        let state = ScreenState(id: StateID(index: 0), identity: ScreenIdentity(screen), screen: screen, text: "", path: [])
         let typed = { (kind: ElementSnapshot.Kind) in
             ExploreAction(.type, kind: kind, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
         }
@@ -238,7 +264,7 @@ struct CrawlEdgeTests {
         }
     }
 
-    static func ending(_ taken: Crawl.Taken) -> String? {
+    static func ending(_ taken: Crawl.Taken) -> TransitionOutcome? {
         if case let .ended(how) = taken { return how }
         return nil
     }
@@ -268,25 +294,26 @@ struct CrawlEdgeTests {
             Issue.record("the model launches")
             return
         }
-        #expect(Self.ending(model.crawl.take(go, from: home)) == "hung")
+        #expect(Self.ending(model.crawl.take(go, from: home)) == .hung)
         guard case let .success(again) = model.crawl.launch() else {
             Issue.record("the model launches")
             return
         }
         #expect(model.app.isRunning)
-        #expect(Self.ending(model.crawl.take(go, from: again)) == "hung")
+        #expect(Self.ending(model.crawl.take(go, from: again)) == .hung)
         #expect(model.app.log.filter { $0.action == go }.count == 1, "sent once: the second was known to hang")
         #expect(!model.app.isRunning, "the app it would have been sent to is ended, as a hang ends it")
         #expect(model.judge.findings.filter { $0.kind == .hang }.count == 1)
     }
 
     @Test func theMapNamesEachWayAnAppEnds() {
-        #expect(Crawl.outcome(of: .crashed(signal: 11)) == "crashed")
-        #expect(Crawl.outcome(of: .exited(code: 3)) == "exited")
-        #expect(Crawl.outcome(of: .exited(code: 0)) == "ended", "an exit with 0 is the app's end")
-        #expect(Crawl.outcome(of: .hung) == "hung")
-        #expect(Crawl.outcome(of: .brokeProtocol("x")) == "broke")
-        #expect(Crawl.outcome(of: .check) == "ended")
+        #expect(TransitionOutcome.of(.crashed(signal: 11)) == .crashed)
+        #expect(TransitionOutcome.of(.exited(code: 3)) == .exited)
+        #expect(TransitionOutcome.of(.exited(code: 0)) == .ended, "an exit with 0 is the app's end")
+        #expect(TransitionOutcome.of(.hung) == .hung)
+        #expect(TransitionOutcome.of(.brokeProtocol("x")) == .broke)
+        #expect(TransitionOutcome.of(.check) == .ended)
+        #expect(TransitionOutcome.allCases.filter(\.isFailure) == [.crashed, .exited, .hung, .broke])
     }
 
     // MARK: - Reaching a screen
@@ -316,7 +343,7 @@ struct CrawlEdgeTests {
         let model = ModelCrawl(ModelApp { NoBackModel() })
         #expect(model.map() == .done)
         let home = try #require(model.crawl.states.first)
-        #expect(Set(model.crawl.leaving(home).map(\.action.description)) == ["tap One", "tap Two", "back"])
+        #expect(Set(model.crawl.graph.leaving(home.id).map(\.action.description)) == ["tap One", "tap Two", "back"])
         #expect(model.crawl.states.map(\.identity.title) == ["Home", "Deep", "Other"])
         #expect(model.crawl.states.allSatisfy { $0.explored && !$0.unreachable })
         #expect(model.app.launches > 1, "Home again only by a launch")
@@ -343,17 +370,16 @@ struct CrawlEdgeTests {
         let model = ModelCrawl(ModelApp(byLaunch: { OnceModel(launch: $0) }))
         model.map()
         let room = try #require(model.crawl.states.first { $0.identity.title == "Room" })
-        #expect(room.unreachable)
-        #expect(!model.crawl.leaving(room).contains { $0.action.identifier == "Ring" }, "\(model.crawl.leaving(room).map(\.action.description))")
+        #expect(model.crawl[room.id].unreachable)
+        #expect(!model.crawl.graph.leaving(room.id).contains { $0.action.identifier == "Ring" }, "\(model.crawl.graph.leaving(room.id).map(\.action.description))")
         #expect(!model.app.log.contains { $0.action.identifier == "Ring" }, "never sent to an app not on the room")
         #expect(model.judge.findings.map(\.kind) == [.refused], "Open, refused on the second launch; and the room not reached again is not judged (it would look a dead end): \(model.judge.findings.map(\.summary))")
     }
 
     @Test func aTransitionsControlIsItsClassAndKeepsWhatItWasCalled() throws {
-        let home = ScreenState(id: "s1", identity: ScreenIdentity(ScreenSnapshot(title: "Home", elements: [])), screen: ScreenSnapshot(title: "Home", elements: []),
-                               text: "Home", path: [])
+        let home = StateID(index: 0)
         func control(_ action: ExploreAction) -> ExploreMap.Control? {
-            Transition(from: home, action: action, to: nil, outcome: "refused").mapped.control
+            Transition(from: home, action: action, to: nil, outcome: .refused).mapped.control
         }
         #expect(control(ExploreAction(.tap, kind: .cell, identifier: "row-12")) == ExploreMap.Control(kind: "cell", identifier: "row-#", label: "row-12"))
         #expect(control(ExploreAction(.tap, kind: .button, identifier: "b12")) == ExploreMap.Control(kind: "button", identifier: "b#", label: "b12"))
@@ -400,7 +426,7 @@ struct CrawlEdgeTests {
         #expect(model.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit by routes, and no further")
         let tall = ModelCrawl(ModelApp { TallModel() })
         #expect(tall.map() == .done)
-        #expect(tall.crawl.states.count == 1 && tall.crawl.leaving(tall.crawl.states[0]).count == 131)
+        #expect(tall.crawl.states.count == 1 && tall.crawl.graph.leaving(tall.crawl.states[0].id).count == 131)
         #expect(tall.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit on one screen, and no further")
         #expect(tall.app.launches == 2)
     }
@@ -417,10 +443,10 @@ struct CrawlEdgeTests {
             Issue.record("the model leads there")
             return
         }
-        #expect(model.crawl.route(from: screenB, to: screenA) == nil, "back from B not yet seen")
+        #expect(model.crawl.graph.route(from: screenB, to: screenA) == nil, "back from B not yet seen")
         _ = model.crawl.take(.back, from: screenB)
         _ = model.crawl.take(goB, from: home)
-        #expect(model.crawl.route(from: screenB, to: screenA)?.count == 2, "back, then A")
+        #expect(model.crawl.graph.route(from: screenB, to: screenA)?.count == 2, "back, then A")
         model.crawl.isInterrupted = { true }
         #expect(!model.crawl.reach(screenA, for: .back), "Ctrl-C came on the way")
         #expect(model.crawl.current == nil)
@@ -455,7 +481,7 @@ struct CrawlEdgeTests {
             Issue.record("the model leads there")
             return
         }
-        #expect(shorter === list, "two rows or three: one state of the list")
+        #expect(shorter == list, "two rows or three: one state of the list")
         #expect(model.crawl.reach(detail, for: .back))
         #expect(model.app.log.filter { $0.action == row3 }.count == 2, "row 3 is gone from the list the app is on: not tapped there, but after a fresh launch")
         #expect(model.app.launches == 2)
@@ -496,8 +522,8 @@ struct CrawlEdgeTests {
         model.crawl.leave()
         // Relaunched, Open shows the room already, and Enter is refused there: the path is broken.
         #expect(!model.crawl.reach(room, for: ring))
-        #expect(room.unreachable && model.crawl.current == nil)
-        #expect(room.path == [open, enter])
+        #expect(model.crawl[room].unreachable && model.crawl.current == nil)
+        #expect(model.crawl[room].path == [open, enter])
     }
 
     /// Home's Aside shows a side screen and opens the door: Door then leads to the vault (refused
@@ -535,20 +561,20 @@ struct CrawlEdgeTests {
             Issue.record("the model leads there")
             return
         }
-        #expect(vault.path == [tap("Long"), tap("Next")] && vault.fallback == nil, "its path is the launch's trace: no second way")
+        #expect(model.crawl[vault].path == [tap("Long"), tap("Next")] && model.crawl[vault].fallback == nil, "its path is the launch's trace: no second way")
         model.crawl.leave()
         guard case .success = model.crawl.launch(), case let .screen(aside) = model.crawl.take(tap("Aside"), from: home),
               case .screen = model.crawl.take(.back, from: aside), case let .screen(again) = model.crawl.take(tap("Door"), from: home) else {
             Issue.record("the model leads there again")
             return
         }
-        #expect(again === vault)
-        #expect(vault.path == [tap("Door")], "the shorter way is kept")
-        #expect(vault.fallback == [tap("Aside"), .back, tap("Door")], "and the launch's trace that surely led there")
+        #expect(again == vault)
+        #expect(model.crawl[vault].path == [tap("Door")], "the shorter way is kept")
+        #expect(model.crawl[vault].fallback == [tap("Aside"), .back, tap("Door")], "and the launch's trace that surely led there")
         model.crawl.leave()
         // Door alone is refused on a fresh launch; the trace leads there.
         #expect(model.crawl.reach(vault, for: tap("Ring")))
-        #expect(vault.path == [tap("Aside"), .back, tap("Door")] && vault.fallback == nil)
-        #expect(!vault.unreachable)
+        #expect(model.crawl[vault].path == [tap("Aside"), .back, tap("Door")] && model.crawl[vault].fallback == nil)
+        #expect(!model.crawl[vault].unreachable)
     }
 }

@@ -14,7 +14,7 @@ struct ExploreCoverageTests {
 
     static func key(_ screen: ScreenSnapshot) -> String { ScreenIdentity(screen, rules: ScreenIdentity.Rules()).key }
 
-    static func transition(_ from: String, _ action: String, _ key: String, to: String?, outcome: String = "screen") -> ExploreMap.Transition {
+    static func transition(_ from: String, _ action: String, _ key: String, to: String?, outcome: TransitionOutcome = .screen) -> ExploreMap.Transition {
         ExploreMap.Transition(from: from, to: to, step: action, action: action, control: nil, key: key, outcome: outcome, count: 1)
     }
 
@@ -50,8 +50,8 @@ struct ExploreCoverageTests {
             Self.transition("s3", "tap Go", "tap button Go", to: "s2"),
             Self.transition("s1", "tap Stay", "tap button Stay", to: "s2"),
             Self.transition("s1", "tap Go", "tap button Go", to: "s3"),
-            Self.transition("s1", "tap Go", "tap button Go", to: nil, outcome: "exited"),
-            Self.transition("s1", "back", "back", to: nil, outcome: "refused"),
+            Self.transition("s1", "tap Go", "tap button Go", to: nil, outcome: .exited),
+            Self.transition("s1", "back", "back", to: nil, outcome: .refused),
         ])
         let coverage = ExploreCoverage.of(map, recorder: Self.recorder(), flows: ["Flows/go.yaml"])
         // The first: every part matches. The second took it from another screen, the third by

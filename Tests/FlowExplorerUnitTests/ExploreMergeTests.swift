@@ -11,15 +11,15 @@ struct ExploreMergeTests {
             app: "app", scheme: "default", fixture: "default", from: nil, rules: ScreenIdentity.Rules(mode: .data),
             budget: .init(maxActions: 10, maxDepth: 5, seconds: 60),
             stats: .init(actions: shard == 1 ? 10 : 0, actionsSent: 100, screens: screens.count, transitions: 1, findings: findings.count, launches: 5,
-                         seconds: Double(shard), shrinkSeconds: 0.5, actionsPerSecond: 50, complete: true, ended: "done"),
+                         seconds: Double(shard), shrinkSeconds: 0.5, actionsPerSecond: 50, complete: true, ended: .done),
             screens: screens.enumerated().map { index, identity in
                 ExploreMap.Screen(id: "s\(index + 1)", title: identity, identity: identity, depth: index, path: [], text: identity, controls: [], visits: 2)
             },
-            transitions: [ExploreMap.Transition(from: "s1", to: "s1", step: "back", action: "back", control: nil, key: "back", outcome: "screen", count: 3)],
+            transitions: [ExploreMap.Transition(from: "s1", to: "s1", step: "back", action: "back", control: nil, key: "back", outcome: .screen, count: 3)],
             findings: findings, coverage: nil,
             walks: ExploreMap.Walks(count: walks, length: 20, seed: seed, shard: ExploreShard(index: shard, count: count), walked: 5, actions: 50, launches: 5,
                                     seconds: 2, actionsPerSecond: 25,
-                                    each: [ExploreMap.Walk(number: shard - 1, seed: "1", actions: 20, ended: "length", digest: "d\(shard)")])
+                                    each: [ExploreMap.Walk(number: shard - 1, seed: "1", actions: 20, ended: .length, digest: "d\(shard)")])
         )
     }
 
@@ -105,9 +105,9 @@ struct ExploreMergeTests {
     /// differ stay two; the same one in two shards is one, its counts added.
     @Test func transitionsThatDifferStayApartAndTheSameOnesAddUp() throws {
         var one = Self.map(shard: 1)
-        one.transitions.append(ExploreMap.Transition(from: "s1", to: nil, step: "tap: {button: A}", action: "tap", control: nil, key: "tap A", outcome: "crash", count: 1))
+        one.transitions.append(ExploreMap.Transition(from: "s1", to: nil, step: "tap: {button: A}", action: "tap", control: nil, key: "tap A", outcome: .crashed, count: 1))
         var two = Self.map(shard: 2)
-        two.transitions.append(ExploreMap.Transition(from: "s1", to: nil, step: "tap: {button: B}", action: "tap", control: nil, key: "tap B", outcome: "refused", count: 1))
+        two.transitions.append(ExploreMap.Transition(from: "s1", to: nil, step: "tap: {button: B}", action: "tap", control: nil, key: "tap B", outcome: .refused, count: 1))
         let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
         #expect(merged.map.transitions.map(\.step) == ["back", "tap: {button: A}", "tap: {button: B}"])
         #expect(merged.map.transitions.map(\.count) == [6, 1, 1])
@@ -168,11 +168,11 @@ struct ExploreMergeTests {
     @Test func anUnfinishedShardAndNoTimeAtAllAreSaid() throws {
         var one = Self.map(shard: 1)
         var two = Self.map(shard: 2)
-        two.stats.ended = "time"
+        two.stats.ended = .time
         two.stats.complete = false
         let unfinished = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
-        #expect(unfinished.map.stats.ended == "time" && !unfinished.map.stats.complete)
-        two.stats.ended = "done"
+        #expect(unfinished.map.stats.ended == .time && !unfinished.map.stats.complete)
+        two.stats.ended = .done
         two.stats.complete = true
         for index in [0, 1] {
             var map = index == 0 ? one : two
@@ -181,7 +181,7 @@ struct ExploreMergeTests {
             if index == 0 { one = map } else { two = map }
         }
         let instant = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get()
-        #expect(instant.map.stats.ended == "done" && instant.map.stats.complete)
+        #expect(instant.map.stats.ended == .done && instant.map.stats.complete)
         #expect(instant.map.stats.actionsPerSecond == 0 && instant.map.walks?.actionsPerSecond == 0, "\(instant.map.stats.actionsPerSecond)")
     }
 }

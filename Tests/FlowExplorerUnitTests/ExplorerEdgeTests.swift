@@ -97,14 +97,14 @@ struct ExplorerEdgeTests {
         let app = ModelApp { DeskModel() }
         app.prefixFailure = Self.prefixFailure
         let map = try Self.explorer(app, prefix: .step("tap: Sign in")).run(interrupted: { true }).map
-        #expect(map.stats.ended == "interrupted")
+        #expect(map.stats.ended == .interrupted)
         #expect(!map.stats.complete)
         #expect(map.screens.isEmpty)
     }
 
     @Test func ctrlCWhileTheAppFailsToStartIsNoFindingButAnInterruptedCrawl() throws {
         let result = try Self.explorer(ModelApp { CrashAtLaunchModel() }).run(interrupted: { true })
-        #expect(result.map.stats.ended == "interrupted")
+        #expect(result.map.stats.ended == .interrupted)
         #expect(!result.map.stats.complete)
         #expect(result.findings.isEmpty, "Ctrl-C, not the app: \(result.findings.map(\.summary))")
     }

@@ -32,8 +32,8 @@ struct ExplorerTests {
         #expect(map.walks?.actions == map.walks?.each.reduce(0) { $0 + $1.actions })
         #expect(map.walks?.launches == 60)
         #expect(map.dataLimit == ExploreOptions.defaultDataLimit)
-        #expect(map.stats.actions > 0 && map.stats.screens == map.screens.count && map.stats.ended == "done")
-        #expect(map.stats.transitions == map.transitions.filter { $0.outcome != "refused" }.count)
+        #expect(map.stats.actions > 0 && map.stats.screens == map.screens.count && map.stats.ended == .done)
+        #expect(map.stats.transitions == map.transitions.filter { $0.outcome != .refused }.count)
         #expect(map.stats.findings == 2 && map.stats.shrinkSeconds > 0 && map.stats.seconds >= map.stats.shrinkSeconds)
         #expect(map.screens.first?.depth == 0 && map.screens.dropFirst().allSatisfy { $0.depth > 0 })
     }
@@ -48,34 +48,34 @@ struct ExplorerTests {
 
     @Test func aBudgetEndsTheCrawlAndTheWalksAreNotWalked() throws {
         let map = try Self.explorer(ModelApp { DeskModel() }, walks: 5, maxActions: 3).run().map
-        #expect(map.stats.ended == "max-actions" && !map.stats.complete)
+        #expect(map.stats.ended == .maxActions && !map.stats.complete)
         #expect(map.walks?.walked == 5, "the map's budget is the map's: the walks still walk")
     }
 
     @Test func maxFindingsStopsTheCrawlAtTheNthProblemShrunkAsEver() throws {
-        let desk = { ModelApp { DeskModel([.longLend, .returnHang]) } }
-        // The map meets the crash; the hang is behind a lend only walks reach.
+        let desk = { ModelApp { DeskModel([.helpAlert, .returnHang]) } }
+        // The map meets the alert that stays; the hang is behind a lend only walks reach.
         let first = try Self.explorer(desk(), walks: 60, maxFindings: 1).run()
-        #expect(first.findings.map(\.kind) == [.crash], "\(first.findings.map(\.summary))")
-        #expect(first.findings.first?.actions.count == 3, "shrunk as ever")
-        #expect(first.map.stats.ended == "max-findings" && !first.map.stats.complete)
+        #expect(first.findings.map(\.kind) == [.alertNeverCloses], "\(first.findings.map(\.summary))")
+        #expect(first.findings.first?.actions.map(\.description) == ["tap Help"], "shrunk as ever")
+        #expect(first.map.stats.ended == .maxFindings && !first.map.stats.complete)
         #expect(first.map.budget.maxFindings == 1)
         #expect(first.map.walks == nil, "a map stopped at its first problem is not walked on")
         let both = try Self.explorer(desk(), walks: 60, maxFindings: 2).run()
-        #expect(both.findings.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.crash, .hang])
-        #expect(both.map.stats.ended == "max-findings")
+        #expect(both.findings.map(\.kind).sorted() == [.hang, .alertNeverCloses])
+        #expect(both.map.stats.ended == .maxFindings)
         #expect(!both.map.stats.complete, "the map was done, but the walks were not")
         let walked = try #require(both.map.walks?.walked)
         #expect(walked >= 1 && walked < 60, "the walks stop at the walk that met the hang: \(walked) of 60")
         let all = try Self.explorer(desk(), walks: 60, maxFindings: 3).run()
-        #expect(all.map.stats.ended == "done" && all.map.walks?.walked == 60 && all.findings.count == 2, "fewer problems than the most: to the end")
+        #expect(all.map.stats.ended == .done && all.map.walks?.walked == 60 && all.findings.count == 2, "fewer problems than the most: to the end")
         #expect(all.map.budget.maxFindings == 3)
     }
 
     @Test func anAppThatDoesNotStartIsOneFindingAndNothingIsWalked() throws {
         let result = try Self.explorer(ModelApp { CrashAtLaunchModel() }, walks: 5).run()
         #expect(result.findings.map(\.kind) == [.crash])
-        #expect(result.map.stats.ended == "launch" && result.map.walks == nil)
+        #expect(result.map.stats.ended == .launch && result.map.walks == nil)
         #expect(!result.map.stats.complete, "a crawl that never began is not complete")
     }
 

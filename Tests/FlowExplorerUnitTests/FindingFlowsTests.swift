@@ -17,9 +17,8 @@ struct FindingFlowsTests {
                      scheme: Scheme(name: "model", app: "model"), variables: [:], runner: .standard)
     }
 
-    static func finding(_ kind: ExploreFinding.Kind, actions: [ExploreAction], signature: String) -> ExploreFinding {
-        ExploreFinding(kind: kind, screen: pit, summary: "a problem", details: [], actions: actions, signature: signature, secretVariable: nil,
-                       alertButtons: [], alert: nil)
+    static func finding(_ evidence: ExploreFinding.Evidence, actions: [ExploreAction]) -> ExploreFinding {
+        ExploreFinding(evidence, screen: pit, summary: "a problem", actions: actions)
     }
 
     static let open = ExploreAction(.tap, kind: .button, identifier: "Open")
@@ -36,19 +35,19 @@ struct FindingFlowsTests {
         let launch = LaunchSettings(arguments: ["-mode", "demo"])
         let prefixFlow = Flow(file: "Flows/start.yaml", name: "start", fixture: nil, launch: launch, steps: [])
         let text = try Self.writer(prefix: .flow("Flows/start.yaml"), prefixFlow: prefixFlow)
-            .text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "explore: the app crashed", file: "out/findings/01-crash-pit.yaml")
+            .text(for: Self.finding(.crash(signal: 11, standardError: []), actions: [Self.open]), name: "explore: the app crashed", file: "out/findings/01-crash-pit.yaml")
         #expect(text.contains("steps:\n- runFlow: ../../Flows/start.yaml\n- tap: {button: Open}\n"), "\(text)")
         #expect(text.contains("launch:\n  arguments: [-mode, demo]") || text.contains("launch: {arguments: [-mode, demo]}"), "\(text)")
     }
 
     @Test func textOutsideASCIIIsWrittenAsItIs() throws {
         let typed = ExploreAction(.type, kind: .textField, identifier: "Name", text: "日本語", value: .nonASCII)
-        let text = try Self.writer().text(for: Self.finding(.crash, actions: [typed], signature: "crash 11"), name: "explore: 日本", file: "out/f.yaml")
+        let text = try Self.writer().text(for: Self.finding(.crash(signal: 11, standardError: []), actions: [typed]), name: "explore: 日本", file: "out/f.yaml")
         #expect(text.contains("日本語") && text.contains("name: 'explore: 日本'") , "\(text)")
     }
 
     @Test func aDeadEndUnderOtherRulesIsCheckedUnderThem() throws {
-        let dead = Self.finding(.deadEnd, actions: [Self.open], signature: "dead end")
+        let dead = Self.finding(.deadEnd, actions: [Self.open])
         let plain = try Self.writer().text(for: dead, name: "dead", file: "out/f.yaml")
         #expect(plain.hasSuffix("- tap: {button: Open}\n- assertWayOut\n"), "\(plain)")
         let ruled = try Self.writer(rules: ScreenIdentity.Rules(ignoring: ["clock"], byText: ["status"])).text(for: dead, name: "dead", file: "out/f.yaml")
@@ -75,15 +74,15 @@ struct FindingFlowsTests {
     @Test func aFlowThatWouldHoldASecretNoVariableHoldsIsNotWrittenAndSaysNoSecret() {
         let typed = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: "s3cret-77", value: .valid)
         let inAStep = Self.refusal { () throws(ExploreError) in
-            try Self.secretive().text(for: Self.finding(.crash, actions: [typed, Self.open], signature: "crash 11"), name: "crash", file: "out/f.yaml")
+            try Self.secretive().text(for: Self.finding(.crash(signal: 11, standardError: []), actions: [typed, Self.open]), name: "crash", file: "out/f.yaml")
         }
         #expect(inAStep == "the flow for the app crashed would hold a secret no variable holds: it is not written")
         let inTheName = Self.refusal { () throws(ExploreError) in
-            try Self.secretive().text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "explore: s3cret-77", file: "out/f.yaml")
+            try Self.secretive().text(for: Self.finding(.crash(signal: 11, standardError: []), actions: [Self.open]), name: "explore: s3cret-77", file: "out/f.yaml")
         }
         #expect(inTheName == "the flow for the app crashed would hold a secret: it is not written")
         #expect(Self.refusal { () throws(ExploreError) in
-            try Self.secretive().text(for: Self.finding(.crash, actions: [Self.open], signature: "crash 11"), name: "crash", file: "out/f.yaml")
+            try Self.secretive().text(for: Self.finding(.crash(signal: 11, standardError: []), actions: [Self.open]), name: "crash", file: "out/f.yaml")
         } == nil, "nothing secret: written")
     }
 

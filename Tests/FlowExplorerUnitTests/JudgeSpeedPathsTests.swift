@@ -13,18 +13,18 @@ struct JudgeSpeedPathsTests {
 
     @Test func aSecretIsFoundWhereverTheScreenShowsIt() {
         let plain = Self.frame(text: "Account\nSigned in", elements: [.text("Signed in", identifier: "status"), .button("Sign out")])
-        #expect(!Judge.shows(plain, "1234"))
-        #expect(Judge.shows(Self.frame(text: "Account\npassword x1234y", elements: []), "1234"), "in the drawn text")
-        #expect(Judge.shows(Self.frame(text: "-", elements: [.text("pin 1234", identifier: "pin")]), "1234"), "in a label")
-        #expect(Judge.shows(Self.frame(text: "-", elements: [.textField("Name", value: "1234")]), "1234"), "in a field's value")
-        #expect(!Judge.shows(Self.frame(text: "123", elements: [.text("12 34")]), "1234"), "no part of it is the whole")
-        #expect(!Judge.shows(Self.frame(text: "", elements: []), "1234"))
+        #expect(!Verdicts.shows(plain, "1234"))
+        #expect(Verdicts.shows(Self.frame(text: "Account\npassword x1234y", elements: []), "1234"), "in the drawn text")
+        #expect(Verdicts.shows(Self.frame(text: "-", elements: [.text("pin 1234", identifier: "pin")]), "1234"), "in a label")
+        #expect(Verdicts.shows(Self.frame(text: "-", elements: [.textField("Name", value: "1234")]), "1234"), "in a field's value")
+        #expect(!Verdicts.shows(Self.frame(text: "123", elements: [.text("12 34")]), "1234"), "no part of it is the whole")
+        #expect(!Verdicts.shows(Self.frame(text: "", elements: []), "1234"))
     }
 
     @Test func aSecretOutsideASCIIIsLookedForAsText() {
-        #expect(Judge.shows(Self.frame(text: "mot de passe: pässwörd", elements: []), "pässwörd"))
-        #expect(Judge.shows(Self.frame(text: "-", elements: [.text("p\u{00E4}sswort")]), "pa\u{0308}sswort"), "the same text, composed or not")
-        #expect(!Judge.shows(Self.frame(text: "passwort", elements: []), "pässwort"))
+        #expect(Verdicts.shows(Self.frame(text: "mot de passe: pässwörd", elements: []), "pässwörd"))
+        #expect(Verdicts.shows(Self.frame(text: "-", elements: [.text("p\u{00E4}sswort")]), "pa\u{0308}sswort"), "the same text, composed or not")
+        #expect(!Verdicts.shows(Self.frame(text: "passwort", elements: []), "pässwort"))
     }
 
     @Test func holdsMatchesFoundationsContainsOnASCIIParts() {

@@ -13,9 +13,9 @@ struct JudgeTests {
         Judge(app: app, scheme: Scheme(name: "model"), variables: variables, wait: wait, auditSkipping: [])
     }
 
-    static func state(_ title: String, _ elements: [ElementSnapshot] = [], path: [ExploreAction] = []) -> ScreenState {
+    static func state(_ title: String, _ elements: [ElementSnapshot] = [], path: [ExploreAction] = [], id: Int = 0) -> ScreenState {
         let screen = ScreenSnapshot(title: title, elements: elements)
-        return ScreenState(id: title, identity: ScreenIdentity(screen), screen: screen, text: title, path: path)
+        return ScreenState(id: StateID(index: id), identity: ScreenIdentity(screen), screen: screen, text: title, path: path)
     }
 
     static func failure(_ cause: FlowFailure.Cause, reason: String = "it ended", standardError: [String] = []) -> FlowFailure {
@@ -83,7 +83,7 @@ struct JudgeTests {
         let judge = Self.judge()
         judge.launchFailed(Self.failure(.crashed(signal: 6), reason: "the app crashed (signal 6)", standardError: ["Fatal error: no store"]), origin: .map)
         let launch = try #require(judge.findings.first)
-        #expect(launch.kind == .crash && launch.signature == "launch" && launch.actions.isEmpty)
+        #expect(launch.kind == .crash && launch.atLaunch && launch.problem == .launch(.crash) && launch.actions.isEmpty)
         #expect(launch.screen.title == "(launch)")
         #expect(launch.summary == "the app did not start: the app crashed (signal 6)")
         #expect(launch.details == ["Fatal error: no store"])
@@ -122,7 +122,12 @@ struct JudgeTests {
             let broken = audit.filter { $0.rule == rule }
             #expect(finding.details == broken.map(\.description), "only its own rule's problems")
             #expect(finding.summary == #"the accessibility audit of "Form" found \#(broken.count) problem\#(broken.count == 1 ? "" : "s") (\#(rule.rawValue))"#)
-            #expect(finding.auditKeys.allSatisfy { $0.hasPrefix(rule.rawValue + " ") }, "\(finding.auditKeys)")
+            guard case let .audit(said, _, keys) = finding.evidence else {
+                Issue.record("an audit finding holds its rule and keys: \(finding.evidence)")
+                continue
+            }
+            #expect(said == rule)
+            #expect(keys.allSatisfy { $0.hasPrefix(rule.rawValue + " ") }, "\(keys)")
         }
     }
 
@@ -148,7 +153,9 @@ struct JudgeTests {
     @Test func aScreenNothingLeadsAwayFromIsADeadEndSayingWhatWasTried() throws {
         let judge = Self.judge()
         let stuck = Self.state("Stuck", [.button("Retry")], path: [Self.save])
-        judge.explored(stuck, leaving: [(ExploreAction(.tap, kind: .button, identifier: "Retry"), stuck, "same"), (.back, nil, "refused")], origin: .map)
+        let retry = ExploreAction(.tap, kind: .button, identifier: "Retry")
+        judge.explored(stuck, leaving: [Transition(from: stuck.id, action: retry, to: stuck.id, outcome: .screen),
+                                        Transition(from: stuck.id, action: .back, to: nil, outcome: .refused)], origin: .map)
         let dead = try #require(judge.findings.first)
         #expect(dead.kind == .deadEnd && dead.signature == "dead end" && dead.actions == [Self.save])
         #expect(dead.summary == #""Stuck" is a dead end: nothing on it leads anywhere, not even back (tried: tap Retry, back)"#, "\(dead.summary)")
@@ -160,10 +167,27 @@ struct JudgeTests {
     @Test func aScreenLeftByAnActionOrWhoseActionEndedTheAppIsNoDeadEnd() {
         let judge = Self.judge()
         let stuck = Self.state("Stuck", [.button("Retry")])
-        let home = Self.state("Home")
-        judge.explored(stuck, leaving: [(.back, home, "screen")], origin: .map)
-        judge.explored(stuck, leaving: [(Self.save, nil, "ended")], origin: .map)
-        judge.explored(stuck, leaving: [(Self.save, nil, "crashed")], origin: .map)
+        let home = Self.state("Home", id: 1)
+        judge.explored(stuck, leaving: [Transition(from: stuck.id, action: .back, to: home.id, outcome: .screen)], origin: .map)
+        judge.explored(stuck, leaving: [Transition(from: stuck.id, action: Self.save, to: nil, outcome: .ended)], origin: .map)
+        judge.explored(stuck, leaving: [Transition(from: stuck.id, action: Self.save, to: nil, outcome: .crashed)], origin: .map)
+        judge.explored(stuck, leaving: [Transition(from: stuck.id, action: Self.save, to: stuck.id, outcome: .screen, changedData: true)], origin: .map)
         #expect(judge.findings.isEmpty, "\(judge.findings.map(\.summary))")
+        judge.explored(stuck, leaving: [Transition(from: stuck.id, action: Self.save, to: stuck.id, outcome: .screen, changedData: false)], origin: .map)
+        #expect(judge.findings.map(\.kind) == [.deadEnd], "the same screen, the same data: no way on")
+    }
+}
+
+extension ExploreFinding {
+    /// What makes another occurrence the same problem besides its place: the problem as said,
+    /// between its kind and its place (`exit 3`, `refused tap Save`, `audit readableLabels`).
+    var signature: String {
+        let head = problem.description.components(separatedBy: " | ")[0]
+        return String(head.dropFirst(kind.rawValue.count + 1))
+    }
+    /// The secret's variable, for a secret shown (nil: typed into a secure field, or no secret).
+    var secretVariable: String? {
+        if case let .secretShown(variable) = evidence { return variable }
+        return nil
     }
 }

@@ -66,6 +66,7 @@ final class ModelApp: ExploreApp {
 
     /// The last action, as properties read it.
     private(set) var lastAction: ObservedAction?
+    var lastActions: [ObservedAction] { lastAction.map { [$0] } ?? [] }
     /// The frame the app shows now.
     private var shown: Frame?
 
@@ -86,6 +87,8 @@ final class ModelApp: ExploreApp {
             return .screen(after)
         case let .refused(reason):
             self.model = model
+            // A robot action the model does not take fails as a step does: skipped where it is.
+            if action.isRobot, let shown { return .skipped(shown) }
             return .refused(reason)
         case let .ends(ending):
             self.model = nil
@@ -204,7 +207,7 @@ struct ModelCrawl {
     /// The map: launched, then breadth first.
     @discardableResult
     func map(maxDepth: Int = 20, actions: Int = 5000) -> StrategyEnd {
-        guard case .success = crawl.launch() else { return StrategyEnd(ended: "launch", complete: false) }
+        guard case .success = crawl.launch() else { return StrategyEnd(ended: .launch, complete: false) }
         var strategy = BreadthFirst(maxDepth: maxDepth, values: values)
         return strategy.run(on: crawl, budget: Self.budget(actions: actions))
     }

@@ -66,7 +66,7 @@ struct PropertyTests {
         let found = try #require(try Self.explorer([.lentCount], walks: 30, maps: false, shrinks: false).run().findings.first { $0.kind == .property })
         #expect(found.actions.count > 3)
         let app = ModelApp { DeskModel([.lentCount]) }
-        let shrunk = Shrinker(driver: app, rules: ScreenIdentity.Rules(mode: .data), scheme: Scheme(name: "model"), variables: [:]).shrink(found, states: [:])
+        let shrunk = Shrinker(driver: app, rules: ScreenIdentity.Rules(mode: .data), verdicts: ShrinkerTests.verdicts()).shrink(found, states: [:])
         #expect(shrunk.actions == found.actions && shrunk.replays == 1, "not shown without its checker: \(shrunk.actions.count) steps")
     }
 

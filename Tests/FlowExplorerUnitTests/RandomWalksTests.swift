@@ -15,7 +15,7 @@ struct RandomWalksTests {
         #expect(found.actions.suffix(1).map(\.description) == ["tap Return"])
         #expect(found.actions.contains { $0.description == "tap book-2" }, "\(found.actions.map(\.description))")
         #expect(found.screen.title == "Book")
-        #expect(walked.contains { $0.ended == "hung" })
+        #expect(walked.contains { $0.ended == .hung })
         #expect(found.origin != .map, "found by a walk")
     }
 
@@ -59,8 +59,8 @@ struct RandomWalksTests {
         let (_, walked) = model.walk(40, length: 6, seed: 3)
         #expect(walked.count == 40)
         #expect(walked.allSatisfy { $0.actions <= 6 })
-        #expect(walked.filter { $0.ended == "length" }.allSatisfy { $0.actions == 6 })
-        let crashed = walked.filter { $0.ended == "crashed" }
+        #expect(walked.filter { $0.ended == .length }.allSatisfy { $0.actions == 6 })
+        let crashed = walked.filter { $0.ended == .crashed }
         #expect(!crashed.isEmpty, "a long borrower crashes a lend: \(walked.map(\.ended))")
         #expect(model.judge.findings.filter { $0.kind == .crash }.count == 1, "one problem, however many walks met it")
         #expect(model.judge.findings.first { $0.kind == .crash }?.paths == Set(crashed.map(\.digest)).count)
@@ -72,7 +72,7 @@ struct RandomWalksTests {
         let (end, walked) = model.walk(30, length: 40, seed: 11)
         #expect(end == .done)
         #expect(walked.count == 30)
-        let stuck = walked.filter { $0.ended == "stuck" }
+        let stuck = walked.filter { $0.ended == .stuck }
         #expect(!stuck.isEmpty && stuck.allSatisfy { $0.actions < 40 }, "\(walked.map { "\($0.ended) \($0.actions)" })")
         // Once stuck on the alert the walk answers it once, then ends: no walk spends its length there.
         let answers = model.app.log.filter { $0.action.verb == .answer }.count
@@ -82,8 +82,8 @@ struct RandomWalksTests {
     @Test func anAppThatDoesNotStartEndsTheWalksAfterThreeLaunchesAndIsOneFinding() {
         let model = ModelCrawl(ModelApp { CrashAtLaunchModel() })
         let (end, walked) = model.walk(50, seed: 1)
-        #expect(end == StrategyEnd(ended: "launch", complete: false))
-        #expect(walked.map(\.ended) == ["launch", "launch", "launch"])
+        #expect(end == StrategyEnd(ended: .launch, complete: false))
+        #expect(walked.map(\.ended) == [.launch, .launch, .launch])
         #expect(model.judge.findings.map(\.kind) == [.crash])
         #expect(model.judge.findings.first?.summary.hasPrefix("the app did not start") == true)
     }
@@ -139,10 +139,10 @@ struct RandomWalksTests {
             .text("Hello"), .textField("Name", value: ""), .button("Save", isEnabled: false), .button("Cancel"), .cell("row-1", label: "One"),
             .cell("row-2", label: "Two", isEnabled: false), .button(""),
         ])
-        #expect(RandomWalks.controls(on: screen).map(\.description) == ["type \"\" into Name", "tap Cancel", "tap row-1", "back"])
+        #expect(ScreenActions.controls(on: screen).map(\.description) == ["type \"\" into Name", "tap Cancel", "tap row-1", "back"])
         let alert = ScreenSnapshot(title: "Form", elements: screen.elements + [.alert("Sure", title: "Sure?", message: "", buttons: ["Yes", "No"])])
-        #expect(RandomWalks.controls(on: alert).map(\.description) == ["answer Yes", "answer No"])
-        #expect(RandomWalks.controls(on: alert).allSatisfy { $0.alert == "Sure" })
+        #expect(ScreenActions.controls(on: alert).map(\.description) == ["answer Yes", "answer No"])
+        #expect(ScreenActions.controls(on: alert).allSatisfy { $0.alert == "Sure" })
     }
 
     @Test func walksMeetTheStatesTheirOwnActionsMakeAndMapThemByWhatRowsHold() {
@@ -192,14 +192,14 @@ struct RandomWalksTests {
         let cut = ModelCrawl(ModelApp { DeskModel() })
         let interrupted = Budget(maxActions: 5000, time: .seconds(60), start: ContinuousClock.now, interrupted: { cut.app.actionsSent >= 3 })
         var walks = RandomWalks(options: WalkOptions(count: 5, length: 10, seed: 1), values: cut.values, rules: cut.crawl.rules)
-        #expect(walks.run(on: cut.crawl, budget: interrupted) == StrategyEnd(ended: "interrupted", complete: false))
-        #expect(walks.walked.map(\.ended) == ["interrupted"])
+        #expect(walks.run(on: cut.crawl, budget: interrupted) == StrategyEnd(ended: .interrupted, complete: false))
+        #expect(walks.walked.map(\.ended) == [.interrupted])
 
         let spent = ModelCrawl(ModelApp { DeskModel() })
         let noActionsLeft = Budget(maxActions: 0, time: .seconds(60), start: ContinuousClock.now, interrupted: { false })
         var more = RandomWalks(options: WalkOptions(count: 3, length: 5, seed: 1), values: spent.values, rules: spent.crawl.rules)
         #expect(more.run(on: spent.crawl, budget: noActionsLeft) == .done)
-        #expect(more.walked.allSatisfy { $0.ended != "max-actions" && $0.actions > 0 }, "\(more.walked)")
+        #expect(more.walked.allSatisfy { $0.ended == .length && $0.actions > 0 }, "\(more.walked)")
     }
 }
 

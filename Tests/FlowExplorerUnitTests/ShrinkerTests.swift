@@ -63,15 +63,18 @@ struct ShrinkerTests {
     static func tap(_ identifier: String) -> ExploreAction { ExploreAction(.tap, kind: .button, identifier: identifier) }
     static func type(_ text: String) -> ExploreAction { ExploreAction(.type, kind: .textField, identifier: "Name", text: text, value: .word) }
 
-    static func crash(_ actions: [ExploreAction], signature: String = "crash 11", kind: ExploreFinding.Kind = .crash) -> ExploreFinding {
+    static func crash(_ actions: [ExploreAction], _ evidence: ExploreFinding.Evidence = .crash(signal: 11, standardError: []), atLaunch: Bool = false) -> ExploreFinding {
         let pad = ScreenIdentity(PadModel().screen)
-        return ExploreFinding(kind: kind, screen: pad, summary: "the app ended after \(actions.last?.description ?? "") on \"Pad\"", details: [], actions: actions,
-                              signature: signature, secretVariable: nil, alertButtons: [], alert: nil)
+        return ExploreFinding(evidence, screen: pad, summary: "the app ended after \(actions.last?.description ?? "") on \"Pad\"", actions: actions, atLaunch: atLaunch)
+    }
+
+    /// The judge's rules of a model app, with `variables`.
+    static func verdicts(variables: [String: String] = [:]) -> Verdicts {
+        Verdicts(scheme: Scheme(name: "model"), variables: variables, wait: 5, auditSkipping: [], mask: { $0 })
     }
 
     static func shrinker(_ app: ModelApp, replays: Int = 200, shownReplays: Int = .max, deadline: ContinuousClock.Instant = .now + .seconds(60)) -> Shrinker {
-        Shrinker(driver: app, rules: ScreenIdentity.Rules(), scheme: Scheme(name: "model"), variables: [:], replays: replays, shownReplays: shownReplays,
-                 deadline: deadline)
+        Shrinker(driver: app, rules: ScreenIdentity.Rules(), verdicts: verdicts(), replays: replays, shownReplays: shownReplays, deadline: deadline)
     }
 
     @Test func aStepThatCanGoOnlyOnceALaterOneWentGoesInASecondPass() {
@@ -107,7 +110,7 @@ struct ShrinkerTests {
 
     @Test func anAppThatDidNotStartIsLeftAsFoundWithNoLaunch() {
         let app = PadModel.app()
-        let launch = Self.crash([], signature: "launch")
+        let launch = Self.crash([], atLaunch: true)
         let shrunk = Self.shrinker(app).shrink(launch, states: [:])
         #expect(app.launches == 0 && shrunk.replays == 0 && shrunk.actions.isEmpty)
     }
@@ -142,28 +145,33 @@ struct ShrinkerTests {
         #expect(shrunk.actions == [Self.x, Self.type("a"), Self.go], "\(shrunk.actions.map(\.description))")
     }
 
-    @Test func anAppThatCrashesSoonerOnAReplayEndsTheShrinkingOfThatValueWithoutATrap() {
-        // From the fifth launch on, X itself crashes: the replay halving "abcd" shows the crash
-        // after one action, so the path is cut to [X] while its second action is being halved.
+    @Test func aReplayThatCrashesSoonerAfterAnotherActionIsAnotherProblemAndTheShrinkingKeepsWhatItHad() {
+        // From the fifth launch on, X itself crashes, with the same signal: a crash after tap X is
+        // not the crash after tap Go, so no replay from the fifth on shows it, and what the first
+        // four showed is kept (no trap on a replay that ended before its last action).
         let app = PadModel.app(flakyFrom: 5)
         let shrunk = Self.shrinker(app).shrink(Self.crash([Self.x, Self.type("abcd"), Self.go]), states: [:])
-        #expect(shrunk.actions == [Self.x], "\(shrunk.actions.map(\.description))")
+        #expect(shrunk.actions == [Self.x, Self.type("abcd"), Self.go], "\(shrunk.actions.map(\.description))")
+        #expect(app.launches > 5, "replays went on past the fifth launch, each showing another problem")
+        let steady = PadModel.app()
+        #expect(Self.shrinker(steady).shrink(Self.crash([Self.x, Self.type("abcd"), Self.go]), states: [:]).actions == [Self.x, Self.type("a"), Self.go],
+                "the same app without the flaky X shrinks the value")
     }
 
     // MARK: - The same problem, or another
 
     @Test func anExitIsShownByAnExitWithItsCodeAndNoOther() {
         let three = PadModel.app(needsInput: false, goEnds: .exit(3))
-        let shrunk = Self.shrinker(three).shrink(Self.crash([Self.a, Self.go], signature: "exit 3", kind: .exit), states: [:])
+        let shrunk = Self.shrinker(three).shrink(Self.crash([Self.a, Self.go], .exit(code: 3, standardError: [])), states: [:])
         #expect(shrunk.actions == [Self.go], "shown by exit 3: \(shrunk.actions.map(\.description))")
         let four = PadModel.app(needsInput: false, goEnds: .exit(4))
-        let other = Self.shrinker(four).shrink(Self.crash([Self.a, Self.go], signature: "exit 3", kind: .exit), states: [:])
+        let other = Self.shrinker(four).shrink(Self.crash([Self.a, Self.go], .exit(code: 3, standardError: [])), states: [:])
         #expect(other.actions == [Self.a, Self.go] && other.replays == 1, "exit 4 is another problem")
     }
 
     @Test func aLineThatIsNotAFrameIsShownByAnotherSuchLine() {
         let app = PadModel.app(needsInput: false, goEnds: .wire)
-        let shrunk = Self.shrinker(app).shrink(Self.crash([Self.a, Self.go], signature: "wire", kind: .wireError), states: [:])
+        let shrunk = Self.shrinker(app).shrink(Self.crash([Self.a, Self.go], .wireError(standardError: [])), states: [:])
         #expect(shrunk.actions == [Self.go], "\(shrunk.actions.map(\.description))")
     }
 
@@ -241,40 +249,38 @@ struct ShrinkerTests {
         }
     }
 
-    static func screenFinding(_ kind: ExploreFinding.Kind, on screen: ScreenSnapshot, actions: [ExploreAction], signature: String,
-                              secretVariable: String? = nil) -> ExploreFinding {
-        ExploreFinding(kind: kind, screen: ScreenIdentity(screen), summary: "a problem", details: [], actions: actions, signature: signature,
-                       secretVariable: secretVariable, alertButtons: [], alert: nil)
+    static func screenFinding(_ evidence: ExploreFinding.Evidence, on screen: ScreenSnapshot, actions: [ExploreAction]) -> ExploreFinding {
+        ExploreFinding(evidence, screen: ScreenIdentity(screen), summary: "a problem", actions: actions)
     }
 
     @Test func anAuditProblemIsShownByTheSameRuleBrokenByTheSameElements() throws {
         let form = ScreensModel(on: "Form").screen
         let broken = AccessibilityAudit.findings(in: form).filter { $0.rule == .uniqueIdentifiers }
         try #require(!broken.isEmpty)
-        var finding = Self.screenFinding(.audit, on: form, actions: [Self.tap("Noise"), Self.tap("Open")], signature: "audit uniqueIdentifiers")
-        finding.auditKeys = Judge.auditKeys(broken)
+        let finding = Self.screenFinding(.audit(rule: .uniqueIdentifiers, findings: [], keys: Verdicts.auditKeys(broken)), on: form,
+                                         actions: [Self.tap("Noise"), Self.tap("Open")])
         let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
         #expect(shrunk.actions == [Self.tap("Open")], "\(shrunk.actions.map(\.description))")
-        finding.auditKeys = ["uniqueIdentifiers button \"Other\""]
-        let otherElements = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
-        #expect(otherElements.actions == finding.actions && otherElements.replays == 1, "the rule, broken by other elements, is another problem")
+        let elsewhere = Self.screenFinding(.audit(rule: .uniqueIdentifiers, findings: [], keys: ["uniqueIdentifiers button \"Other\""]), on: form,
+                                           actions: [Self.tap("Noise"), Self.tap("Open")])
+        let otherElements = Self.shrinker(ModelApp { ScreensModel() }).shrink(elsewhere, states: [:])
+        #expect(otherElements.actions == elsewhere.actions && otherElements.replays == 1, "the rule, broken by other elements, is another problem")
     }
 
     @Test func aSecretShownIsShownByItsVariablesValue() {
         let account = ScreensModel(on: "Account").screen
-        let finding = Self.screenFinding(.secretShown, on: account, actions: [Self.tap("Noise"), Self.tap("Show")], signature: "secret test.password",
-                                         secretVariable: "test.password")
+        let finding = Self.screenFinding(.secretShown(variable: "test.password"), on: account, actions: [Self.tap("Noise"), Self.tap("Show")])
         let app = ModelApp { ScreensModel() }
-        let shrinker = Shrinker(driver: app, rules: ScreenIdentity.Rules(), scheme: Scheme(name: "model"), variables: ["test.password": "hunter22"])
+        let shrinker = Shrinker(driver: app, rules: ScreenIdentity.Rules(), verdicts: Self.verdicts(variables: ["test.password": "hunter22"]))
         #expect(shrinker.shrink(finding, states: [:]).actions == [Self.tap("Show")])
-        let other = Shrinker(driver: ModelApp { ScreensModel() }, rules: ScreenIdentity.Rules(), scheme: Scheme(name: "model"), variables: ["test.password": "other"])
+        let other = Shrinker(driver: ModelApp { ScreensModel() }, rules: ScreenIdentity.Rules(), verdicts: Self.verdicts(variables: ["test.password": "other"]))
         #expect(other.shrink(finding, states: [:]).replays == 1, "another value is not shown: left as found")
     }
 
     @Test func aWouldBeSecretTypedIntoASecureFieldIsKeptAsTypedWhileTheScreenShowsIt() {
         let typing = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
         let echo = ScreensModel(on: "Echo", typed: TypedValue.wouldBeSecretText).screen
-        let finding = Self.screenFinding(.secretShown, on: echo, actions: [Self.tap("Noise"), typing, Self.tap("Echo")], signature: "secret typed")
+        let finding = Self.screenFinding(.secretShown(variable: nil), on: echo, actions: [Self.tap("Noise"), typing, Self.tap("Echo")])
         let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
         #expect(shrunk.actions == [typing, Self.tap("Echo")], "\(shrunk.actions.map(\.description))")
     }
@@ -283,12 +289,10 @@ struct ShrinkerTests {
         // Twin is refused on Form, which offers it; from Home, which does not, it is refused too.
         let form = ScreensModel(on: "Form").screen
         let twin = Self.tap("Twin")
-        let finding = ExploreFinding(kind: .refused, screen: ScreenIdentity(form), summary: "refused", details: [], actions: [Self.tap("Open"), twin],
-                                     signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
+        let finding = ExploreFinding(.refused, screen: ScreenIdentity(form), summary: "refused", actions: [Self.tap("Open"), twin])
         let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
         #expect(shrunk.actions == [Self.tap("Open"), twin], "\(shrunk.actions.map(\.description))")
-        let noisy = ExploreFinding(kind: .refused, screen: ScreenIdentity(form), summary: "refused", details: [], actions: [Self.tap("Noise"), Self.tap("Open"), twin],
-                                   signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
+        let noisy = ExploreFinding(.refused, screen: ScreenIdentity(form), summary: "refused", actions: [Self.tap("Noise"), Self.tap("Open"), twin])
         #expect(Self.shrinker(ModelApp { ScreensModel() }).shrink(noisy, states: [:]).actions == [Self.tap("Open"), twin])
     }
 
@@ -316,8 +320,8 @@ struct ShrinkerTests {
 
     @Test func aRefusalIsNeitherTheSameOnAnotherScreenThatOffersItNorOnOneOfItsTitleThatDoesNot() {
         let twin = Self.tap("Twin")
-        let finding = ExploreFinding(kind: .refused, screen: ScreenIdentity(TwinsModel(on: "Form").screen), summary: "refused", details: [],
-                                     actions: [Self.tap("Open"), Self.tap("Down"), twin], signature: "refused tap Twin", secretVariable: nil, alertButtons: [], alert: nil)
+        let finding = ExploreFinding(.refused, screen: ScreenIdentity(TwinsModel(on: "Form").screen), summary: "refused",
+                                     actions: [Self.tap("Open"), Self.tap("Down"), twin])
         // Without Open, Down leads to the bare "Form", where Twin is refused but not offered; Twin
         // alone is refused on Home, which offers it but is another screen. Neither is the finding.
         let shrunk = Self.shrinker(ModelApp { TwinsModel() }).shrink(finding, states: [:])
@@ -329,7 +333,7 @@ struct ShrinkerTests {
         let secure = ExploreAction(.type, kind: .secureTextField, identifier: "Password", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
         let plain = ExploreAction(.type, kind: .textField, identifier: "Name", text: TypedValue.wouldBeSecretText, value: .wouldBeSecret)
         let echo = ScreensModel(on: "Echo", typed: TypedValue.wouldBeSecretText).screen
-        let finding = Self.screenFinding(.secretShown, on: echo, actions: [secure, plain, Self.tap("Echo")], signature: "secret typed")
+        let finding = Self.screenFinding(.secretShown(variable: nil), on: echo, actions: [secure, plain, Self.tap("Echo")])
         let shrunk = Self.shrinker(ModelApp { ScreensModel() }).shrink(finding, states: [:])
         #expect(shrunk.actions == [secure, Self.tap("Echo")], "\(shrunk.actions.map(\.description))")
     }

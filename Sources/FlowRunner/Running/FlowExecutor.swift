@@ -485,6 +485,12 @@ package final class FlowExecutor {
         return actions
     }
 
+    /// The actions of the step that ran last, as properties read them: each command's, and for a
+    /// robot step the robot action itself (what a crawl that takes robot actions checks).
+    package var lastStepActions: [ObservedAction] {
+        actions(of: commands.step, robot: currentRobotStep)
+    }
+
     /// The robot step before the current one, when it was one.
     private var previousRobotStep: RobotStep?
     private var currentRobotStep: RobotStep?

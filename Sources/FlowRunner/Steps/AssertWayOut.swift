@@ -5,8 +5,9 @@ package struct AssertWayOut: PrimitiveStep {
     /// The word a flow writes for this step; the parser dispatches on it.
     package static let keyword = "assertWayOut"
     /// The step's line in the step reference (docs/flows.md and `flow docs`).
-    package static let summary = "A person can leave the idle screen: back, one of its enabled buttons, a row of each of its lists, or "
-        + "(when an alert is up) one of the alert's buttons leads to another screen, as flow explore tells screens apart. Each is tried "
+    package static let summary = "A person can leave the idle screen, or go on on it: back, one of its enabled buttons, a row of each of its "
+        + "lists, or (when an alert is up) one of the alert's buttons leads to another screen, as flow explore tells screens apart, or "
+        + "changes what the screen holds (a row added, a row's value; not what a field holds). Each is tried "
         + "in turn from where the one before left the app, which stays where the way out led; none, and the step fails with what each did. "
         + "flow explore writes it for a dead end, and for an alert no button takes away."
     /// How the step is written, from which the parser, the schema and the docs are made.
@@ -36,7 +37,7 @@ package struct AssertWayOut: PrimitiveStep {
         for way in Self.ways(out: frame.screen) {
             switch context.app.attempt(way.action, target: way.target, text: nil, sourceLocation: sourceLocation) {
             case let .done(after):
-                if ScreenIdentity(after.screen, rules: rules) != here { return }
+                if ScreenIdentity(after.screen, rules: rules) != here || after.screen.differsInData(from: frame.screen) { return }
                 said.append("\(way.name) leaves it as it is")
             case let .refused(reason):
                 said.append("\(way.name) is refused (\(reason))")
