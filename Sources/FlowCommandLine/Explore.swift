@@ -218,7 +218,7 @@ extension FlowCommand {
                 if recorder.failed > 0 { Console.output("note: \(recorder.failed) of the flows failed; what they did before is counted\n") }
             }
             let written = ExploreOutput.write(result, into: out, map: &map, runner: RunnerSetup.current.name)
-            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name))
+            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name, folder: out))
             for problem in written.problems + result.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
             if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
             if interruption.isSet { throw FlowCommandError.interrupted }

@@ -17,7 +17,7 @@ extension DeskCatalog {
     /// Every catalog by name.
     public static let named: [String: RobotCatalog] = {
         var catalogs = ["desk": catalog, "ledger": ledger, "lendShouts": lendShouts, "returned": returned, "twice": twice, "none": none,
-                        "neverApplies": neverApplies, "counter": CounterRobot.catalog]
+                        "neverApplies": neverApplies, "counter": CounterRobot.catalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
         for property in BrokenProperty.allCases { catalogs[property.rawValue] = property.catalog }
         return catalogs
     }()
@@ -43,6 +43,16 @@ extension DeskCatalog {
         $0.after(.tap("Lend"), "lendShouts", "The desk's row says the borrower in capitals.", leadsTo: DeskRobot.self) { book, desk in
             let expected = "on loan to \((book.app.textFields["Borrower"].value ?? "").uppercased())"
             if !desk.app.cells.snapshots().contains(where: { $0.value == expected }) { desk.app.fail("find a row reading \(expected)", "none does") }
+        }
+    }])
+
+    /// The desk's own, and one wrong about the book robot's own action: after `Lend.typeBorrower`
+    /// (the robot action, not a `type` step into the same field), the Borrower field is said to
+    /// shout the name in capitals (it never does). It applies only where a crawl takes robot actions.
+    public static let typingShouts = RobotCatalog([DeskRobot.yaml, LendRobot.yaml], properties: [DeskRobot.properties, RobotProperties<LendRobot> {
+        $0.after(.robot("Lend.typeBorrower"), "typingShouts", "The borrower the robot types shows in capitals.") { _, book in
+            let typed = book.app.textFields["Borrower"].value ?? ""
+            if typed != typed.uppercased() || typed.isEmpty { book.app.fail("check that the borrower shows in capitals", "it reads \(typed)") }
         }
     }])
 
@@ -282,4 +292,41 @@ public final class CounterRobot: Robot {
 
     /// The counter's catalog (no actions: its checks are made on frames made by hand).
     public static let catalog = RobotCatalog([], properties: [properties])
+}
+
+/// A tally's one screen: Add counts one more, Reset goes back to 0. Its actions are robot actions,
+/// as an app's domain is, for the walks that take them as steps (`Tally.add`).
+public final class TallyRobot: Robot {
+    override public class var screenTitle: String { "Tally" }
+
+    /// Adds one.
+    @discardableResult
+    public func add() -> Self {
+        app.buttons["Add"].tap()
+        return self
+    }
+
+    /// Back to 0.
+    @discardableResult
+    public func reset() -> Self {
+        app.buttons["Reset"].tap()
+        return self
+    }
+
+    /// The count reads `count`: a check, which a crawl never takes as a step.
+    @discardableResult
+    public func checkCount(_ count: Int) -> Self {
+        app.staticTexts["count"].assertLabel("Count: \(count)")
+        return self
+    }
+
+    /// The tally's YAML actions.
+    public static let yaml = RobotActions<TallyRobot> {
+        $0.action("add", "Adds one.") { $0.add() }
+        $0.action("reset", "Back to 0.") { $0.reset() }
+        $0.action("checkCount", "The count reads this.", .count("the count")) { $0.checkCount($1) }
+    }
+
+    /// The tally's catalog: its actions, no property.
+    public static let catalog = RobotCatalog([yaml])
 }

@@ -153,6 +153,21 @@ struct ExploreFindingsTests {
         #expect(map.findings.first?.steps == Array(repeating: "tap: {button: Add}", count: 8), "\(map.findings.first?.steps ?? [])")
     }
 
+    /// The command the summary prints for a finding runs where explore ran: its path holds the
+    /// `--out` folder, quoted for a shell; the report and the JUnit file say the same.
+    @Test func theCommandPrintedForAFindingRunsWhereExploreRan() throws {
+        let workspace = try ExploreWorkspace(bugs: ["exit"])
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--walks", "0", "--out", "runs/first try"])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        let line = try #require(explore.stdout.split(separator: "\n").first { $0.hasPrefix("    flow run ") }, "\(explore.stdout)")
+        #expect(line.hasPrefix("    flow run 'runs/first try/findings/01-exit-menu.yaml'  ("), "\(line)")
+        let run = try workspace.flow(["run", "--timeout", "1", "runs/first try/findings/01-exit-menu.yaml"])
+        #expect(run.status == 1 && run.stdout.contains("the app exited with code 3"), "\(run.stdout)")
+        #expect(try workspace.read("runs/first try/report.html").contains("flow run &#39;runs/first try/findings/01-exit-menu.yaml&#39; fails on it"))
+        #expect(try workspace.read("runs/first try/junit.xml").contains("flow run &#39;runs/first try/findings/01-exit-menu.yaml&#39;"))
+    }
+
     /// The `steps:` of a flow file, each on one line, as written.
     private func steps(of text: String) -> [String] {
         let lines = text.split(separator: "\n").map(String.init)
