@@ -313,6 +313,21 @@ public final class TallyRobot: Robot {
         return self
     }
 
+    /// Doubles the count: a button the tally does not have, so the action fails wherever it is
+    /// taken (a crawl skips it, and counts it).
+    @discardableResult
+    public func double() -> Self {
+        app.buttons["Double"].tap()
+        return self
+    }
+
+    /// Takes away the row at `position`: the tally shows no rows, so a crawl cannot fill it.
+    @discardableResult
+    public func remove(_ position: Int) -> Self {
+        app.cells.element(boundBy: position - 1).tap()
+        return self
+    }
+
     /// The count reads `count`: a check, which a crawl never takes as a step.
     @discardableResult
     public func checkCount(_ count: Int) -> Self {
@@ -324,6 +339,8 @@ public final class TallyRobot: Robot {
     public static let yaml = RobotActions<TallyRobot> {
         $0.action("add", "Adds one.") { $0.add() }
         $0.action("reset", "Back to 0.") { $0.reset() }
+        $0.action("double", "Doubles the count.") { $0.double() }
+        $0.action("remove", "Takes away the row at this position.", .position()) { $0.remove($1) }
         $0.action("checkCount", "The count reads this.", .count("the count")) { $0.checkCount($1) }
     }
 

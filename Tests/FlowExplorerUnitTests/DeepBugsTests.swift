@@ -91,6 +91,22 @@ struct DeepBugsTests {
         #expect(robotSteps > 0, "some walk took Tally.add on its way to the crash")
     }
 
+    /// A robot action that fails on the screen it was offered on (`Tally.double`: no such button)
+    /// is a skipped step, and one whose parameters cannot be filled there (`Tally.remove`: a
+    /// position, and no row shown) is not taken: both counted, said under `not searched`, and
+    /// neither a finding on the correct tally.
+    @Test func aRobotActionThatFailsOrCannotBeFilledIsCountedAndNeverAFinding() throws {
+        let result = try Self.explorer({ TallyModel() }, catalog: TallyRobot.catalog, walks: 40, seed: 3).run()
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
+        let walks = try #require(result.map.walks)
+        #expect((walks.skipped ?? 0) > 0 && (walks.unfillable ?? 0) > 0, "skipped \(walks.skipped ?? 0), unfillable \(walks.unfillable ?? 0)")
+        let summary = ExploreOutput.stats(result.map, runner: "flow", folder: nil)
+        #expect(summary.contains("robot actions that failed on the screen they were offered on (skipped)")
+                && summary.contains("whose parameters could not be filled on their screen"), "\(summary)")
+        #expect(!result.map.transitions.contains { $0.step.hasPrefix("Tally.double") || $0.step.hasPrefix("Tally.remove") },
+                "no transition of a step that did nothing: \(result.map.transitions.map(\.step))")
+    }
+
     /// A one-screen app whose every action changes what it holds and never which screen it is: by
     /// data (the map and walks) and by structure (the map alone), no dead end, no finding.
     @Test func aOneScreenAppWhoseActionsChangeOnlyItsDataIsNoDeadEnd() throws {
