@@ -38,6 +38,19 @@ struct ExplorerTests {
         #expect(map.screens.first?.depth == 0 && map.screens.dropFirst().allSatisfy { $0.depth > 0 })
     }
 
+    /// The map by data stays bounded: it explores the first state of each structure and leaves the
+    /// states data makes to the walks, so it tries about as many actions as the map by structure
+    /// (on the desk, where every lend makes a state, not the several times as many it once took),
+    /// and walks that follow never make the map itself longer.
+    @Test func theMapByDataTriesAboutAsManyActionsAsTheMapByStructure() throws {
+        let structure = try Self.explorer(ModelApp { DeskModel() }, mode: .structure).run().map
+        let data = try Self.explorer(ModelApp { DeskModel() }, mode: .data).run().map
+        let walked = try Self.explorer(ModelApp { DeskModel() }, walks: 30, mode: .data).run().map
+        #expect(data.stats.actions <= 2 * structure.stats.actions, "by data \(data.stats.actions), by structure \(structure.stats.actions)")
+        #expect(walked.stats.actions == data.stats.actions, "the walks do not make the map longer: \(walked.stats.actions) and \(data.stats.actions)")
+        #expect((data.leftToWalks ?? 0) > 0, "states data makes were met and left to the walks")
+    }
+
     @Test func walksAloneMakeNoMapAndTheMapAloneNoWalks() throws {
         let walksOnly = try Self.explorer(ModelApp { DeskModel() }, walks: 5, maps: false).run().map
         #expect(walksOnly.stats.actions == 0 && walksOnly.walks?.walked == 5)
