@@ -160,8 +160,10 @@ package enum ExploreOutput {
         var not: [String] = []
         let stats = map.stats
         if madeMap {
-            let mapEnded = map.walks == nil ? stats.ended : .done
-            switch (mapEnded, stats.complete || map.walks != nil) {
+            // Walks follow a map that ended or was cut at --max-actions; a map written before
+            // `mapEnded` was said ended.
+            let mapEnded = map.walks == nil ? stats.ended : map.mapEnded ?? .done
+            switch (mapEnded, stats.complete || (map.walks != nil && mapEnded == .done)) {
             case (.done, true): searched.append("the map (every screen within --max-depth \(map.budget.maxDepth))")
             case (.done, false): searched.append("the map"); not.append("screens past --max-depth \(map.budget.maxDepth)")
             case (.maxActions, _): searched.append("the map"); not.append("the rest of the map (--max-actions \(map.budget.maxActions) ran out)")

@@ -205,7 +205,9 @@ public enum BrokenProperty: String, CaseIterable, Sendable {
             while book.app.staticTexts["name"].label == "Ulysses" { _ = [Int](repeating: 1, count: 64) }
         case .allocation:
             var kept: [[UInt8]] = []
-            while book.app.staticTexts["name"].label == "Ulysses" { kept.append([UInt8](repeating: 1, count: 1 << 20)) }
+            // 16 MiB at a time, each written: the limit is reached in a few steps even on a busy
+            // machine, well within a check's wait of 1 s.
+            while book.app.staticTexts["name"].label == "Ulysses" { kept.append([UInt8](repeating: 1, count: 16 << 20)) }
             _ = kept.count
         case .megabyteOfOutput:
             let line = String(repeating: "x", count: 1023)

@@ -126,3 +126,35 @@ struct BackIsAWayOnTests {
         #expect(result.findings.filter { $0.kind == .audit }.count == 1, "one problem, one finding")
     }
 }
+
+/// The summary says what was searched as it was: a map cut at `--max-actions` that walks followed
+/// is said as cut, never as every screen; a map that ended before the walks is said whole.
+struct SearchedSaysHowTheMapEndedTests {
+    static func searched(_ map: ExploreMap) -> (searched: String, not: String) {
+        let rows = Dictionary(ExploreOutput.searchRows(map), uniquingKeysWith: { first, _ in first })
+        return (rows["searched"] ?? "", rows["not searched"] ?? "")
+    }
+
+    @Test func aMapCutAtMaxActionsThenWalkedIsSaidAsCut() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, walks: 2, maxActions: 3).run().map
+        #expect(map.mapEnded == .maxActions && map.walks?.walked == 2, "\(String(describing: map.mapEnded))")
+        let rows = Self.searched(map)
+        #expect(rows.searched.hasPrefix("the map; 2 of 2 walks asked for"), "\(rows.searched)")
+        #expect(!rows.searched.contains("every screen"), "\(rows.searched)")
+        #expect(rows.not.contains("the rest of the map (--max-actions 3 ran out)"), "\(rows.not)")
+    }
+
+    @Test func aMapThatEndedThenWalkedIsSaidWhole() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, walks: 2).run().map
+        #expect(map.mapEnded == .done, "\(String(describing: map.mapEnded))")
+        let rows = Self.searched(map)
+        #expect(rows.searched.hasPrefix("the map (every screen within --max-depth 20); 2 of 2 walks asked for"), "\(rows.searched)")
+        #expect(!rows.not.contains("the rest of the map"), "\(rows.not)")
+    }
+
+    @Test func aMapWithoutWalksSaysNoMapEnd() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, maxActions: 3).run().map
+        #expect(map.mapEnded == nil && map.stats.ended == .maxActions)
+        #expect(Self.searched(map).not.contains("the rest of the map (--max-actions 3 ran out)"))
+    }
+}
