@@ -11,7 +11,7 @@ extension Bench {
     static let depthVariants: [(variant: String, property: String)] = [
         ("countWrongFromThree", "itemsLeftCountsTheActiveTodos"),
         ("deleteTakesTwoFromFive", "deleteRemovesOneTodo"),
-        ("addUnderFilterLostFromEight", "addAddsOneTrimmedTodoAndEmptiesTheField"),
+        ("addUnderFilterLostFromFive", "addAddsOneTrimmedTodoAndEmptiesTheField"),
     ]
 
     func depth(_ scoreboard: Scoreboard) throws {

@@ -89,6 +89,22 @@ struct PropertyCheckerTests {
             == #"the property showsACount (A count above 0 shows within half a second.) did not come true within 0.50 s after tap "Add": the app was idle after 0.20 s without it, so it never will"#)
     }
 
+    @Test func aReplayAfterALaunchKeepsItsModelThoughTheLaunchBeforeTookTheSameActionWithTheSameFrames() throws {
+        // Explore relaunches and replays a path: the same actions, on frames alike to the last
+        // launch's (sequence numbers start again). What was said of the last launch's Lend, read
+        // once the new launch began, is not what was said of the replay's: its model is kept anew.
+        let checker = Self.checker("ledger")
+        let book = Frame(seq: 1, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "Book", elements: [.button("Lend")]), text: "book")
+        let desk = Frame(seq: 2, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "Desk", elements: [.text("Lent: 1", identifier: "lent")]), text: "desk")
+        let lend = Self.tap("Lend", from: book, to: desk)
+        let follows = try #require(checker.properties.first { $0.name == "lentCountFollowsTheLedger" })
+        checker.keepModels(after: lend)
+        checker.launched()
+        checker.flush()
+        checker.keepModels(after: lend)
+        #expect(checker.check(follows, now: desk, last: lend) == nil, "the ledger of the new launch counts its Lend")
+    }
+
     @Test func aPropertyThatDoesNotApplyIsCountedAsCheckedNotAsApplied() throws {
         let index = try #require(checker.properties.firstIndex { $0.name == "countIsNotNegative" })
         let blank = Frame(seq: 1, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "Counter", elements: [.text("none", identifier: "count")]), text: "")

@@ -2,11 +2,15 @@
 # make todos' benchmark: `todos-flow explore` on the correct TodoMVC app must find nothing, and on
 # each variant (one build, the variant chosen at launch with -todos.variant) must find the variant's
 # bug by the property it breaks, with a minimal flow that fails on the variant and passes on the
-# correct app. The walks have a fixed seed: the same crawl every run. The correct app is walked to
-# the end; a variant's crawl stops at its first problem (--max-findings 1), which must be the
-# property its bug breaks. Two variants are explored at once. Prints a line a variant: the
-# property, the flow's steps, the time. Run from anywhere, after the app and its runner are built
-# (make todos builds them into the toolkit's .build).
+# correct app. The correct app and the first variants are explored with fixed options and seed: the
+# same crawl every run; the correct app is walked to the end. The depth variants (a bug that needs
+# the same action three or five times) are explored as a newcomer types it: explore's default
+# options, a seed of explore's choosing (printed: --seed S replays the crawl), and each must be found
+# within 30 seconds (depth_limit): when explore says the crawl met it, before it shrank the finding. A variant's crawl stops at its first problem (--max-findings 1),
+# which must be the property its bug breaks. Two variants are explored at once. Prints a line a
+# variant: the property, the time, the seed of a depth variant, the flow's steps. Run from
+# anywhere, after the app and its runner are built (make todos builds them into the toolkit's
+# .build).
 set -u
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/.." || exit 2
@@ -22,8 +26,15 @@ fi
 # Two todos may share a title (the specification allows it), so distinctNames is left out of the audit.
 explore_options="--audit-skip distinctNames --identity structure --max-depth 6 --walks 150 --walk-length 30 --seed 1"
 
-# variant  the property its bug breaks
-expected='filterClearsInput changingTheFilterKeepsTheTypedText
+# The most seconds a depth variant's crawl may take to meet its bug (its shrinking not counted).
+depth_limit=30
+
+# variant  the property its bug breaks  [defaults: explored with explore's default options]
+# The depth variants come first: they take the longest, and two run at once.
+expected='countWrongFromThree itemsLeftCountsTheActiveTodos defaults
+deleteTakesTwoFromFive deleteRemovesOneTodo defaults
+addUnderFilterLostFromFive addAddsOneTrimmedTodoAndEmptiesTheField defaults
+filterClearsInput changingTheFilterKeepsTheTypedText
 toggleAllShownOnly toggleAllMarksEveryTodo
 blankEditKeeps saveRenamesTheTodoTrimmedOrDeletesItWhenBlank
 staleCountAfterClear itemsLeftCountsTheActiveTodos
@@ -42,17 +53,34 @@ scheme() {
 
 # One variant: explore it, find its property's flow, run that flow on it and on the correct app.
 check() {
-  variant=$1 property=$2
+  variant=$1 property=$2 search=${3:-fixed}
   scheme "$variant"
+  options=$explore_options
+  [ "$search" = defaults ] && options=
   start=$(date +%s.%N)
-  "$flow" explore --scheme-file "$out/$variant.yaml" --out "$out/$variant" $explore_options --max-findings 1 > "$out/$variant.txt" 2>&1
+  "$flow" explore --scheme-file "$out/$variant.yaml" --out "$out/$variant" $options --max-findings 1 > "$out/$variant.txt" 2>&1
   status=$?
   seconds=$(echo "$(date +%s.%N) - $start" | bc)
+  seed=$(grep -m1 -o 'seed [0-9]*' "$out/$variant.txt" | grep -o '[0-9]*$')
   file=$(grep -l "assertProperty: $property\$" "$out/$variant"/findings/*.yaml 2>/dev/null | head -1)
   if [ $status -ne 1 ] || [ -z "$file" ]; then
     cat "$out/$variant.txt"
-    echo "variants: error: $variant: explore exited $status and did not find the bug by $property" >&2
+    echo "variants: error: $variant: explore exited $status and did not find the bug by $property (seed $seed: --seed $seed replays the crawl)" >&2
     return 1
+  fi
+  # When the crawl met the bug (explore's "found after N by ... at T s" of the property's finding):
+  # the time after it goes to shrinking the finding, and writing it.
+  found=$(awk -v p="the property $property " 'index($0, "FINDING") == 1 { mine = index($0, p) > 0; next }
+    mine && match($0, / at [0-9.]+ s\)/) { print substr($0, RSTART + 4, RLENGTH - 7); exit }' "$out/$variant.txt")
+  said=
+  if [ "$search" = defaults ]; then
+    said=" with the default options, seed $seed, at ${found:-?} s (explore ended"
+    if [ -z "$found" ] || [ "$(echo "$found > $depth_limit" | bc)" -eq 1 ]; then
+      cat "$out/$variant.txt"
+      printf 'variants: error: %s: found by %s only at %s s, more than %s s (seed %s: --seed %s replays the crawl)\n' \
+        "$variant" "$property" "${found:-?}" "$depth_limit" "$seed" "$seed" >&2
+      return 1
+    fi
   fi
   "$flow" run --scheme-file "$out/$variant.yaml" "$file" > "$out/$variant.broken.txt" 2>&1
   broken=$?
@@ -69,13 +97,13 @@ check() {
     return 1
   fi
   steps=$(sed -n '/^steps:/,$p' "$file" | grep -c '^- ')
-  printf '%s: found by %s in %.1f s; its flow (%s steps: %s) fails on it and passes on the correct app\n' \
-    "$variant" "$property" "$seconds" "$steps" "$(sed -n '/^steps:/,$p' "$file" | grep '^- ' | sed 's/^- //' | paste -sd ';' - | sed 's/;/; /g')"
+  printf '%s: found by %s%s in %.1f s%s; its flow (%s steps: %s) fails on it and passes on the correct app\n' \
+    "$variant" "$property" "$said" "$seconds" "${said:+)}" "$steps" "$(sed -n '/^steps:/,$p' "$file" | grep '^- ' | sed 's/^- //' | paste -sd ';' - | sed 's/;/; /g')"
 }
 
 # One variant, when the script is called for one (two run at once below).
 if [ "${1:-}" = --check ]; then
-  check "$2" "$3"
+  check "$2" "$3" "${4:-}"
   exit $?
 fi
 

@@ -545,8 +545,11 @@ package final class PropertyChecker: @unchecked Sendable {
     }
 
     /// Keeps what the action properties of `job` said, for `assertProperty` after the same action.
+    /// Only a job of this launch's: one of a launch before, answered since, said it of that
+    /// launch's models, and a replay's action on frames alike (sequence numbers start again at a
+    /// launch) would be taken for it and keep no model.
     private func remember(_ outcomes: [Int: Outcome], of job: Job) {
-        guard let action = job.action, outcomes.keys.contains(where: { properties[$0].kind != .invariant }) else { return }
+        guard job.session == session, let action = job.action, outcomes.keys.contains(where: { properties[$0].kind != .invariant }) else { return }
         if said.last?.isOf(action) != true {
             said.append(Said(action: ActionKey(action), before: action.before, after: action.after))
             if said.count > Self.actionsKept { said.removeFirst() }

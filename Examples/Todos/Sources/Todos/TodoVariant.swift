@@ -2,7 +2,8 @@
 /// reported in real TodoMVC implementations, chosen at launch (`-todos.variant NAME`): one build
 /// serves the benchmark, as a testing build takes a `-key value`. Each bug is the property's to
 /// find (Examples/Todos/Sources/TodosRobots): `make todos` explores each variant and checks that
-/// the property it breaks finds it.
+/// the property it breaks finds it. The last three are deep: each needs the same action three or
+/// five times before its bug shows, and is explored with explore's defaults.
 public enum TodoVariant: String, CaseIterable, Sendable {
     /// The application as the specification says.
     case correct
@@ -30,6 +31,16 @@ public enum TodoVariant: String, CaseIterable, Sendable {
     /// right on its own (one more row, the new title last, the count one up); only what was
     /// added since launch tells the first row is wrong.
     case addRenamesTheFirst
+    /// From three todos not done on, the count reads one more: a walk must add three (or mark
+    /// three not done again) before the count is wrong.
+    case countWrongFromThree
+    /// With five todos or more, Delete also deletes the row shown after the one tapped (a splice
+    /// of two, not one): with fewer, Delete is right.
+    case deleteTakesTwoFromFive
+    /// With five todos or more and a filter selected (Active or Completed), Add empties the field
+    /// and adds nothing: under All, or with fewer todos, Add is right. (Eight todos deep, explore's
+    /// defaults found it in under 30 s for two seeds of five: five deep, for each.)
+    case addUnderFilterLostFromFive
 
     /// The variants with a bug: every case but `correct`.
     public static var buggy: [TodoVariant] { allCases.filter { $0 != .correct } }

@@ -45,7 +45,10 @@ public final class TodosPresenter: Presenter<any TodosView> {
     /// The field is emptied when one was added.
     public func didTapAdd() {
         let blank = TodoList.trimmed(newText).isEmpty
-        if variant == .blankAdded && blank && !newText.isEmpty || variant == .untrimmedAdded && !blank {
+        if variant == .addUnderFilterLostFromFive, filter != .all, list.todos.count >= 5, !blank {
+            // The planted bug: the title is dropped as if it had been added.
+            newText = ""
+        } else if variant == .blankAdded && blank && !newText.isEmpty || variant == .untrimmedAdded && !blank {
             list.addAsGiven(newText)
             newText = ""
         } else if list.add(newText), variant != .addKeepsInput {
@@ -113,6 +116,11 @@ public final class TodosPresenter: Presenter<any TodosView> {
 
     /// A todo's Delete.
     public func didTapDelete(_ id: Int) {
+        if variant == .deleteTakesTwoFromFive, list.todos.count >= 5 {
+            // The planted bug: the row shown after the one tapped goes with it.
+            let shown = list.todos.filter(filter.shows)
+            if let index = shown.firstIndex(where: { $0.id == id }), index + 1 < shown.count { list.delete(shown[index + 1].id) }
+        }
         list.delete(id)
         if editing?.id == id { editing = nil }
         show()
@@ -136,7 +144,8 @@ public final class TodosPresenter: Presenter<any TodosView> {
     }
 
     private func show() {
-        let count = list.activeCount + countOffset
+        var count = list.activeCount + countOffset
+        if variant == .countWrongFromThree, list.activeCount >= 3 { count += 1 }
         let itemsLeft = variant == .oneItemsLeft && count == 1 ? "1 items left" : Message.itemsLeft(count)
         view?.display(TodosViewModel(
             rows: list.todos.filter(filter.shows).map { todo in

@@ -10,11 +10,21 @@ import TodosIdentifiers
 extension TodosRobot {
     /// The specification, a property a rule.
     public static let properties = RobotProperties<TodosRobot> {
-        $0.invariant("itemsLeftCountsTheActiveTodos", "The count says how many todos are not done (1 item left, N items left): under All, the rows not done; under Active, every row.") { todos in
-            guard todos.editText == nil, todos.itemsLeft != nil else { return }
-            switch todos.filter {
-            case "All": todos.checkItemsLeft(todos.rowCount - todos.completedRowCount)
-            case "Active": todos.checkItemsLeft(todos.rowCount)
+        $0.invariant("itemsLeftCountsTheActiveTodos",
+                     "The count says how many todos are not done (1 item left, N items left): under All, the rows not done; under Active, every row; "
+                         + "a todo being edited, whose row its edit field hides, is one more under Active and may be one more under All.") { todos in
+            guard let count = todos.itemsLeft else { return }
+            let notDone = todos.rowCount - todos.completedRowCount
+            switch (todos.filter, todos.editText != nil) {
+            case ("All", false): todos.checkItemsLeft(notDone)
+            case ("Active", false): todos.checkItemsLeft(todos.rowCount)
+            // Active shows the todo edited, so it is not done.
+            case ("Active", true): todos.checkItemsLeft(todos.rowCount + 1)
+            // Whether the todo edited is done the screen does not say: the count is one of two, in words as ever.
+            case ("All", true) where count == notDone || count == notDone + 1: todos.checkItemsLeft(count)
+            case ("All", true):
+                todos.app.fail("check that the count is the rows not done, or one more for the todo edited",
+                               "\(notDone) row(s) shown are not done, and the count reads \(count)", site: CallSite())
             default: return
             }
         }
@@ -64,6 +74,20 @@ extension TodosRobot {
                 after.app.cells.assertCount(before.rowCount + 1)
                 if !after.titles.contains(title) { after.app.fail("find the row \"\(title)\"", "no row reads it: \(after.titles)", site: CallSite()) }
             }
+        }
+        $0.after(.tap(ID.anyDelete), "deleteRemovesOneTodo",
+                 "Delete removes one todo: one row fewer, the others as they were, in order; the count one less when it was not done.") { before, after in
+            // Which row was tapped is not on the screens: any one whose going leaves the rows after.
+            // Two alike rows (titles may repeat) leave the same rows, and say the same of the count.
+            let rows = before.rows
+            guard let gone = rows.indices.first(where: { var left = rows; left.remove(at: $0); return left == after.rows }).map({ rows[$0] }) else {
+                after.app.fail("check that Delete removed one row and left the others as they were, in order",
+                               "the rows were \(rows), and are \(after.rows)", site: CallSite())
+                return
+            }
+            // The last todo deleted, no count is shown.
+            guard let was = before.itemsLeft, after.itemsLeft != nil else { return }
+            after.checkItemsLeft(gone.isCompleted ? was : was - 1)
         }
     }
 

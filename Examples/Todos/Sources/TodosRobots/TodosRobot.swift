@@ -18,6 +18,28 @@ public final class TodosRobot: Robot {
         app.cells.snapshots().map(\.label)
     }
 
+    /// A row as the screen shows it: its title, and whether it is done.
+    public struct Row: Equatable, Sendable, CustomStringConvertible {
+        /// Its title.
+        public let title: String
+        /// Done.
+        public let isCompleted: Bool
+
+        /// A row.
+        public init(_ title: String, isCompleted: Bool = false) {
+            self.title = title
+            self.isCompleted = isCompleted
+        }
+
+        /// `"Ann"`, or `"Ann" (done)`.
+        public var description: String { "\"\(title)\"" + (isCompleted ? " (done)" : "") }
+    }
+
+    /// The rows shown, in order (a row being edited shows its edit field instead).
+    public var rows: [Row] {
+        app.cells.snapshots().map { Row($0.label, isCompleted: $0.isSelected) }
+    }
+
     /// How many rows are shown, done or not.
     public var rowCount: Int { app.cells.snapshots().count }
 

@@ -32,6 +32,11 @@ struct TodosPropertiesTests {
             screen.enter(title, into: "new-todo")
             screen.tap("Add")
         }
+
+        /// Adds `count` todos, `T1`, `T2`, ...
+        func add(titles count: Int) {
+            for number in 1...count { add("T\(number)") }
+        }
     }
 
     func property(_ name: String) throws -> AppProperty {
@@ -79,17 +84,97 @@ struct TodosPropertiesTests {
         try expectCaught("itemsLeftCountsTheActiveTodos", .uncompleteNotCounted, setUp: { $0.add("One"); $0.screen.tap("todo-1") }, last: { $0.screen.tap("todo-1") })
     }
 
-    @Test func theCountIsNotCheckedUnderCompletedNorWhileEditing() throws {
+    @Test func eachDeepVariantsBugBreaksItsPropertyFromItsThresholdOnly() throws {
+        try expectCaught("itemsLeftCountsTheActiveTodos", .countWrongFromThree, setUp: { $0.add(titles: 2) }, last: { $0.add("T3") })
+        #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .countWrongFromThree, setUp: { $0.add(titles: 1) }, last: { $0.add("T2") }) == .holds)
+
+        try expectCaught("deleteRemovesOneTodo", .deleteTakesTwoFromFive, setUp: { $0.add(titles: 5) }, last: { $0.screen.tap("delete-2") })
+        #expect(try verdict("deleteRemovesOneTodo", on: .deleteTakesTwoFromFive, setUp: { $0.add(titles: 4) }, last: { $0.screen.tap("delete-2") }) == .holds)
+
+        let five: (Drive) -> Void = { $0.add(titles: 5); $0.screen.tap("Active"); $0.screen.enter("Six", into: "new-todo") }
+        try expectCaught("addAddsOneTrimmedTodoAndEmptiesTheField", .addUnderFilterLostFromFive, setUp: five, last: { $0.screen.tap("Add") })
+        let underCompleted: (Drive) -> Void = { $0.add(titles: 5); $0.screen.tap("Completed"); $0.screen.enter("Six", into: "new-todo") }
+        try expectCaught("addAddsOneTrimmedTodoAndEmptiesTheField", .addUnderFilterLostFromFive, setUp: underCompleted, last: { $0.screen.tap("Add") })
+        let four: (Drive) -> Void = { $0.add(titles: 4); $0.screen.tap("Active"); $0.screen.enter("Five", into: "new-todo") }
+        #expect(try verdict("addAddsOneTrimmedTodoAndEmptiesTheField", on: .addUnderFilterLostFromFive, setUp: four, last: { $0.screen.tap("Add") }) == .holds)
+    }
+
+    @Test func deleteRemovesOneTodoHoldsOnTheCorrectAppWithTitlesAlikeAndRowsHidden() throws {
+        let alike: (Drive) -> Void = { drive in
+            for _ in 1...6 { drive.add("Same") }
+            drive.screen.tap("todo-3")
+            drive.screen.tap("Active")
+        }
+        #expect(try verdict("deleteRemovesOneTodo", on: .correct, setUp: alike, last: { $0.screen.tap("delete-4") }) == .holds)
+        #expect(try verdict("deleteRemovesOneTodo", on: .correct, setUp: { $0.add(titles: 5); $0.screen.tap("todo-2"); $0.screen.tap("Completed") },
+                            last: { $0.screen.tap("delete-2") }) == .holds, "the last row shown, done, under Completed")
+        #expect(try verdict("deleteRemovesOneTodo", on: .correct, setUp: { $0.add(titles: 1) }, last: { $0.screen.tap("delete-1") }) == .holds, "the last todo: no count after")
+    }
+
+    @Test func deleteRemovesOneTodoOnHandMadeScreens() throws {
+        typealias Row = TodosRobot.Row
+        let (a, b, c, d, e) = (Row("A"), Row("B"), Row("C"), Row("D"), Row("E"))
+        // Holds: one row gone, the others as they were; the count one less, or as it was for a done one.
+        #expect(try deleteVerdict([a, b, c], 3, then: [a, c], 2) == .holds)
+        #expect(try deleteVerdict([a, a, a], 3, then: [a, a], 2) == .holds, "titles may repeat")
+        #expect(try deleteVerdict([a, Row("B", isCompleted: true)], 1, then: [a], 1) == .holds, "a done one leaves the count")
+        #expect(try deleteVerdict([a], 1, then: [], nil) == .holds, "the last todo: no count after")
+        #expect(try deleteVerdict([Row("X", isCompleted: true), Row("Y", isCompleted: true)], 3, then: [Row("Y", isCompleted: true)], 3) == .holds,
+                "a filter hides the todos not done")
+        // Does not: two rows gone, none, the others moved or changed, or the count wrong.
+        guard case let .violated(said) = try deleteVerdict([a, b, c, d, e], 5, then: [a, d, e], 3) else {
+            Issue.record("two rows gone is not caught")
+            return
+        }
+        #expect(said.contains(#"the rows were ["A", "B", "C", "D", "E"], and are ["A", "D", "E"]"#), "\(said)")
+        #expect(try deleteVerdict([a, b], 2, then: [a, b], 2) != .holds, "none gone")
+        #expect(try deleteVerdict([a, b, c], 3, then: [c, a], 2) != .holds, "the others moved")
+        #expect(try deleteVerdict([a, b, c], 3, then: [a, Row("X")], 2) != .holds, "another retitled")
+        #expect(try deleteVerdict([a, b, c], 3, then: [a, Row("C", isCompleted: true)], 1) != .holds, "another marked done")
+        #expect(try deleteVerdict([a, b], 2, then: [b], 2) != .holds, "a todo not done went, and the count stayed")
+        #expect(try deleteVerdict([Row("X", isCompleted: true)], 2, then: [], 1) != .holds, "a done one went, and a hidden todo not done with it")
+    }
+
+    @Test func theCountIsNotCheckedUnderCompleted() throws {
         #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, setUp: { $0.add("One") }, last: { $0.screen.tap("Completed") }) == .holds)
-        #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, setUp: { $0.add("One") }, last: { $0.screen.tap("edit-1") }) == .holds)
         #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .oneItemsLeft, last: { _ in }) == .holds, "no todo, no count")
     }
 
-    @Test func theSpecificationIsSevenPropertiesOfTheTodosScreenAndThreeThatKeepWhatWasAdded() {
-        #expect(TodosCatalog.catalog.properties.count == 10)
+    @Test func whileATodoIsEditedTheCountIsTheRowsNotDoneOrOneMore() throws {
+        let name = "itemsLeftCountsTheActiveTodos"
+        // The correct app: the todo edited not done, or done, under All; not done under Active.
+        #expect(try verdict(name, on: .correct, setUp: { $0.add(titles: 3) }, last: { $0.screen.tap("edit-2") }) == .holds)
+        #expect(try verdict(name, on: .correct, setUp: { $0.add(titles: 3); $0.screen.tap("todo-2") }, last: { $0.screen.tap("edit-2") }) == .holds)
+        #expect(try verdict(name, on: .correct, setUp: { $0.add(titles: 3); $0.screen.tap("todo-1"); $0.screen.tap("Active") }, last: { $0.screen.tap("edit-2") }) == .holds)
+        // Wrong: the count in the wrong words, one more than the todos not done, or one less under Active.
+        #expect(try verdict(name, on: .oneItemsLeft, setUp: { $0.add("One") }, last: { $0.screen.tap("edit-1") }) != .holds, "1 items left")
+        #expect(try verdict(name, on: .countWrongFromThree, setUp: { $0.add(titles: 3) }, last: { $0.screen.tap("edit-2") }) != .holds, "4 for 3 not done")
+        #expect(try verdict(name, on: .countWrongFromThree, setUp: { $0.add(titles: 3); $0.screen.tap("Active") }, last: { $0.screen.tap("edit-2") }) != .holds)
+        #expect(try verdict(name, on: .staleCountAfterClear, setUp: { $0.add(titles: 3); $0.screen.tap("todo-1"); $0.screen.tap("Clear completed"); $0.screen.tap("Active") },
+                            last: { $0.screen.tap("edit-2") }) != .holds, "Active: the rows shown and the one edited, not one more")
+    }
+
+    @Test func theSpecificationIsEightPropertiesOfTheTodosScreenAndThreeThatKeepWhatWasAdded() {
+        #expect(TodosCatalog.catalog.properties.count == 11)
         #expect(TodosCatalog.catalog.properties.allSatisfy { $0.robot == "Todos" && !$0.summary.isEmpty })
         #expect(TodosCatalog.catalog.properties.filter { $0.model != nil }.map(\.name) == ["addIsKeptInTheModel", "aChangeIsKeptInTheModel", "theTodosAreTheOnesAdded"])
         #expect(TodosCatalog.catalog.propertiesNamedTwice == [])
+    }
+
+    /// The verdict of `deleteRemovesOneTodo` on a hand-made screen showing `rows` and the count
+    /// `left`, then, after a Delete, `after` and `leftAfter` (nil: no count, no todo).
+    func deleteVerdict(_ rows: [TodosRobot.Row], _ left: Int?, then after: [TodosRobot.Row], _ leftAfter: Int?) throws -> PropertyVerdict {
+        func frame(_ rows: [TodosRobot.Row], _ left: Int?, seq: Int) -> Frame {
+            var elements: [Element] = [.textField("new-todo", value: ""), .button("Add")]
+            for (index, row) in rows.enumerated() {
+                elements += [.cell("todo-\(index + 1)", label: row.title, value: row.isCompleted ? "completed" : "active", isSelected: row.isCompleted),
+                             .button("delete-\(index + 1)", label: "Delete \(row.title)")]
+            }
+            if let left { elements.append(.text("\(left) item\(left == 1 ? "" : "s") left", identifier: "count")) }
+            let snapshot = ScreenSnapshot(title: "todos", elements: elements)
+            return Frame(seq: seq, reply: nil, idle: true, error: nil, screen: snapshot, text: snapshot.title)
+        }
+        return try property("deleteRemovesOneTodo").verdict(before: frame(rows, left, seq: 1), after: frame(after, leftAfter, seq: 2))
     }
 
     /// The verdict of `theTodosAreTheOnesAdded` after `taps` on `variant` from launch, each tap

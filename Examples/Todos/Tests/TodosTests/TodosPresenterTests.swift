@@ -168,7 +168,49 @@ struct TodosPresenterTests {
         #expect(TodoVariant.buggy.count == TodoVariant.allCases.count - 1 && !TodoVariant.buggy.contains(.correct))
     }
 
+    // MARK: - The deep variants: each bug from its threshold, not one below, never in the correct app
+
+    @Test func countWrongFromThreeCountsOneMoreFromThreeTodosNotDone() {
+        #expect(run(.countWrongFromThree) { add($0, titles: 3) }?.itemsLeft == "4 items left")
+        #expect(run(.countWrongFromThree) { add($0, titles: 2) }?.itemsLeft == "2 items left", "two are counted right")
+        #expect(run(.countWrongFromThree) { add($0, titles: 3); $0.didTapTodo(1) }?.itemsLeft == "2 items left", "three todos, two not done: right")
+        #expect(run(.correct) { add($0, titles: 3) }?.itemsLeft == "3 items left")
+    }
+
+    @Test func deleteTakesTwoFromFiveAlsoDeletesTheRowShownAfterFromFiveTodos() {
+        #expect(run(.deleteTakesTwoFromFive) { add($0, titles: 5); $0.didTapDelete(2) }.map(titles) == ["T1", "T4", "T5"])
+        #expect(run(.deleteTakesTwoFromFive) { add($0, titles: 4); $0.didTapDelete(2) }.map(titles) == ["T1", "T3", "T4"], "with four todos Delete is right")
+        #expect(run(.deleteTakesTwoFromFive) { add($0, titles: 5); $0.didTapDelete(5) }.map(titles) == ["T1", "T2", "T3", "T4"], "no row after the last")
+        // Five todos, four shown: the five count, and the row shown after T2 is T4, not T3.
+        let underActive = run(.deleteTakesTwoFromFive) { add($0, titles: 5); $0.didTapTodo(3); $0.didTapFilter(.active); $0.didTapDelete(2); $0.didTapFilter(.all) }
+        #expect(underActive.map(titles) == ["T1", "T3", "T5"], "the todos, not the rows shown, count; the row shown after it goes, not the todo after it")
+        #expect(run(.correct) { add($0, titles: 5); $0.didTapDelete(2) }.map(titles) == ["T1", "T3", "T4", "T5"])
+    }
+
+    @Test func addUnderFilterLostFromFiveDropsTheTitleUnderAFilterFromFiveTodos() {
+        let lost = run(.addUnderFilterLostFromFive) { add($0, titles: 5); $0.didTapFilter(.active); add($0, "Six") }
+        #expect(lost?.rows.count == 5 && lost?.itemsLeft == "5 items left" && lost?.newText == "")
+        let underCompleted = run(.addUnderFilterLostFromFive) { add($0, titles: 5); $0.didTapFilter(.completed); add($0, "Six"); $0.didTapFilter(.all) }
+        #expect(underCompleted?.rows.count == 5 && underCompleted?.itemsLeft == "5 items left", "under Completed it is lost too")
+        #expect(run(.addUnderFilterLostFromFive) { add($0, titles: 4); $0.didTapFilter(.active); add($0, "Five") }?.itemsLeft == "5 items left", "with four todos Add is right")
+        #expect(run(.addUnderFilterLostFromFive) { add($0, titles: 5); add($0, "Six") }?.itemsLeft == "6 items left", "under All Add is right")
+        #expect(run(.addUnderFilterLostFromFive) { add($0, titles: 5); $0.didTapFilter(.active); add($0, "  ") }?.newText == "  ", "a blank title is left as typed")
+        #expect(run(.correct) { add($0, titles: 5); $0.didTapFilter(.active); add($0, "Six") }?.itemsLeft == "6 items left")
+    }
+
     // MARK: - Helpers
+
+    /// What `variant`'s presenter shows after `steps`.
+    private func run(_ variant: TodoVariant, _ steps: (TodosPresenter) -> Void) -> TodosViewModel? {
+        let (presenter, view) = makeSUT(variant)
+        steps(presenter)
+        return view.shown
+    }
+
+    /// The titles of the rows `model` shows.
+    private func titles(_ model: TodosViewModel) -> [String] {
+        model.rows.map(\.title)
+    }
 
     private func makeSUT(_ variant: TodoVariant = .correct) -> (presenter: TodosPresenter, view: ViewSpy) {
         let presenter = TodosPresenter(variant: variant)
@@ -184,6 +226,12 @@ struct TodosPresenterTests {
 private func add(_ presenter: TodosPresenter, _ title: String) {
     presenter.didChangeNewTodo(title)
     presenter.didTapAdd()
+}
+
+/// Adds `count` todos, `T1`, `T2`, ...
+@MainActor
+private func add(_ presenter: TodosPresenter, titles count: Int) {
+    for number in 1...count { add(presenter, "T\(number)") }
 }
 
 /// What the presenter showed last.
