@@ -30,10 +30,20 @@ struct Shrinker {
 
     /// What a replay of some actions showed.
     private enum Replay: Equatable {
-        /// The same problem, after this many of the actions (fewer than all when it came sooner).
-        case shown(after: Int)
+        /// The same problem, after this many of the actions (fewer than all when it came sooner),
+        /// the app having refused those at `refused`: they did nothing, so the flow leaves them
+        /// out (`flow run` would stop at a step the app refuses).
+        case shown(after: Int, refused: [Int])
         case notShown
+        /// The robot action at this index failed on its screen (a check of its own, a control it
+        /// looks for): `flow run` would stop at that step, and what the action did before it
+        /// failed may be what the rest needs, so no flow holding it shows the problem.
+        case stepFailed(at: Int)
     }
+
+    /// The most steps that could not be taken dropped from a finding's first actions before its
+    /// first replay is given up on.
+    static let failedStepsDropped = 8
 
     /// `finding` with the fewest actions found that still show it.
     func shrink(_ finding: ExploreFinding, states: [ScreenIdentity: [ExploreAction]]) -> ExploreFinding {
@@ -44,22 +54,34 @@ struct Shrinker {
         var best = finding.actions
         // The one gate of the budgets: out of them, it answers no without a replay, so every
         // loop below runs out on its own.
-        func shows(_ actions: [ExploreAction]) -> Bool {
+        func replayed(_ actions: [ExploreAction]) -> Replay {
             guard budget > 0, shownBudget > 0, ContinuousClock.now < deadline else {
                 budget = 0
-                return false
+                return .notShown
             }
             budget -= 1
             used += 1
-            if case let .shown(after) = replay(actions, for: finding) {
+            let replay = replay(actions, for: finding)
+            if case let .shown(after, refused) = replay {
                 shownBudget -= 1
-                best = Array(actions.prefix(after))
-                return true
+                best = actions.prefix(after).enumerated().filter { !refused.contains($0.offset) }.map(\.element)
             }
+            return replay
+        }
+        func shows(_ actions: [ExploreAction]) -> Bool {
+            if case .shown = replayed(actions) { return true }
             return false
         }
-        // Is it shown at all by a fresh launch? (An app that does not do the same twice is left as found.)
-        guard shows(best) else {
+        // Is it shown at all by a fresh launch, by steps that can each be taken? A robot step the
+        // walk took that failed (a check of its own that did not hold) is dropped, and the rest
+        // replayed. (An app that does not do the same twice is left as found.)
+        var first = finding.actions
+        var outcome = replayed(first)
+        while case let .stepFailed(index) = outcome, finding.actions.count - first.count < Self.failedStepsDropped, index < removable(first, finding) {
+            first.remove(at: index)
+            outcome = replayed(first)
+        }
+        guard case .shown = outcome else {
             var kept = finding
             kept.replays = used
             return kept
@@ -133,35 +155,40 @@ struct Shrinker {
         guard case var .success(frame) = driver.relaunch() else { return .notShown }
         // A replay is a launch: the properties' models start anew, and follow every action.
         properties?.launched()
+        var refusedSteps: [Int] = []
         for (index, action) in actions.enumerated() {
             let outcome = driver.act(action, wait: nil)
             let last = index == actions.count - 1
             let before = frame
             switch outcome {
-            case let .screen(next), let .skipped(next):
+            case let .screen(next):
                 frame = next
                 if let properties { for observed in driver.lastActions { properties.keepModels(after: observed) } }
                 if finding.kind.isAnAction, last { return .notShown }
+            case .skipped:
+                return .stepFailed(at: index)
             case let .refused(reason):
                 // The same refusal: of an action its screen offers, the same problem.
                 if finding.kind == .refused, last {
                     guard before.screen.offers(action),
                           let refused = verdicts.refused(action, reason: reason, on: ScreenIdentity(before.screen, rules: rules), trace: actions) else { return .notShown }
-                    return refused.problem == finding.problem ? .shown(after: index + 1) : .notShown
+                    return refused.problem == finding.problem ? .shown(after: index + 1, refused: refusedSteps) : .notShown
                 }
                 if finding.endsWithItsAction, last { return .notShown }
+                // It did nothing: the app is where it was, and the flow leaves it out.
+                refusedSteps.append(index)
             case let .ended(failure):
                 guard finding.kind.isAnAction,
                       let ended = verdicts.ended(failure, after: action, on: ScreenIdentity(before.screen, rules: rules), trace: Array(actions.prefix(index + 1)),
                                                  standardError: []) else { return .notShown }
-                return ended.problem == finding.problem ? .shown(after: index + 1) : .notShown
+                return ended.problem == finding.problem ? .shown(after: index + 1, refused: refusedSteps) : .notShown
             }
         }
         if finding.kind.isAnAction { return .notShown }
         if let property = finding.property {
-            return propertyFails(property, finding, on: frame, afterAction: !actions.isEmpty) ? .shown(after: actions.count) : .notShown
+            return propertyFails(property, finding, on: frame, afterAction: !actions.isEmpty) ? .shown(after: actions.count, refused: refusedSteps) : .notShown
         }
-        return shows(finding, on: frame, after: actions) ? .shown(after: actions.count) : .notShown
+        return shows(finding, on: frame, after: actions) ? .shown(after: actions.count, refused: refusedSteps) : .notShown
     }
 
     /// Whether `property` still fails where the replay ended, on a screen of the finding's title:

@@ -338,3 +338,64 @@ struct ShrinkerTests {
         #expect(shrunk.actions == [secure, Self.tap("Echo")], "\(shrunk.actions.map(\.description))")
     }
 }
+
+/// A finding's flow is one `flow run` replays to the problem: no step in it fails. A step the app
+/// refuses (an alert answered with none up, once what raised it was dropped) or a robot action
+/// that fails on its screen makes a replay show nothing, and a walk's own failed robot step is
+/// dropped before its first replay, so the rest still shrinks.
+struct ShrinkerStepsThatFailTests {
+    /// A pad whose Go crashes; OK answers the alert Open raises, and is refused with none up; the
+    /// robot action Pad.check always fails (a check of its own that does not hold).
+    struct AlertPad: AppModel {
+        var alertUp = false
+        var screen: ScreenSnapshot {
+            ScreenSnapshot(title: "Pad", elements: [.button("Open"), .button("OK"), .button("Go")])
+        }
+
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (action.verb, action.identifier) {
+            case (.tap, "Open"): alertUp = true
+            case (.tap, "OK"):
+                guard alertUp else { return .refused("no alert is up") }
+                alertUp = false
+            case (.tap, "Go"): return .ends(.crash(11))
+            default: return .refused("Pad.check: the pad is not checked")
+            }
+            return .screen
+        }
+    }
+
+    static let (open, ok, check) = (ShrinkerTests.tap("Open"), ShrinkerTests.tap("OK"), ExploreAction(robot: "Pad.check", arguments: []))
+
+    @Test func aStepTheAppRefusesInAReplayIsLeftOutOfTheFlow() {
+        let app = ModelApp { AlertPad() }
+        // Two replays: the finding as found, then Open dropped, which leaves OK with no alert up:
+        // refused, it did nothing, and the flow leaves it out.
+        let shrunk = ShrinkerTests.shrinker(app, replays: 2).shrink(ShrinkerTests.crash([Self.open, Self.ok, ShrinkerTests.go]), states: [:])
+        #expect(shrunk.actions == [ShrinkerTests.go], "no step flow run would stop at: \(shrunk.actions.map(\.description))")
+        #expect(shrunk.replays == 2)
+    }
+
+    @Test func aRobotStepThatFailsInAReplayIsNoReplayOfIt() {
+        // Check fails wherever it is taken: a candidate holding it shows nothing, so the one
+        // without Open and OK (Check, Go) is not kept, and Check goes first (see below).
+        let app = ModelApp { AlertPad() }
+        let shrunk = ShrinkerTests.shrinker(app, replays: 1).shrink(ShrinkerTests.crash([Self.check, ShrinkerTests.go]), states: [:])
+        #expect(shrunk.actions == [Self.check, ShrinkerTests.go] && shrunk.replays == 1, "left as found: \(shrunk.actions.map(\.description))")
+    }
+
+    @Test func aWalksFailedRobotStepIsDroppedBeforeItsFirstReplayAndTheRestShrinks() {
+        let app = ModelApp { AlertPad() }
+        let shrunk = ShrinkerTests.shrinker(app).shrink(ShrinkerTests.crash([Self.check, Self.open, Self.ok, ShrinkerTests.go]), states: [:])
+        #expect(shrunk.actions == [ShrinkerTests.go], "\(shrunk.actions.map(\.description))")
+        #expect(!shrunk.actions.contains(Self.check))
+    }
+
+    @Test func failedStepsAreDroppedOnlyUpToTheirBound() {
+        let steps = Array(repeating: Self.check, count: Shrinker.failedStepsDropped + 1) + [ShrinkerTests.go]
+        let app = ModelApp { AlertPad() }
+        let shrunk = ShrinkerTests.shrinker(app).shrink(ShrinkerTests.crash(steps), states: [:])
+        #expect(shrunk.actions == steps, "left as found once the bound is reached")
+        #expect(shrunk.replays == Shrinker.failedStepsDropped + 1 && app.launches == shrunk.replays)
+    }
+}
