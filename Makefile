@@ -100,12 +100,15 @@ explore: deps
 	$(SWIFT_RUN) build
 	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) --walks $(EXPLORE_WALKS) $(EXPLORE_SEED) --against Flows
 
-# make test's check: the whole map, explored to its end, then walks (a seed at random, printed),
-# with nothing found.
+# make test's check: the whole map signed in, explored to its end, then walks (a seed at random,
+# printed), with nothing found; then explore as a newcomer types it (no options but a shorter
+# --time), from the repository and from another folder: nothing found (scripts/explore-clean.sh).
 CHECK_WALKS  ?= 40
+CLEAN_TIME   ?= 10
 explore-check:
 	$(FLOW) explore --from Login.login --out $(EXPLORE_OUT) --walks $(CHECK_WALKS) $(EXPLORE_SEED) > $(EXPLORE_OUT).txt; status=$$?; cat $(EXPLORE_OUT).txt; \
 	  [ $$status -eq 0 ] && grep -q "every screen explored" $(EXPLORE_OUT).txt || { echo "explore: the map and the walks did not end with nothing found" >&2; exit 1; }
+	scripts/explore-clean.sh WorkPhotos . $(FLOW) $(CLEAN_TIME)
 
 # The second reference app (Examples/Expenses), its own package on the toolkit's products: its
 # build, its tests, its flows with the accessibility audit and its properties, then its flows on a
@@ -119,10 +122,8 @@ expenses: deps
 	cd $(EXPENSES) && $(EXPENSES_RUN) build --build-tests
 	cd $(EXPENSES) && $(EXPENSES_RUN) test --skip-build --disable-xctest
 	cd $(EXPENSES) && .build/debug/expenses-flow run --audit --properties
-	# Two expenses may be alike (the same name and amount): their rows read the same, and no row has an
-	# action of its own to tell apart, so distinctNames is left out of the audit.
-	cd $(EXPENSES) && .build/debug/expenses-flow explore --out .build/explore --walks $(CHECK_WALKS) $(EXPLORE_SEED) --audit-skip distinctNames > .build/explore.txt; status=$$?; cat .build/explore.txt; \
-	  [ $$status -eq 0 ] && grep -q "every screen explored" .build/explore.txt || { echo "expenses: explore did not end clean" >&2; exit 1; }
+	# Explore as a newcomer types it, from the app's folder and from another: nothing found.
+	scripts/explore-clean.sh Expenses $(EXPENSES) $(EXPENSES)/.build/debug/expenses-flow $(CLEAN_TIME)
 	$(MAKE) expenses-broken-build
 	$(MAKE) expenses-planted-bugs
 
@@ -143,6 +144,7 @@ todos: deps
 	cd $(TODOS) && $(SIDE_RUN) test --skip-build --disable-xctest
 	cd $(TODOS) && .build/debug/todos-flow run --audit --properties
 	$(TODOS)/scripts/variants.sh
+	scripts/explore-clean.sh Todos $(TODOS) $(TODOS)/.build/debug/todos-flow $(CLEAN_TIME)
 
 # `flow new` from nothing to green flows: an app with no store (Tally) and one with a SQLite store
 # (Ledger), each written afresh into .build/new-check, then its own `make test` (its build, its
@@ -163,12 +165,13 @@ new-check: deps
 	  MAKEFLAGS= $(MAKE) -C $$dir test SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir.log 2>&1; status=$$?; cat $$dir.log; \
 	  echo "new-check: $$name (--store $$store): first build $$(grep -m1 -o 'Build complete! ([0-9.]*s)' $$dir.log | grep -o '[0-9.]*s'), make test $$(( $$(date +%s) - start )) s"; \
 	  [ $$status -eq 0 ] && grep -Eq '^([2-9]|[1-9][0-9]+) passed, 0 failed$$' $$dir.log || { echo "new-check: $$name's make test failed, or its flows did not end with 2 passed, 0 failed or more (see $$dir.log)" >&2; exit 1; }; \
-	  MAKEFLAGS= $(MAKE) -C $$dir explore SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" > $$dir-explore.log 2>&1; status=$$?; cat $$dir-explore.log; \
+	  MAKEFLAGS= $(MAKE) -C $$dir explore SWIFT="$(CURDIR)/scripts/swift-root-scratch.sh" EXPLORE_ARGS="--time $(CLEAN_TIME)" > $$dir-explore.log 2>&1; status=$$?; cat $$dir-explore.log; \
 	  fixture=$$([ $$store = none ] && echo ')' || echo ', fixture default)'); \
 	  [ $$status -eq 0 ] && grep -q "every screen explored" $$dir-explore.log && grep -q "^exploring .*(scheme default$$fixture$$" $$dir-explore.log \
 	    || { echo "new-check: $$name's make explore did not end clean, or did not say its fixture only with a store (see $$dir-explore.log)" >&2; exit 1; }; \
 	  git -C $$dir init -q && git -C $$dir check-ignore -q explore/map.json && rm -rf $$dir/.git \
 	    || { echo "new-check: git does not ignore $$name's explore/" >&2; exit 1; }; \
+	  [ $$store = none ] || scripts/explore-clean.sh $$name $$dir $$dir/.build/debug/$$(echo $$name | tr A-Z a-z)-flow $(CLEAN_TIME) || exit 1; \
 	done
 	# The guide's recipe "See a flow fail", on Tally as written there.
 	scripts/own-tmpdir.sh scripts/see-it-fail.sh $(NEW_CHECK)/tally

@@ -26,12 +26,16 @@ extension FlowCommand {
                     to the fewest steps that still show it and written as a flow \(name) run fails on. The same problem met again \
                     (the same kind after the same action on a screen of the same title, or the same alert) is one finding, with \
                     the number of paths that met it.
-                    --walks N adds seeded random walks after the map (--walks-only: instead of it): each from a fresh launch, \
-                    at most --walk-length actions chosen among every enabled action of the screen, weighted towards what was \
-                    tried least, fields typed from their pool. They reach the states data makes (an item lent, then returned); \
-                    screens are then told apart by what their rows and fields hold too (--identity data, bounded). The seed is \
-                    printed and written to map.json: --seed S walks the same walks again, action for action; --shard I/N (or \
-                    auto) walks one machine's share, and \(name) merge joins the shards' folders.
+                    Then seeded random walks, until --time is up (--walks N: N of them; --walks 0: none; --walks-only: no \
+                    map): each from a fresh launch, at most --walk-length steps, each a control of the screen or a robot \
+                    action of its robot with its arguments (Todos.add: {title: Ann}); each walk may use a random share of the \
+                    classes of action, repeats the step before a quarter of the time, and otherwise chooses uniformly or what \
+                    it tried least. They reach the states data makes (an item lent, then returned; a fourth one added); \
+                    screens are then told apart by what their rows and fields hold too (--identity data, bounded), and the map \
+                    leaves those states to them. A screen whose actions change what it holds is no dead end. The summary says \
+                    what was searched and what was not. The seed is printed and written to map.json: --seed S with --walks N \
+                    walks the same walks again, action for action; --shard I/N (or auto) walks one machine's share, and \
+                    \(name) merge joins the shards' folders.
                     Written into --out: map.json (its schema: \(name) schema --map), map.dot, map.svg, report.html, junit.xml, and \
                     findings/*.yaml.
                     \(RunnerExit.help([.passed: "nothing found", .failed: "findings", .interrupted: "interrupted (Ctrl-C: what was found so far is written)"]))
@@ -218,7 +222,7 @@ extension FlowCommand {
                 if recorder.failed > 0 { Console.output("note: \(recorder.failed) of the flows failed; what they did before is counted\n") }
             }
             let written = ExploreOutput.write(result, into: out, map: &map, runner: RunnerSetup.current.name)
-            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name))
+            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name, folder: out))
             for problem in written.problems + result.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
             if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
             if interruption.isSet { throw FlowCommandError.interrupted }

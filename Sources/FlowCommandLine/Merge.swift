@@ -154,7 +154,7 @@ extension FlowCommand {
             var map = merged.map
             let written = ExploreOutput.write(flows, into: out, map: &map, runner: RunnerSetup.current.name)
             Console.output("merged \(shards.count) shards of \(map.walks?.count ?? 0) walks (seed \(map.walks?.seed ?? "?"))\n")
-            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name))
+            Console.output(ExploreOutput.stats(map, runner: RunnerSetup.current.name, folder: out))
             for problem in written.problems { Console.error(RunnerSetup.current.error(problem) + "\n") }
             if !written.files.isEmpty { Console.output("wrote " + written.files.joined(separator: ", ") + "\n") }
             if !written.problems.isEmpty { throw FlowCommandError.notWritten }

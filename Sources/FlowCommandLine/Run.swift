@@ -469,7 +469,7 @@ struct CoverageMap {
         for line in ExploreOutput.untestedScreens(map) { Console.output(line + "\n") }
         let folder = PathText.parent(of: file)
         let files = [(file, map.json), ((folder as NSString).appendingPathComponent(ExploreOutput.svgFile), MapPicture.svg(map)),
-                     ((folder as NSString).appendingPathComponent(ExploreOutput.reportFile), ExploreReport.html(map, runner: RunnerSetup.current.name))]
+                     ((folder as NSString).appendingPathComponent(ExploreOutput.reportFile), ExploreReport.html(map, runner: RunnerSetup.current.name, folder: folder))]
         for (path, text) in files {
             do {
                 try OutputFile.write(text, to: path)

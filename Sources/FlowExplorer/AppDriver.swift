@@ -104,6 +104,11 @@ final class AppDriver: ExploreApp {
     let catalog: RobotCatalog
     /// Whether the last action was a robot action (its commands are then the step's).
     private var lastWasRobot = false
+    /// The robot steps read so far, by their YAML: a walk takes the same step (`Todos.add: {title:
+    /// Ann}`) many times, and reading one is a parse.
+    private var robotSteps: [String: Step] = [:]
+    /// The most robot steps kept read.
+    private static let robotStepsKept = 4096
 
     /// Seeds what the flow needs once; throws what `flow run` would say when it cannot.
     init(scheme: Scheme, variables: [String: String], secrets: [String], timeout: TimeInterval, flow: Flow, catalog: RobotCatalog = RobotCatalog([])) throws {
@@ -303,11 +308,19 @@ final class AppDriver: ExploreApp {
     /// left; the app's end; or, when the action failed on this screen (a check of its own, a
     /// control it looks for) with the app still idle, skipped where it left the app.
     private func robotStep(_ action: ExploreAction, on executor: FlowExecutor) -> Outcome {
-        let parser = FlowParser(catalog: catalog)
-        guard let parsed = parser.step(text: action.yaml, file: "explore") else {
-            return .skipped(executor.app.latestFrame ?? Frame(seq: 0, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "", elements: []), text: ""))
+        let yaml = action.yaml
+        let step: Step
+        if let read = robotSteps[yaml] {
+            step = read
+        } else {
+            guard let parsed = FlowParser(catalog: catalog).step(text: yaml, file: "explore") else {
+                return .skipped(executor.app.latestFrame ?? Frame(seq: 0, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: "", elements: []), text: ""))
+            }
+            if robotSteps.count >= Self.robotStepsKept { robotSteps.removeAll(keepingCapacity: true) }
+            robotSteps[yaml] = parsed.step
+            step = parsed.step
         }
-        let outcome = executor.perform([parsed.step], in: flow)
+        let outcome = executor.perform([step], in: flow)
         if let failure = outcome.failure?.failure {
             switch failure.cause {
             case .crashed, .hung, .brokeProtocol, .exited:

@@ -23,9 +23,13 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// A robot action's argument, as a step gives it.
     package enum Argument: Hashable, Sendable, Codable {
+        /// A text (a title, a name), as typed.
         case text(String)
+        /// A whole number (a count, a position from 1).
         case integer(Int)
+        /// True or false.
         case boolean(Bool)
+        /// Positions from 1 (the rows to select).
         case integers([Int])
 
         /// The YAML node of it.
@@ -75,6 +79,7 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
         /// Which of the explorer's values a text is (an ordinary one, a blank one, ...).
         package let typed: TypedValue?
 
+        /// `value` for the parameter `name`; `typed`, which of the explorer's values a text is.
         package init(name: String, value: Argument, typed: TypedValue? = nil) {
             self.name = name
             self.value = value

@@ -268,15 +268,25 @@ package struct ExploreFinding: Sendable {
     /// What makes two occurrences one problem, as ``Kind/sameProblem`` says it in words: a value
     /// the judge keeps findings by, said in `map.json` as its ``description``.
     package enum Problem: Hashable, Sendable, CustomStringConvertible {
+        /// The signal, after the action on the control (`tap cell book-#`) on a screen of the title.
         case crash(signal: Int32, title: String, control: String)
+        /// The exit code, after the action on the control on a screen of the title.
         case exit(code: Int32, title: String, control: String)
+        /// A hang after the action on the control on a screen of the title.
         case hang(title: String, control: String)
+        /// A line that is not a frame after the action on the control on a screen of the title.
         case wire(title: String, control: String)
+        /// The action (its verb and identifier) refused on a screen of the title that offers it.
         case refused(verb: String, identifier: String, title: String, control: String)
+        /// The rule broken by the elements its keys name, on a screen of the title.
         case audit(rule: AuditRule, title: String, keys: [String])
+        /// A screen of the title with no way on.
         case deadEnd(title: String)
+        /// The secret of the variable (nil: what was typed into a secure field) on a screen of the title.
         case secret(variable: String?, title: String)
+        /// The alert, whatever screen it is over.
         case alert(String)
+        /// The property, on a screen of the title.
         case property(name: String, title: String)
         /// The app did not start, with this kind (a crash, a hang, an exit, a broken line).
         case launch(Kind)

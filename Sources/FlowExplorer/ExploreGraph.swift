@@ -10,6 +10,7 @@ package struct StateID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// `s1` for the first.
     package var description: String { "s\(index + 1)" }
 
+    /// In the order met.
     package static func < (a: StateID, b: StateID) -> Bool { a.index < b.index }
 }
 

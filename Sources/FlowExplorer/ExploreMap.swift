@@ -42,6 +42,9 @@ package struct ExploreMap: Codable, Sendable, Equatable {
     /// Whether the breadth-first map was made (false: walks alone, or another shard's); absent in
     /// a map written before it was said.
     package var madeMap: Bool?
+    /// What ended the breadth-first map, when walks followed it (`stats.ended` says what ended the
+    /// whole crawl): `max-actions` when the map was cut short and the walks went on.
+    package var mapEnded: CrawlEnd?
     /// Each property the app declares, with how often the crawl checked it, how often it applied
     /// and how often it failed (absent when the crawl checked none: `--no-properties`).
     package var properties: [Property]?

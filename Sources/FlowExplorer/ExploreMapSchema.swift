@@ -110,6 +110,7 @@ extension ExploreMap {
             ], "the seeded random walks (after the map until the time is up, or explore --walks N)"), false),
             ("leftToWalks", described(integer, "in data identity, the states the map met besides the first of each structure, left to the walks"), false),
             ("madeMap", described(["type": "boolean"], "whether the breadth-first map was made (false: walks alone, or another shard's)"), false),
+            ("mapEnded", described(["type": "string", "enum": CrawlEnd.allCases.map(\.rawValue)], "what ended the map, when walks followed it"), false),
             ("dataLimit", described(["type": "integer", "minimum": 1], "in data identity, the most states one structure was given (the rest: data other)"), false),
             ("properties", ["type": "array", "description": "each property the app declares, as the crawl checked it (absent: none was checked)", "items": object([
                 ("name", described(string, "its name, as assertProperty names it"), true),

@@ -51,8 +51,8 @@ package enum ExploreOutput {
         }
         map.stats.findings = map.findings.count
         let outputs: [(String, String)] = [
-            (mapFile, map.json), (dotFile, map.dot), (svgFile, MapPicture.svg(map)), (reportFile, ExploreReport.html(map, runner: runner)),
-            (junitFile, ExploreReport.junit(map, runner: runner)),
+            (mapFile, map.json), (dotFile, map.dot), (svgFile, MapPicture.svg(map)), (reportFile, ExploreReport.html(map, runner: runner, folder: folder)),
+            (junitFile, ExploreReport.junit(map, runner: runner, folder: folder)),
         ]
         for (name, text) in outputs {
             let path = (folder as NSString).appendingPathComponent(name)
@@ -95,8 +95,16 @@ package enum ExploreOutput {
         }
     }
 
-    /// The figures, as Robo prints them, and more.
-    package static func stats(_ map: ExploreMap, runner: String) -> String {
+    /// The command that runs a finding's flow `flow` (a path in the crawl's folder, as the map says
+    /// it) from where the crawl ran: `flow run out/findings/01-crash-book.yaml`, its folder as
+    /// given to `--out` (nil: the map's own folder).
+    package static func runCommand(_ runner: String, flow: String, folder: String?) -> String {
+        "\(runner) run " + ShellWord.quoted(folder.map { PathText.joined($0, flow) } ?? flow)
+    }
+
+    /// The figures, as Robo prints them, and more: each finding's command names its flow in
+    /// `folder`, the crawl's as given to `--out` (nil: the map's own).
+    package static func stats(_ map: ExploreMap, runner: String, folder: String?) -> String {
         let stats = map.stats
         let how = switch stats.ended {
         case .done: "every screen explored"
@@ -122,7 +130,7 @@ package enum ExploreOutput {
             for detail in finding.details.prefix(5) { lines.append("    " + TerminalText.oneLine(detail)) }
             if let flow = finding.flow {
                 let when = [finding.found.map { "by the \($0)" }, finding.foundAt.map { String(format: "at %.2f s", $0) }].compactMap { $0 }.joined(separator: " ")
-                lines.append("    \(runner) run \(flow)  (\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), found after \(finding.foundAfter)"
+                lines.append("    \(runCommand(runner, flow: flow, folder: folder))  (\(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), found after \(finding.foundAfter)"
                     + (when.isEmpty ? "" : " " + when) + ")")
             }
         }
@@ -152,8 +160,10 @@ package enum ExploreOutput {
         var not: [String] = []
         let stats = map.stats
         if madeMap {
-            let mapEnded = map.walks == nil ? stats.ended : .done
-            switch (mapEnded, stats.complete || map.walks != nil) {
+            // Walks follow a map that ended or was cut at --max-actions; a map written before
+            // `mapEnded` was said ended.
+            let mapEnded = map.walks == nil ? stats.ended : map.mapEnded ?? .done
+            switch (mapEnded, stats.complete || (map.walks != nil && mapEnded == .done)) {
             case (.done, true): searched.append("the map (every screen within --max-depth \(map.budget.maxDepth))")
             case (.done, false): searched.append("the map"); not.append("screens past --max-depth \(map.budget.maxDepth)")
             case (.maxActions, _): searched.append("the map"); not.append("the rest of the map (--max-actions \(map.budget.maxActions) ran out)")
@@ -257,9 +267,9 @@ extension ExploreOutput {
     /// The map in a few lines, for an agent (`flow mcp`'s `explore_app`): the figures, each finding
     /// with its minimal flow's steps, then a line a screen with where each of its actions led
     /// (values typed into one field, and rows of one class, said once). A tenth of the map's JSON.
-    package static func compact(_ map: ExploreMap, runner: String) -> String {
+    package static func compact(_ map: ExploreMap, runner: String, folder: String?) -> String {
         // The figures: no line of them is empty.
-        var lines = stats(map, runner: runner).split(separator: "\n").prefix { !$0.hasPrefix("FINDING") }.map(String.init)
+        var lines = stats(map, runner: runner, folder: folder).split(separator: "\n").prefix { !$0.hasPrefix("FINDING") }.map(String.init)
         if !map.findings.isEmpty { lines.append("findings:") }
         for finding in map.findings {
             var about = [finding.kind.rawValue, "on \"\(TerminalText.oneLine(finding.title))\" (\(finding.screen))"]
@@ -267,7 +277,7 @@ extension ExploreOutput {
             if let found = finding.found { about.append("found by the \(found)") }
             lines.append("\(finding.id) " + about.joined(separator: ", ") + ": " + TerminalText.oneLine(finding.summary))
             lines.append("  steps: " + finding.steps.joined(separator: "; "))
-            if let flow = finding.flow { lines.append("  flow: \(flow)") }
+            if let flow = finding.flow { lines.append("  run: " + runCommand(runner, flow: flow, folder: folder)) }
         }
         lines.append("screens (id \"title\" depth: action → where it led):")
         var leaving: [String: [ExploreMap.Transition]] = [:]

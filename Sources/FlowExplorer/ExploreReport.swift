@@ -5,8 +5,10 @@ import Foundation
 /// the findings with their flows, the coverage, every screen), and a JUnit file with a testcase
 /// a finding (failed) and one for the crawl (passed when nothing was found).
 package enum ExploreReport {
-    /// The page: the figures, the map as a picture, the findings, the coverage, and each screen as drawn.
-    package static func html(_ map: ExploreMap, runner: String) -> String {
+    /// The page: the figures, the map as a picture, the findings (each with the command that runs
+    /// its flow from where the crawl ran: its `folder`, as given to `--out`), the coverage, and
+    /// each screen as drawn.
+    package static func html(_ map: ExploreMap, runner: String, folder: String?) -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         html += "<title>" + esc("Explore: \(map.stats.screens) screens, \(map.stats.findings) findings (scheme \(map.scheme))") + "</title>\n"
@@ -41,7 +43,7 @@ package enum ExploreReport {
             html += "<p class=\"meta\">" + esc("on \(finding.screen) (\(finding.title)); \(finding.steps.count) step\(finding.steps.count == 1 ? "" : "s"), "
                 + "shrunk from \(finding.foundAfter) action\(finding.foundAfter == 1 ? "" : "s")" + met.map { "; " + $0 }.joined()) + "</p>\n"
             if !finding.details.isEmpty { html += "<pre class=\"stderr\">" + esc(finding.details.joined(separator: "\n")) + "</pre>\n" }
-            if let flow = finding.flow { html += "<p>" + esc("\(runner) run \(flow)") + " fails on it:</p>\n" }
+            if let flow = finding.flow { html += "<p>" + esc(ExploreOutput.runCommand(runner, flow: flow, folder: folder)) + " fails on it:</p>\n" }
             html += "<pre>" + esc(finding.steps.map { "- " + $0 }.joined(separator: "\n")) + "</pre>\n</section>\n"
         }
         html += "</section>\n"
@@ -83,7 +85,7 @@ package enum ExploreReport {
 
     /// JUnit XML: a testcase a finding, failed with its summary and its flow; and one for the
     /// crawl itself, which fails when a budget cut it short only if it found something.
-    package static func junit(_ map: ExploreMap, runner: String) -> String {
+    package static func junit(_ map: ExploreMap, runner: String, folder: String?) -> String {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         let tests = map.findings.count + 1
         let time = String(format: "%.3f", map.stats.seconds)
@@ -94,10 +96,10 @@ package enum ExploreReport {
         xml += "    <testcase name=\"" + esc("explore \(map.app)" + (map.from.map { " from \($0)" } ?? "")) + "\" classname=\"explore\" time=\"\(time)\">"
             + "<system-out>" + esc("\(map.stats.screens) screens, \(map.stats.transitions) transitions, \(map.stats.actions) actions tried; ended: \(map.stats.ended.rawValue)") + "</system-out></testcase>\n"
         for finding in map.findings {
-            let file = finding.flow ?? "explore"
+            let file = finding.flow.map { flow in folder.map { PathText.joined($0, flow) } ?? flow } ?? "explore"
             xml += "    <testcase name=\"" + esc("\(finding.kind.rawValue): \(finding.summary)") + "\" classname=\"" + esc(file) + "\" file=\"" + esc(file) + "\" time=\"0\">"
             xml += "<failure message=\"" + esc(finding.summary) + "\" type=\"" + esc(finding.kind.rawValue) + "\">"
-            xml += esc((finding.flow.map { "\(runner) run \($0)\n" } ?? "") + finding.steps.map { "- " + $0 }.joined(separator: "\n")
+            xml += esc((finding.flow.map { ExploreOutput.runCommand(runner, flow: $0, folder: folder) + "\n" } ?? "") + finding.steps.map { "- " + $0 }.joined(separator: "\n")
                 + (finding.details.isEmpty ? "" : "\n\n" + finding.details.joined(separator: "\n"))) + "</failure></testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"

@@ -259,6 +259,7 @@ package final class Explorer {
         )
         if options.rules.mode == .data, options.makesMap { map.leftToWalks = leftToWalks }
         map.madeMap = options.makesMap
+        if options.makesMap, walks != nil { map.mapEnded = mapEnd.ended }
         var problems: [String] = []
         if catalog.properties.isEmpty, options.checksProperties { map.properties = [] }
         if let properties {

@@ -128,7 +128,7 @@ public struct RobotAction: Sendable {
     /// Whether it is a check, not an action: named `check...` (`checkCounts`), it asserts what the
     /// screen shows and does nothing to it. `flow explore` takes a robot's actions as steps of its
     /// walks, never its checks.
-    public var isCheck: Bool {
+    package var isCheck: Bool {
         guard name.hasPrefix("check") else { return false }
         guard let next = name.dropFirst(5).first else { return true }
         return next.isUppercase

@@ -333,8 +333,9 @@ package final class FlowMCPServer {
             server.runFlows(paths, tags: tags ?? [])
         },
         ToolDeclaration(name: "explore_app", summary: "Crawls the app as \(runner.name) explore does (every screen it reaches, breadth first, then seeded "
-                            + "random walks if asked) and answers in a few lines: the figures, each finding with the steps of its minimal flow, and a line "
-                            + "a screen with where its actions led; with whole_map, the map as JSON instead.",
+                            + "random walks until its time is up) and answers in a few lines: the figures, each finding with the steps of its minimal flow, "
+                            + "and a line a screen with where its actions led; with whole_map, the map as JSON instead. With out, it writes the crawl "
+                            + "there as explore --out does, and each finding says the command that runs its flow.",
                         .text("from", "start after this: a robot action (Robot.action) or a flow file"),
                         .text("fixture", "the fixture the store is seeded from (default: default)"),
                         .integer("max_actions", "the most actions tried (default: \(ExploreOptions.defaultMaxActions))"),
@@ -343,10 +344,11 @@ package final class FlowMCPServer {
                         .integer("walks", "seeded random walks after the map (0: none; default: as many as the time allows)"),
                         .integer("walk_length", "the most actions a walk takes (default: \(WalkOptions.defaultLength))"),
                         .integer("seed", "the walks' seed: the same seed walks the same walks (default: one chosen at random, and said)"),
-                        .boolean("whole_map", "answer with the whole map as JSON (several times longer)")) {
-            server, from, fixture, maxActions, maxDepth, seconds, walks, walkLength, seed, wholeMap in
+                        .boolean("whole_map", "answer with the whole map as JSON (several times longer)"),
+                        .text("out", "a folder to write the crawl into, as explore --out does: each finding's flow, the map, the report")) {
+            server, from, fixture, maxActions, maxDepth, seconds, walks, walkLength, seed, wholeMap, out in
             server.explore(from: from, fixture: fixture, maxActions: maxActions, maxDepth: maxDepth, seconds: seconds,
-                           walks: (walks, walkLength, seed), wholeMap: wholeMap ?? false)
+                           walks: (walks, walkLength, seed), wholeMap: wholeMap ?? false, out: out)
         },
     ] }
 
@@ -410,13 +412,21 @@ package final class FlowMCPServer {
     }
 
     private func explore(
-        from: String?, fixture: String?, maxActions: Int?, maxDepth: Int?, seconds: Int?, walks: (count: Int?, length: Int?, seed: Int?), wholeMap: Bool
+        from: String?, fixture: String?, maxActions: Int?, maxDepth: Int?, seconds: Int?, walks: (count: Int?, length: Int?, seed: Int?), wholeMap: Bool,
+        out: String?
     ) -> ToolAnswer {
         for (name, value) in [("max_actions", maxActions), ("max_depth", maxDepth), ("seconds", seconds), ("walk_length", walks.length)] {
             if let value, value < 1 { return .error("explore_app: \(name) is \(value): give 1 or more") }
         }
         for (name, value) in [("walks", walks.count), ("seed", walks.seed)] {
             if let value, value < 0 { return .error("explore_app: \(name) is \(value): give 0 or more") }
+        }
+        if let out {
+            do {
+                try OutputFile.checkFolder(out)
+            } catch {
+                return .error("explore_app: out \(masked(PathText.shown(out))): \(error.explanation)")
+            }
         }
         let prefix: ExplorePrefix = from.map { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.contains("/") ? .flow($0) : .step($0) } ?? .none
         // As `explore` does: the map, then walks until the time is up, unless told how many.
@@ -431,10 +441,17 @@ package final class FlowMCPServer {
             defer { explorer.close() }
             let result = try explorer.run()
             var map = result.map
-            // Each finding with its minimal flow's steps, as a flow in the project's flows would hold them.
-            map.findings = ExploreOutput.flows(result, map: map, in: project.flows.first ?? project.runner.flows).map(\.entry)
-            map.stats.findings = map.findings.count
-            return .ok(masked(wholeMap ? map.json : ExploreOutput.compact(map, runner: project.runner.name)))
+            var problems: [String] = []
+            if let out {
+                // Written as explore --out writes it: each finding's command names its flow there.
+                problems = ExploreOutput.write(result, into: out, map: &map, runner: project.runner.name).problems + result.problems
+            } else {
+                // Each finding with its minimal flow's steps, as a flow in the project's flows would hold them.
+                map.findings = ExploreOutput.flows(result, map: map, in: project.flows.first ?? project.runner.flows).map(\.entry)
+                map.stats.findings = map.findings.count
+            }
+            let answer = wholeMap ? map.json : ExploreOutput.compact(map, runner: project.runner.name, folder: out)
+            return problems.isEmpty ? .ok(masked(answer)) : .error(masked(answer + "\n" + problems.joined(separator: "\n")))
         } catch {
             return .error("explore_app: \(masked(error.description))")
         }

@@ -21,7 +21,7 @@ struct Bench: ParsableCommand {
     /// The runner-level figures, each beside its floor measured in the same run. (The in-process
     /// ones, images, the wire and seeding, are in the Benchmarks/ package: ordo-one/benchmark.)
     enum Measure: String, ExpressibleByArgument, CaseIterable {
-        case launch, step, suite, list, upload, scale, start, explore, properties, trace, adopt, all
+        case launch, step, suite, list, upload, scale, start, explore, depth, properties, trace, adopt, all
         /// The figures `make bench-check` guards: a step, the default run's hundred flows, `flow`'s start.
         case targets
     }
@@ -67,7 +67,7 @@ struct Bench: ParsableCommand {
         let scoreboard = Scoreboard()
         let measures: [(Measure, (Scoreboard) throws -> Void)] = [
             (.launch, launch), (.step, step), (.suite, { try suite($0, every: measure != .targets) }), (.list, list), (.upload, upload),
-            (.scale, scale), (.start, start), (.explore, explore), (.properties, properties), (.trace, trace), (.adopt, adopt),
+            (.scale, scale), (.start, start), (.explore, explore), (.depth, depth), (.properties, properties), (.trace, trace), (.adopt, adopt),
         ]
         let guarded: Set<Measure> = [.step, .suite, .start]
         // `adopt` builds the toolkit from nothing, twice a run (minutes): only when asked by name.

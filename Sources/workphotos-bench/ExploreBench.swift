@@ -57,13 +57,14 @@ extension Bench {
             }
             let floorMS = Self.percentile(launchMS, 0.5) + Self.percentile(stepMS, 0.5)
             let out = folder.appendingPathComponent("workphotos-\(run)").path
-            let status = try Self.runTo(flow, ["explore", "--scheme", "fast", "--from", "Login.login", "--out", out], in: repository)
+            // The map alone (--walks 0): the whole map at its default budget, as it was measured before walks followed by default.
+            let status = try Self.runTo(flow, ["explore", "--scheme", "fast", "--from", "Login.login", "--walks", "0", "--out", out], in: repository)
             let map = try ExploreFigures(file: out + "/map.json")
             guard status == 0, map.complete else { throw BenchError("flow explore of WorkPhotos exited \(status) (complete: \(map.complete)); see \(out)") }
             crawl.append((map.seconds, Double(map.actionsSent), Double(map.actions), floorMS))
             // The same crawl without the app's properties: what checking them costs (its floor).
             let bareOut = folder.appendingPathComponent("workphotos-bare-\(run)").path
-            let bareStatus = try Self.runTo(flow, ["explore", "--scheme", "fast", "--from", "Login.login", "--no-properties", "--out", bareOut], in: repository)
+            let bareStatus = try Self.runTo(flow, ["explore", "--scheme", "fast", "--from", "Login.login", "--walks", "0", "--no-properties", "--out", bareOut], in: repository)
             let bare = try ExploreFigures(file: bareOut + "/map.json")
             guard bareStatus == 0, bare.complete, bare.actions == map.actions else {
                 throw BenchError("flow explore --no-properties of WorkPhotos exited \(bareStatus) after \(bare.actions) actions (with properties: \(map.actions)); see \(bareOut)")
@@ -123,7 +124,7 @@ extension Bench {
                 replay.terminate()
             }
             let sampleOut = folder.appendingPathComponent("sample-\(run)").path
-            let sampleStatus = try Self.runTo(flow, ["explore", "--out", sampleOut], in: sampleProject.path)
+            let sampleStatus = try Self.runTo(flow, ["explore", "--walks", "0", "--out", sampleOut], in: sampleProject.path)
             let sampleMap = try ExploreFigures(file: sampleOut + "/map.json")
             guard sampleStatus == 1, sampleMap.findingSteps == 10 else {
                 throw BenchError("flow explore of the sample exited \(sampleStatus) with a finding of \(sampleMap.findingSteps) steps, not 1 and 10; see \(sampleOut)")

@@ -18,7 +18,7 @@ extension DeskCatalog {
     public static let named: [String: RobotCatalog] = {
         var catalogs = ["desk": catalog, "ledger": ledger, "lendShouts": lendShouts, "returned": returned, "twice": twice, "none": none,
                         "neverApplies": neverApplies, "counter": CounterRobot.catalog, "counterTally": CounterRobot.tallyCatalog,
-                        "counterMishaps": CounterRobot.mishapsCatalog]
+                        "counterMishaps": CounterRobot.mishapsCatalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
         for property in BrokenProperty.allCases { catalogs[property.rawValue] = property.catalog }
         return catalogs
     }()
@@ -44,6 +44,16 @@ extension DeskCatalog {
         $0.after(.tap("Lend"), "lendShouts", "The desk's row says the borrower in capitals.", leadsTo: DeskRobot.self) { book, desk in
             let expected = "on loan to \((book.app.textFields["Borrower"].value ?? "").uppercased())"
             if !desk.app.cells.snapshots().contains(where: { $0.value == expected }) { desk.app.fail("find a row reading \(expected)", "none does") }
+        }
+    }])
+
+    /// The desk's own, and one wrong about the book robot's own action: after `Lend.typeBorrower`
+    /// (the robot action, not a `type` step into the same field), the Borrower field is said to
+    /// shout the name in capitals (it never does). It applies only where a crawl takes robot actions.
+    public static let typingShouts = RobotCatalog([DeskRobot.yaml, LendRobot.yaml], properties: [DeskRobot.properties, RobotProperties<LendRobot> {
+        $0.after(.robot("Lend.typeBorrower"), "typingShouts", "The borrower the robot types shows in capitals.") { _, book in
+            let typed = book.app.textFields["Borrower"].value ?? ""
+            if typed != typed.uppercased() || typed.isEmpty { book.app.fail("check that the borrower shows in capitals", "it reads \(typed)") }
         }
     }])
 
@@ -354,4 +364,58 @@ extension CounterRobot {
         }
         DispatchSemaphore(value: 0).wait()
     }
+}
+
+/// A tally's one screen: Add counts one more, Reset goes back to 0. Its actions are robot actions,
+/// as an app's domain is, for the walks that take them as steps (`Tally.add`).
+public final class TallyRobot: Robot {
+    override public class var screenTitle: String { "Tally" }
+
+    /// Adds one.
+    @discardableResult
+    public func add() -> Self {
+        app.buttons["Add"].tap()
+        return self
+    }
+
+    /// Back to 0.
+    @discardableResult
+    public func reset() -> Self {
+        app.buttons["Reset"].tap()
+        return self
+    }
+
+    /// Doubles the count: a button the tally does not have, so the action fails wherever it is
+    /// taken (a crawl skips it, and counts it).
+    @discardableResult
+    public func double() -> Self {
+        app.buttons["Double"].tap()
+        return self
+    }
+
+    /// Takes away the row at `position`: the tally shows no rows, so a crawl cannot fill it.
+    @discardableResult
+    public func remove(_ position: Int) -> Self {
+        app.cells.element(boundBy: position - 1).tap()
+        return self
+    }
+
+    /// The count reads `count`: a check, which a crawl never takes as a step.
+    @discardableResult
+    public func checkCount(_ count: Int) -> Self {
+        app.staticTexts["count"].assertLabel("Count: \(count)")
+        return self
+    }
+
+    /// The tally's YAML actions.
+    public static let yaml = RobotActions<TallyRobot> {
+        $0.action("add", "Adds one.") { $0.add() }
+        $0.action("reset", "Back to 0.") { $0.reset() }
+        $0.action("double", "Doubles the count.") { $0.double() }
+        $0.action("remove", "Takes away the row at this position.", .position()) { $0.remove($1) }
+        $0.action("checkCount", "The count reads this.", .count("the count")) { $0.checkCount($1) }
+    }
+
+    /// The tally's catalog: its actions, no property.
+    public static let catalog = RobotCatalog([yaml])
 }

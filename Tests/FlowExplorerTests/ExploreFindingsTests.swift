@@ -125,9 +125,8 @@ struct ExploreFindingsTests {
         #expect(explore.stdout.contains(" walks, until the time was up"), "\(explore.stdout)")
     }
 
-    /// A one-screen app whose actions change what it holds, never which screen it is: no dead end
-    /// (from the app's folder or from anywhere else, with no flows to learn values from), and
-    /// `assertWayOut` passes on it.
+    /// A one-screen app whose actions change what it holds, never which screen it is: no dead end,
+    /// by data and by structure (`assertWayOut` passes on it: WayOutAndNotShownStepTests).
     @Test func aOneScreenAppWhoseActionsChangeItsDataIsNoDeadEnd() throws {
         let workspace = try ExploreWorkspace(app: "tally")
         defer { workspace.remove() }
@@ -136,9 +135,6 @@ struct ExploreFindingsTests {
         #expect(workspace.files(in: "out/findings").isEmpty)
         let structure = try workspace.flow(["explore", "--out", "structure", "--walks", "0"])
         #expect(structure.status == 0, "by structure alone too: \(structure.stdout)\(structure.stderr)")
-        try workspace.write("Flows/way.yaml", "name: Way\nsteps:\n  - assertWayOut\n  - assertVisible: \"Count: 1\"\n")
-        let run = try workspace.flow(["run", "Flows/way.yaml"])
-        #expect(run.status == 0, "Add changes the count: a way on, and the app stays there: \(run.stdout)\(run.stderr)")
     }
 
     /// A crash at the eighth Add of a tally (Undo takes one away): found by explore with no options
@@ -151,6 +147,21 @@ struct ExploreFindingsTests {
         let map = try ExploreMap.read(Data(workspace.read("out/map.json").utf8), file: "map.json")
         #expect(map.findings.map(\.kind) == [.crash], "\(map.findings.map(\.summary))")
         #expect(map.findings.first?.steps == Array(repeating: "tap: {button: Add}", count: 8), "\(map.findings.first?.steps ?? [])")
+    }
+
+    /// The command the summary prints for a finding runs where explore ran: its path holds the
+    /// `--out` folder, quoted for a shell; the report and the JUnit file say the same.
+    @Test func theCommandPrintedForAFindingRunsWhereExploreRan() throws {
+        let workspace = try ExploreWorkspace(bugs: ["exit"])
+        defer { workspace.remove() }
+        let explore = try workspace.flow(["explore", "--walks", "0", "--out", "runs/first try"])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        let line = try #require(explore.stdout.split(separator: "\n").first { $0.hasPrefix("    flow run ") }, "\(explore.stdout)")
+        #expect(line.hasPrefix("    flow run 'runs/first try/findings/01-exit-menu.yaml'  ("), "\(line)")
+        let run = try workspace.flow(["run", "--timeout", "1", "runs/first try/findings/01-exit-menu.yaml"])
+        #expect(run.status == 1 && run.stdout.contains("the app exited with code 3"), "\(run.stdout)")
+        #expect(try workspace.read("runs/first try/report.html").contains("flow run &#39;runs/first try/findings/01-exit-menu.yaml&#39; fails on it"))
+        #expect(try workspace.read("runs/first try/junit.xml").contains("flow run &#39;runs/first try/findings/01-exit-menu.yaml&#39;"))
     }
 
     /// The `steps:` of a flow file, each on one line, as written.

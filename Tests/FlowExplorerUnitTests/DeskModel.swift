@@ -67,6 +67,10 @@ struct DeskModel: AppModel {
             book = Int(identifier.dropFirst(5))
         case (.type, "Borrower"):
             borrower = action.text ?? ""
+        case (.robot, "Lend.typeBorrower") where book.map { borrowers[$0] == nil } == true:
+            // The book robot's own action, as a crawl that takes robot actions sends it.
+            guard case let .text(name)? = action.arguments?.first(where: { $0.name == "name" })?.value else { return .refused("no name") }
+            borrower = name
         case (.tap, "Lend") where book == nil && bugs.contains(.deskLend):
             guard let first = (1...titles.count).first(where: { borrowers[$0] == nil }) else { return .refused("every book is out") }
             borrowers[first] = "Anyone"

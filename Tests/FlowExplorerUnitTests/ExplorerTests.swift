@@ -38,6 +38,19 @@ struct ExplorerTests {
         #expect(map.screens.first?.depth == 0 && map.screens.dropFirst().allSatisfy { $0.depth > 0 })
     }
 
+    /// The map by data stays bounded: it explores the first state of each structure and leaves the
+    /// states data makes to the walks, so it tries about as many actions as the map by structure
+    /// (on the desk, where every lend makes a state, not the several times as many it once took),
+    /// and walks that follow never make the map itself longer.
+    @Test func theMapByDataTriesAboutAsManyActionsAsTheMapByStructure() throws {
+        let structure = try Self.explorer(ModelApp { DeskModel() }, mode: .structure).run().map
+        let data = try Self.explorer(ModelApp { DeskModel() }, mode: .data).run().map
+        let walked = try Self.explorer(ModelApp { DeskModel() }, walks: 30, mode: .data).run().map
+        #expect(data.stats.actions <= 2 * structure.stats.actions, "by data \(data.stats.actions), by structure \(structure.stats.actions)")
+        #expect(walked.stats.actions == data.stats.actions, "the walks do not make the map longer: \(walked.stats.actions) and \(data.stats.actions)")
+        #expect((data.leftToWalks ?? 0) > 0, "states data makes were met and left to the walks")
+    }
+
     @Test func walksAloneMakeNoMapAndTheMapAloneNoWalks() throws {
         let walksOnly = try Self.explorer(ModelApp { DeskModel() }, walks: 5, maps: false).run().map
         #expect(walksOnly.stats.actions == 0 && walksOnly.walks?.walked == 5)
@@ -111,5 +124,37 @@ struct BackIsAWayOnTests {
         #expect(audit.screen.title == "Done")
         #expect(audit.actions.map(\.description) == ["tap Open"])
         #expect(result.findings.filter { $0.kind == .audit }.count == 1, "one problem, one finding")
+    }
+}
+
+/// The summary says what was searched as it was: a map cut at `--max-actions` that walks followed
+/// is said as cut, never as every screen; a map that ended before the walks is said whole.
+struct SearchedSaysHowTheMapEndedTests {
+    static func searched(_ map: ExploreMap) -> (searched: String, not: String) {
+        let rows = Dictionary(ExploreOutput.searchRows(map), uniquingKeysWith: { first, _ in first })
+        return (rows["searched"] ?? "", rows["not searched"] ?? "")
+    }
+
+    @Test func aMapCutAtMaxActionsThenWalkedIsSaidAsCut() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, walks: 2, maxActions: 3).run().map
+        #expect(map.mapEnded == .maxActions && map.walks?.walked == 2, "\(String(describing: map.mapEnded))")
+        let rows = Self.searched(map)
+        #expect(rows.searched.hasPrefix("the map; 2 of 2 walks asked for"), "\(rows.searched)")
+        #expect(!rows.searched.contains("every screen"), "\(rows.searched)")
+        #expect(rows.not.contains("the rest of the map (--max-actions 3 ran out)"), "\(rows.not)")
+    }
+
+    @Test func aMapThatEndedThenWalkedIsSaidWhole() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, walks: 2).run().map
+        #expect(map.mapEnded == .done, "\(String(describing: map.mapEnded))")
+        let rows = Self.searched(map)
+        #expect(rows.searched.hasPrefix("the map (every screen within --max-depth 20); 2 of 2 walks asked for"), "\(rows.searched)")
+        #expect(!rows.not.contains("the rest of the map"), "\(rows.not)")
+    }
+
+    @Test func aMapWithoutWalksSaysNoMapEnd() throws {
+        let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, maxActions: 3).run().map
+        #expect(map.mapEnded == nil && map.stats.ended == .maxActions)
+        #expect(Self.searched(map).not.contains("the rest of the map (--max-actions 3 ran out)"))
     }
 }

@@ -83,7 +83,12 @@ final class ModelApp: ExploreApp {
             actionsThisLaunch += 1
             mostActionsInALaunch = max(mostActionsInALaunch, actionsThisLaunch)
             let after = frame(of: model)
-            if let before { lastAction = ObservedAction(verb: action.verb.rawValue, element: element, before: before, during: [(after, .zero)], after: after) }
+            if let before {
+                // A robot action is observed as a robot step is: by its name (what `.robot(...)` triggers name).
+                lastAction = action.isRobot
+                    ? ObservedAction(verb: "robot", element: nil, robotAction: action.identifier, before: before, during: [(after, .zero)], after: after)
+                    : ObservedAction(verb: action.verb.rawValue, element: element, before: before, during: [(after, .zero)], after: after)
+            }
             return .screen(after)
         case let .refused(reason):
             self.model = model

@@ -1,4 +1,6 @@
 import AutomationWire
+import FlowKit
+import FlowMCP
 import FlowRunner
 import Foundation
 import Testing
@@ -213,6 +215,27 @@ struct FlowMCPAnswerTests {
                             (#"{"seed":-3}"#, "explore_app: seed is -3: give 0 or more")] {
             #expect(try Self.call(server, "explore_app", bad) == .error(said))
         }
+    }
+
+    /// With `out`, explore_app writes the crawl there as `explore --out` does, and each finding's
+    /// line is the command that runs its flow from the server's folder; an `out` that cannot be a
+    /// folder is refused before anything is launched.
+    @Test func exploreAppWithOutWritesTheCrawlAndSaysTheCommandThatRunsEachFlow() throws {
+        let sample = Scheme(name: "sample", app: FlowWorkspace.binaries.appendingPathComponent("explore-sample").path,
+                            launch: LaunchSettings(arguments: ["-sample.bugs", "exit"]))
+        let server = FlowMCPServer(project: .init(scheme: sample, variables: [:], catalog: RobotCatalog([]), flows: [], runner: .standard,
+                                                  propertyWorker: PropertyWorkerLaunch(executable: FlowWorkspace.binaries.appendingPathComponent("flow").path)))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-explore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("crawl out").path
+        let answer = try Self.call(server, "explore_app", #"{"walks":0,"out":"\#(out)"}"#)
+        #expect(!answer.isError, "\(answer.text)")
+        let command = try #require(answer.text.split(separator: "\n").first { $0.hasPrefix("  run: ") }, "\(answer.text)")
+        #expect(command == "  run: flow run '\(out)/findings/01-exit-menu.yaml'", "the folder given, quoted for a shell: \(command)")
+        #expect(FileManager.default.fileExists(atPath: out + "/findings/01-exit-menu.yaml") && FileManager.default.fileExists(atPath: out + "/map.json"))
+        try "taken".write(toFile: folder.appendingPathComponent("file").path, atomically: true, encoding: .utf8)
+        let refused = try Self.call(server, "explore_app", #"{"walks":0,"out":"\#(folder.appendingPathComponent("file").path)"}"#)
+        #expect(refused.isError && refused.text.hasPrefix("explore_app: out "), "\(refused.text)")
     }
 
     static func server(runner: RunnerIdentity = .standard) -> FlowMCPServer {

@@ -53,7 +53,7 @@ struct PropertyWorkerRunTests {
     func exploreFindsABrokenPropertyExitsOneAndWritesTheMapAndTheReport(_ broken: BrokenProperty) throws {
         let desk = try Desk()
         defer { desk.remove() }
-        let explored = try desk.run(["explore", "--out", "out", "--wait", "1", "--no-shrink"], catalog: broken.rawValue)
+        let explored = try desk.run(["explore", "--out", "out", "--wait", "1", "--no-shrink", "--walks", "2"], catalog: broken.rawValue)
         #expect(explored.status == 1 && !explored.signaled, "exit 1: \(explored.stdout)\n\(explored.stderr)")
         #expect(explored.stdout.contains("FINDING  property  the property \(broken.property) (Goes wrong (\(broken.rawValue)) on Ulysses.) "), "\(explored.stdout)")
         #expect(explored.stdout.contains("explored in") && explored.stdout.contains("every screen explored"), "the crawl went on to its end: \(explored.stdout)")
@@ -105,7 +105,7 @@ struct PropertyWorkerRunTests {
         #expect(!run.stdout.contains("running"), "nothing ran: \(run.stdout)")
         let explored = try desk.run(["explore", "--out", "out"], catalog: "desk", environment: other)
         #expect(explored.status == 3 && explored.stderr.contains("the property worker could not be started"), "\(explored.stderr)")
-        #expect(try desk.run(["explore", "--out", "out", "--no-properties"], catalog: "desk", environment: other).status == 0, "--no-properties needs no worker")
+        #expect(try desk.run(["explore", "--out", "out", "--no-properties", "--walks", "0"], catalog: "desk", environment: other).status == 0, "--no-properties needs no worker")
     }
 
     @Test func exitZeroInAPropertyNeverEndsARunGreenHavingRunNothing() throws {
@@ -130,7 +130,7 @@ struct PropertyWorkerRunTests {
     @Test func exploreSaysHowOftenEachPropertyWasCheckedAndWarnsOfOneThatNeverApplied() throws {
         let desk = try Desk()
         defer { desk.remove() }
-        let explored = try desk.run(["explore", "--out", "out"], catalog: "neverApplies")
+        let explored = try desk.run(["explore", "--out", "out", "--walks", "0"], catalog: "neverApplies")
         #expect(explored.status == 0, "\(explored.stdout)\n\(explored.stderr)")
         let lines = explored.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("  properties        3 declared, checked ") && $0.hasSuffix(": 1 applied, 2 never did") }, "\(explored.stdout)")
@@ -141,9 +141,9 @@ struct PropertyWorkerRunTests {
         #expect(lines.contains { $0.hasPrefix("warning: the property overdueBooksSaySo never applied: its check said it does not apply each of the ") }, "\(explored.stdout)")
         let map = try desk.read("out/map.json")
         #expect(map.contains("\"neverApplied\" : \"no screen titled \\\"Book\\\" had a control \\\"Renew\\\" (its trigger, tap Renew)\""), "\(map)")
-        let none = try desk.run(["explore", "--out", "out"], catalog: "none")
+        let none = try desk.run(["explore", "--out", "out", "--walks", "0"], catalog: "none")
         #expect(none.stdout.contains("  properties        none declared: nothing says what is right for this app"), "\(none.stdout)")
-        let unchecked = try desk.run(["explore", "--out", "out", "--no-properties"], catalog: "desk")
+        let unchecked = try desk.run(["explore", "--out", "out", "--no-properties", "--walks", "0"], catalog: "desk")
         #expect(!unchecked.stdout.contains("properties"), "\(unchecked.stdout)")
     }
 }

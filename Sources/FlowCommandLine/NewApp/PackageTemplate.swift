@@ -104,8 +104,9 @@ extension NewAppTemplate {
         # TemporaryDirectory.* folders at every call (a toolchain bug): those an hour old are removed.
         SWIFT_RUN     = mkdir -p .build/swift-tmp && find .build/swift-tmp -mindepth 1 -maxdepth 1 -mmin +60 -exec rm -rf {} + && TMPDIR=$(CURDIR)/.build/swift-tmp env -u PWD -u OLDPWD -u SHLVL -u MAKELEVEL -u MAKEFLAGS -u MFLAGS $(SWIFT)
         {{runVariables}}
-        # Options for the runner's explore in make explore (.build/debug/{{app}}-flow explore --help lists them).
-        EXPLORE_ARGS ?= --walks 40
+        # Options for the runner's explore in make explore (.build/debug/{{app}}-flow explore --help lists them):
+        # none, the map then walks until a minute is up; EXPLORE_ARGS="--time 10" is quicker.
+        EXPLORE_ARGS ?=
         .PHONY: help deps build test flows explore run clean
 
         help:
