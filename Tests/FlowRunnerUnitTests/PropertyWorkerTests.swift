@@ -39,6 +39,18 @@ struct PropertyWorkerTests {
         #expect(served.output.stdout.hasSuffix("A 1 h\n"), "\(served.output.stdout) \(served.output.stderr)")
     }
 
+    @Test func aWorkerGivenNoDataLimitChecksALargeScreen() throws {
+        // Its line alone takes more memory than the worker had when it started: 0 is no limit, not none.
+        let rows = (0..<2000).map { Element.text("row \($0) of a long list", identifier: "row\($0)") }
+        let big = Frame(seq: 1, reply: nil, idle: true, error: nil,
+                        screen: ScreenSnapshot(title: "Counter", elements: [.text("3", identifier: "count"), .button("Add")] + rows), text: "count 3")
+        var encoder = FrameEncoder()
+        let line = String(decoding: encoder.encode(big), as: UTF8.self)
+        #expect(line.utf8.count > 256 << 10)
+        let served = try Self.serve("counter", [Self.setup, "C 1 1 n 1 - - 3", line], memory: 0)
+        #expect(served.output.stdout.hasSuffix("A 1 h\n") && served.output.status == 0, "\(served.output.status) \(served.output.stderr.prefix(500))")
+    }
+
     @Test func aWorkerWhoseInputEndsEndsWithNothingToSay() throws {
         for lines in [[], [Self.setup], [Self.setup, "C 1 1 n 1 - - 3"]] {
             let served = try Self.serve("counter", lines)

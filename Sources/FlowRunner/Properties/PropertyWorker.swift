@@ -53,7 +53,7 @@ package enum PropertyWorker {
         // The protocol keeps copies of standard input and output; standard output itself goes to
         // standard error from now on, so what a property prints never reads as an answer.
         let requests = dup(STDIN_FILENO), answers = dup(STDOUT_FILENO)
-        guard requests >= 0, answers >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return refuse("cannot set up its standard streams") }
+        guard ![requests, answers, dup2(STDERR_FILENO, STDOUT_FILENO)].contains(-1) else { return refuse("cannot set up its standard streams") }
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { _ = dup2(null, STDIN_FILENO); close(null) }
         for fd in [requests, answers] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
