@@ -17,7 +17,8 @@ extension DeskCatalog {
     /// Every catalog by name.
     public static let named: [String: RobotCatalog] = {
         var catalogs = ["desk": catalog, "ledger": ledger, "lendShouts": lendShouts, "returned": returned, "twice": twice, "none": none,
-                        "neverApplies": neverApplies, "counter": CounterRobot.catalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
+                        "neverApplies": neverApplies, "counter": CounterRobot.catalog, "counterTally": CounterRobot.tallyCatalog,
+                        "counterMishaps": CounterRobot.mishapsCatalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
         for property in BrokenProperty.allCases { catalogs[property.rawValue] = property.catalog }
         return catalogs
     }()
@@ -294,6 +295,77 @@ public final class CounterRobot: Robot {
 
     /// The counter's catalog (no actions: its checks are made on frames made by hand).
     public static let catalog = RobotCatalog([], properties: [properties])
+}
+
+/// The adds since launch, as the counter's tally properties keep them.
+public struct CounterTally: PropertyModel {
+    /// Adds since launch.
+    public var adds = 0
+
+    public init() {}
+}
+
+/// What goes wrong in the counter's mishaps.
+public struct CounterMishap: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension CounterRobot {
+    /// A count of 7 traps; Add is tallied, and makes the count larger; the count is the tally (a
+    /// counter launched at 0): for a checker's models, lost with a worker and started anew at a launch.
+    public static let tallyCatalog = RobotCatalog([], properties: [RobotProperties<CounterRobot> {
+        $0.invariant("trapsOnSeven", "Traps when the count is 7.") { counter in
+            if counter.count == 7 { _ = [Int]()[1] }
+        }
+        $0.after(.tap("Add"), "addsAreTallied", "Add is tallied.", model: CounterTally.self) { _, _, tally in
+            tally.adds += 1
+        }
+        $0.after(.tap("Add"), "addCountsUp", "Add makes the count larger.") { before, after in
+            if after.count <= before.count { after.app.fail("check that Add made the count larger", "it read \(before.count), and reads \(after.count)") }
+        }
+        $0.invariant("countIsTheTally", "The count is the adds since launch.", model: CounterTally.self) { counter, tally in
+            if counter.count != tally.adds { counter.app.fail("check that the count is the adds since launch", "it is \(counter.count), after \(tally.adds) adds") }
+        }
+    }])
+
+    /// What the count at which Add reaches breaks: a trap in an action property (13) and in an
+    /// eventually (14), an error thrown (11), a write into the worker's answers (66); and an
+    /// invariant of the whole app (no screen says oops). Add is otherwise fine.
+    public static let mishapsCatalog = RobotCatalog([], properties: [
+        RobotProperties<CounterRobot> {
+            $0.after(.tap("Add"), "addIsFine", "Add is fine.") { _, _ in }
+            $0.after(.tap("Add"), "addTrapsOnThirteen", "Add traps when it reaches 13.") { _, after in
+                if after.count == 13 { _ = [Int]()[1] }
+            }
+            $0.eventually(after: .tap("Add"), within: .seconds(1), "addTrapsOnFourteenEventually", "Add's count traps at 14, eventually.") { counter in
+                if counter.count == 14 { _ = [Int]()[1] }
+                return true
+            }
+            $0.after(.tap("Add"), "addThrowsOnEleven", "Add throws when it reaches 11.") { _, after in
+                if after.count == 11 { throw CounterMishap(description: "eleven is one too many") }
+            }
+            $0.invariant("writesIntoTheAnswersOnSixtySix", "Writes into its worker's answers at 66.") { counter in
+                if counter.count == 66 { writeIntoTheAnswers() }
+            }
+        },
+        AppProperties {
+            $0.invariant("noScreenSaysOops", "No screen says oops.") { app in
+                if app.staticTexts["oops"].exists { app.fail("check that no screen says oops", "this one does") }
+            }
+        },
+    ])
+
+    /// Writes a line into the worker's answers (the one pipe it writes to besides its standard
+    /// output and error), then waits there: its runner reads that line first, and kills it.
+    private static func writeIntoTheAnswers() {
+        for fd in Int32(3)..<64 {
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, fcntl(fd, F_GETFL) & O_ACCMODE == O_WRONLY else { continue }
+            let line = Array("not an answer\n".utf8)
+            _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+        DispatchSemaphore(value: 0).wait()
+    }
 }
 
 /// A tally's one screen: Add counts one more, Reset goes back to 0. Its actions are robot actions,

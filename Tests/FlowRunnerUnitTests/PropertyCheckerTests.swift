@@ -114,6 +114,55 @@ struct PropertyCheckerTests {
         #expect(checker.tallies[index] == PropertyTally(name: "countIsNotNegative", kind: "invariant", checked: 2, applied: 1, failed: 0))
     }
 
+    @Test func assertPropertyOfAPropertyNotInTheCatalogSaysSo() throws {
+        let elsewhere = try #require(DeskCatalog.named["returned"]?.properties.first)
+        let violation = checker.check(elsewhere, now: Self.frame(1, count: 1), last: nil)
+        #expect(violation == PropertyViolation(property: "returnEndsOnTheDesk", kind: .eventually, cause: .violated,
+                                               message: "the property returnEndsOnTheDesk is not one this runner's catalog declares"))
+    }
+
+    @Test func assertPropertyOfAnInvariantChecksItOnTheScreenNow() throws {
+        let violation = checker.check(checker.properties[3], now: Self.frame(1, count: -3), last: nil)
+        #expect(violation?.message == "the property countIsNotNegative (The count is 0 or more.) does not hold: check that the count is 0 or more failed: it is -3")
+        #expect(checker.check(checker.properties[3], now: Self.frame(2, count: 3), last: nil) == nil)
+    }
+
+    @Test func aCheckWithNothingToCheckStartsNoWorker() {
+        #expect(checker.check(after: nil, invariantsOn: Self.frame(1, count: 1, title: "Elsewhere")).isEmpty)
+        #expect(checker.check(after: Self.tap("Reset", from: Self.frame(1, count: 1), to: Self.frame(2, count: 0, title: "Elsewhere")), invariantsOn: nil).isEmpty)
+        #expect(checker.workerProcess == nil)
+    }
+
+    @Test func whatAnActionsPropertiesSaidIsKeptForTheLastEightActionsThatTriggeredOne() {
+        let actions = (1...9).map { Self.tap("Add", from: Self.frame(2 * $0, count: $0), to: Self.frame(2 * $0 + 1, count: $0 + 1)) }
+        for action in actions { #expect(checker.check(after: action, invariantsOn: nil).isEmpty) }
+        #expect(checker.check(addAddsOne, now: actions[1].after, last: actions[1]) == nil)
+        #expect(checker.tallies[0].checked == 9, "the second action is among the last eight: not checked again")
+        #expect(checker.check(addAddsOne, now: actions[0].after, last: actions[0]) == nil)
+        #expect(checker.tallies[0].checked == 10, "the first is not")
+    }
+
+    @Test func actionsThatTriggerNoneAreNotKeptAndPushOutNone() {
+        let add = Self.tap("Add", from: Self.frame(1, count: 1), to: Self.frame(2, count: 2))
+        #expect(checker.check(after: add, invariantsOn: nil).isEmpty)
+        for seq in 3...10 {
+            let reset = Self.tap("Reset", from: Self.frame(seq, count: 2), to: Self.frame(seq + 100, count: 0))
+            #expect(checker.check(after: reset, invariantsOn: reset.after).isEmpty)
+        }
+        #expect(checker.check(addAddsOne, now: add.after, last: add) == nil)
+        #expect(checker.tallies[0].checked == 1, "what it said of Add is still kept")
+    }
+
+    @Test func whatEachActionsPropertiesSaidIsKeptApart() {
+        let holds = Self.tap("Add", from: Self.frame(1, count: 1), to: Self.frame(2, count: 2))
+        let violated = Self.tap("Add", from: Self.frame(3, count: 1), to: Self.frame(4, count: 5))
+        #expect(checker.check(after: holds, invariantsOn: nil).isEmpty)
+        #expect(checker.check(after: violated, invariantsOn: nil).map(\.property) == ["addAddsOne"])
+        #expect(checker.check(addAddsOne, now: holds.after, last: holds) == nil)
+        #expect(checker.check(addAddsOne, now: violated.after, last: violated)?.message.contains("it read 1, and reads 5") == true)
+        #expect(checker.tallies[0].checked == 2)
+    }
+
     @Test func aPropertyThatTrapsIsAFindingEveryTimeWithItsMessageAndTheNextCheckIsMade() throws {
         let first = checker.check(after: nil, invariantsOn: Self.frame(1, count: 7))
         let trapped = try #require(first.first)

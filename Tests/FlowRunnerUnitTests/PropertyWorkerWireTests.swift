@@ -18,10 +18,13 @@ struct PropertyWorkerWireTests {
         #expect(Check(line: none.line) == none)
         let previous = Check(id: 2, session: 1, before: .previous, frames: 1, actions: [4], eventually: [], invariants: [])
         #expect(Check(line: previous.line) == previous)
+        let noFrame = Check(id: 3, session: 1, before: .none, frames: 0, actions: [], eventually: [], invariants: [])
+        #expect(Check(line: noFrame.line) == noFrame, "no frame is a number of frames too")
     }
 
     @Test(arguments: ["", "C", "X 1 1 n 1 - - -", "C 1 1 n 1 - -", "C 1 1 n 1 - - - extra", "C a 1 n 1 - - -", "C 1 1 q 1 - - -", "C 1 1 n -1 - - -",
-                      "C 1 1 n 1 1,,2 - -", "C 1 1 n 1 -1 - -", "C 1 1 n 1 x - -", "C 1 1 n 1 - - 3,"])
+                      "C 1 1 n 1 1,,2 - -", "C 1 1 n 1 -1 - -", "C 1 1 n 1 x - -", "C 1 1 n 1 - - 3,",
+                      "C  1 1 n 1 - - -", "C 1 1 n 1 - -  -"])
     func aLineThatIsNotACheckIsRefused(_ line: String) {
         #expect(Check(line: Array(line.utf8)) == nil, "\(line)")
     }
@@ -48,9 +51,15 @@ struct PropertyWorkerWireTests {
     }
 
     @Test(arguments: ["", "A", "A 1", "B 1 hh", "A x hh", "A 1 h", "A 1 hhh", "A 1 hz", "A 1 hh\t2 - - x", "A 1 hh\t0 q - x", "A 1 hh\t0 - q x", "A 1 hh\t0 -",
-                      "A 1 hh\tx - - y"])
+                      "A 1 hh\tx - - y", "A  1 hh", "A 1 hh\t0  - -", "A 9999999999999999999 hh"])
     func aLineThatIsNotAnAnswerToTheCheckIsRefused(_ line: String) {
         #expect(Answer(line: Array(line.utf8), places: [4, 5]) == nil, "\(line)")
+    }
+
+    @Test func aResultWithoutTextMayEndAfterItsThreadsAndANumberMayHaveEighteenDigits() {
+        #expect(Answer(line: Array("A 1 hv\t1 2 -".utf8), places: [4, 5])
+            == Answer(id: 1, results: [Verdict(property: 4, outcome: .holds), Verdict(property: 5, outcome: .violated, frame: 2)]))
+        #expect(Answer(line: Array("A 999999999999999999 hh".utf8), places: [4, 5])?.id == 999_999_999_999_999_999)
     }
 
     @Test func aTextIsWrittenWithItsControlsEscapedAndReadBackWhole() {
@@ -60,5 +69,7 @@ struct PropertyWorkerWireTests {
         #expect(Answer.unescaped(escaped[...]) == text)
         #expect(Answer.unescaped(Array("100%".utf8)[...]) == "100%", "a % with nothing after it is itself")
         #expect(Answer.unescaped(Array("%zz".utf8)[...]) == "%zz", "and so is one before what is not hexadecimal")
+        #expect(Answer.unescaped(Array("50%2".utf8)[...]) == "50%2", "and one with one digit after it, at the end")
+        #expect(Answer.unescaped(Array("%41".utf8)[...]) == "A", "two digits at the end are a byte")
     }
 }

@@ -250,7 +250,8 @@ package final class PropertyChecker: @unchecked Sendable {
         let title = action.before.screen.title
         return properties.indices.filter { index in
             let property = properties[index]
-            guard property.kind != .invariant, let trigger = property.trigger, property.applies(toScreenTitled: title) else { return false }
+            // (An invariant has no trigger.)
+            guard let trigger = property.trigger, property.applies(toScreenTitled: title) else { return false }
             return action.isTrigger(trigger, named: named)
         }
     }
@@ -316,20 +317,22 @@ package final class PropertyChecker: @unchecked Sendable {
             wanted.removeAll { properties[$0].model != nil }
             checking.removeAll { properties[$0].model != nil }
         }
-        let onFrame = action?.after ?? frame
-        if onFrame == nil { checking = [] }
-        // A property that did not return once is checked alone, with a short wait: any other it
-        // would have kept waiting is checked without it.
-        let alone = (wanted + checking).filter { hung.contains($0) }
-        wanted.removeAll { hung.contains($0) }
-        checking.removeAll { hung.contains($0) }
-        var jobs = [Job(session: session, action: action, frame: onFrame, actions: wanted, invariants: checking, wait: wait)]
-        for index in alone {
-            let isAction = properties[index].kind != .invariant
-            jobs.append(Job(session: session, action: action, frame: onFrame, actions: isAction ? [index] : [], invariants: isAction ? [] : [index],
-                            wait: min(wait, Self.hungWait)))
+        var jobs: [Job] = []
+        // The idle screen the action left (or the one given): with none, there is nothing to check.
+        if let onFrame = action?.after ?? frame {
+            // A property that did not return once is checked alone, with a short wait: any other it
+            // would have kept waiting is checked without it.
+            let alone = (wanted + checking).filter { hung.contains($0) }
+            wanted.removeAll { hung.contains($0) }
+            checking.removeAll { hung.contains($0) }
+            jobs = [Job(session: session, action: action, frame: onFrame, actions: wanted, invariants: checking, wait: wait)]
+            for index in alone {
+                let isAction = properties[index].kind != .invariant
+                jobs.append(Job(session: session, action: action, frame: onFrame, actions: isAction ? [index] : [], invariants: isAction ? [] : [index],
+                                wait: min(wait, Self.hungWait)))
+            }
+            jobs.removeAll(where: \.isEmpty)
         }
-        jobs.removeAll(where: \.isEmpty)
         // What the action's jobs said, handed over once the last of them is answered.
         let gathered = Gathered(known: known, jobs: jobs.count, deliver: deliver)
         if jobs.isEmpty { gathered.deliverNow() }
@@ -353,8 +356,8 @@ package final class PropertyChecker: @unchecked Sendable {
     private struct Job {
         let session: Int
         let action: ObservedAction?
-        /// The idle screen the invariants are checked on.
-        let frame: Frame?
+        /// The idle screen the action left (or, with no action, the one given): the invariants'.
+        let frame: Frame
         var actions: [Int]
         var invariants: [Int]
         let wait: TimeInterval
@@ -362,7 +365,7 @@ package final class PropertyChecker: @unchecked Sendable {
         /// Times it went to a new worker after one ended with no property of its running.
         var retries = 0
 
-        init(session: Int, action: ObservedAction?, frame: Frame?, actions: [Int], invariants: [Int], wait: TimeInterval) {
+        init(session: Int, action: ObservedAction?, frame: Frame, actions: [Int], invariants: [Int], wait: TimeInterval) {
             self.session = session
             self.action = action
             self.frame = frame
@@ -371,7 +374,7 @@ package final class PropertyChecker: @unchecked Sendable {
             self.wait = wait
         }
 
-        var isEmpty: Bool { actions.isEmpty && invariants.isEmpty || (action == nil && frame == nil) }
+        var isEmpty: Bool { actions.isEmpty && invariants.isEmpty }
     }
 
     /// What an action's checks said, gathered until the last of them is answered.
@@ -416,14 +419,11 @@ package final class PropertyChecker: @unchecked Sendable {
     /// too many are posted); a job that cannot be posted is handed over with nothing said.
     private func post(_ job: Job) {
         while posted.count >= Self.postedAtMost, receive(waiting: true) {}
-        while !posted.isEmpty, receive(waiting: false) {}
+        while receive(waiting: false) {}
         let plain = job.actions.filter { properties[$0].kind == .action }
         let eventually = job.actions.filter { properties[$0].kind == .eventually }
         let invariants = job.invariants
-        guard let idle = job.action?.after ?? job.frame else {
-            job.gathered?.add([:])
-            return
-        }
+        let idle = job.frame
         // The frames after the action: each busy one and the idle one it left, for eventually; else that one alone.
         let afterAction: [(frame: Frame, at: Duration)]
         if let action = job.action, !eventually.isEmpty {
@@ -442,7 +442,7 @@ package final class PropertyChecker: @unchecked Sendable {
             // worker), then this one goes to a new worker too; when it was on none of them, a
             // few times at most.
             let blamedAnother = !posted.isEmpty
-            while !posted.isEmpty, self.worker === worker, receive(waiting: true) {}
+            while self.worker === worker, receive(waiting: true) {}
             if self.worker === worker { replace(after: job.session) }
             var again = job
             if !blamedAnother { again.retries += 1 }
@@ -462,7 +462,8 @@ package final class PropertyChecker: @unchecked Sendable {
 
     /// Reads the answer to the oldest job posted (waiting for it when `waiting`) and hands over
     /// what it said; a worker that ended is a finding of the property it was running, and the jobs
-    /// it had not answered go to a new worker. Whether an answer (or an end) was read.
+    /// it had not answered go to a new worker. Whether an answer (or an end) was read: false when
+    /// no job is posted.
     @discardableResult
     private func receive(waiting: Bool) -> Bool {
         guard let worker, let oldest = posted.first else { return false }
@@ -480,9 +481,8 @@ package final class PropertyChecker: @unchecked Sendable {
             remember(outcomes, of: oldest.job)
             oldest.job.gathered?.add(outcomes)
             if answer.results.contains(where: { $0.outcome == .leftThreads }) {
-                // Its threads go with it: never another property's problem. What it had not
-                // answered goes to a new worker.
-                worker.kill()
+                // Its threads go with it (a worker let go is killed): never another property's
+                // problem. What it had not answered goes to a new worker.
                 let left = posted
                 posted = []
                 replace(after: oldest.job.session)
@@ -494,7 +494,7 @@ package final class PropertyChecker: @unchecked Sendable {
             var unchecked = oldest
             posted.removeFirst()
             let all = oldest.plain + oldest.eventually + oldest.invariants
-            if let blamed = end.property, all.contains(blamed), end.check == nil || end.check == oldest.id {
+            if let blamed = end.property, all.contains(blamed), end.check == oldest.id {
                 if case .timedOut = end.how { hung.insert(blamed) }
                 let violation = ended(properties[blamed], end)
                 outcomes[blamed] = .violation(violation)
@@ -633,7 +633,7 @@ package final class PropertyChecker: @unchecked Sendable {
         let said = telling.map { ": \($0)" } ?? ""
         let (cause, message): (PropertyViolation.Cause, String) = switch end.how {
         case let .signal(signal):
-            (.crashed(signal: signal), "\(name) \(Self.ended(by: signal)), and its worker ended\(said)\(memoryNote(end))")
+            (.crashed(signal: signal), "\(name) \(Self.ended(by: signal)), and its worker ended\(said)\(Self.memoryNote(end.standardError, memory: workers.launch.memory))")
         case let .exit(code):
             (.exited(code: code), "\(name) ended its worker with exit code \(code) in its check: a check returns its verdict, it never exits\(said)")
         case let .timedOut(seconds):
@@ -677,9 +677,11 @@ package final class PropertyChecker: @unchecked Sendable {
         return words.count >= 3 && words[0].allSatisfy(\.isNumber) && words[2].hasPrefix("0x")
     }
 
-    private func memoryNote(_ end: PropertyWorkerEnd) -> String {
-        end.standardError.contains { line in ["Could not allocate memory", "failed to allocate", "out of memory", "bad_alloc"].contains { line.contains($0) } }
-            ? " (its worker may take \(workers.launch.memory >> 20) MiB of memory)" : ""
+    /// What a finding adds when its worker's standard error says an allocation failed: how much
+    /// memory the worker may take (`memory` bytes).
+    static func memoryNote(_ standardError: [String], memory: Int) -> String {
+        standardError.contains { line in ["Could not allocate memory", "failed to allocate", "out of memory", "bad_alloc"].contains { line.contains($0) } }
+            ? " (its worker may take \(memory >> 20) MiB of memory)" : ""
     }
 
     /// The line of a worker's standard error that says what went wrong: a fatal error's (with its
@@ -735,9 +737,9 @@ package final class PropertyWorkers: @unchecked Sendable {
         return PropertyWorkerProcess.start(launch, properties: properties.map(\.name), variables: variables)
     }
 
-    /// A worker a checker is done with, still running: the next checker takes it.
+    /// A worker a checker is done with, still running (a checker lets go of one that ended): the
+    /// next checker takes it.
     func giveBack(_ worker: PropertyWorkerProcess) {
-        guard worker.end == nil else { return }
         lock.withLock { idle.append(worker) }
     }
 

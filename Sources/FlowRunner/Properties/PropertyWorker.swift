@@ -1,3 +1,4 @@
+import Console
 import FlowKit
 import Foundation
 
@@ -52,7 +53,7 @@ package enum PropertyWorker {
         // The protocol keeps copies of standard input and output; standard output itself goes to
         // standard error from now on, so what a property prints never reads as an answer.
         let requests = dup(STDIN_FILENO), answers = dup(STDOUT_FILENO)
-        guard requests >= 0, answers >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return refuse("cannot set up its standard streams") }
+        guard ![requests, answers, dup2(STDERR_FILENO, STDOUT_FILENO)].contains(-1) else { return refuse("cannot set up its standard streams") }
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { _ = dup2(null, STDIN_FILENO); close(null) }
         for fd in [requests, answers] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -62,7 +63,7 @@ package enum PropertyWorker {
     }
 
     private static func refuse(_ why: String) -> Int32 {
-        FileHandle.standardError.write(Data("property worker: error: \(why)\n".utf8))
+        Console.error("property worker: error: \(why)\n")
         return 2
     }
 
@@ -110,7 +111,7 @@ package enum PropertyWorker {
                     }
                 }
                 guard let answer = answer(check, frames: frames) else { return PropertyWorker.refuse("check \(check.id) has no frame to check, or names a property it does not know") }
-                guard PropertyWorker.write(answer.line + [0x0A], to: output) else { return 0 }
+                guard Console.write(answer.line + [0x0A], to: output) else { return 0 }
             }
             return 0
         }
@@ -182,7 +183,7 @@ package enum PropertyWorker {
 
         /// Writes `value` as one line of JSON; false when the runner is gone.
         private func write(_ value: some Encodable) -> Bool {
-            PropertyWorker.write(PropertyWorkerWire.line(value) + [0x0A], to: output)
+            Console.write(PropertyWorkerWire.line(value) + [0x0A], to: output)
         }
     }
 
@@ -190,51 +191,36 @@ package enum PropertyWorker {
     static let niceness: Int32 = 5
 
     /// The threads this process runs (procfs counts them in its task folder's links), read through
-    /// the folder kept open: no path walked at each property.
+    /// the folder kept open: no path walked at each property. 0 when the folder could not be opened
+    /// (fstat refuses the descriptor -1).
     static func threadCount() -> Int {
         var info = stat()
-        guard taskFolder >= 0, fstat(taskFolder, &info) == 0 else { return 0 }
+        guard fstat(taskFolder, &info) == 0 else { return 0 }
         return Int(info.st_nlink) - 2
     }
 
     private nonisolated(unsafe) static let taskFolder = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-
-    /// Writes all of `bytes` to `fd`; false when it cannot.
-    static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
-    }
 }
 
 /// Lines read from a file descriptor, blocking: the worker's standard input.
 struct LineInput {
     let fd: Int32
-    private var buffer: [UInt8] = []
-    private var start = 0
+    /// What was read and not returned yet (a slice: a line returned costs no copy of the rest,
+    /// and the bytes before it go when the buffer next grows).
+    private var buffer: ArraySlice<UInt8> = []
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     init(fd: Int32) {
         self.fd = fd
     }
 
-    /// The next line without its newline, or nil at the end of the input.
+    /// The next line without its newline, or nil at the end of the input (a last line without
+    /// its newline is not one) or when it cannot be read.
     mutating func next() -> [UInt8]? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                if start > 1 << 16 {
-                    buffer.removeSubrange(0..<start)
-                    start = 0
-                }
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer = buffer[(newline + 1)...]
                 return line
             }
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }

@@ -146,7 +146,6 @@ enum PropertyWorkerWire {
         /// The answer as its line.
         var line: [UInt8] {
             var bytes = Array("A \(id) ".utf8)
-            bytes.reserveCapacity(bytes.count + results.count + 2)
             for result in results { bytes.append(result.outcome.rawValue.utf8.first ?? UInt8(ascii: "h")) }
             for (index, result) in results.enumerated() where result.text != nil || result.frame != nil || result.threads != nil {
                 bytes.append(0x09)
@@ -163,7 +162,6 @@ enum PropertyWorkerWire {
             let head = records[0].split(separator: 0x20, omittingEmptySubsequences: false)
             guard head.count == 3, head[0].elementsEqual("A".utf8), let id = Self.integer(head[1]), head[2].count == places.count else { return nil }
             var results: [Verdict] = []
-            results.reserveCapacity(places.count)
             for (place, letter) in zip(places, head[2]) {
                 guard let outcome = Outcome(rawValue: String(UnicodeScalar(letter))) else { return nil }
                 results.append(Verdict(property: place, outcome: outcome))
@@ -193,7 +191,6 @@ enum PropertyWorkerWire {
         /// `text` as its bytes with `%`, tab and line ends written `%25`, `%09`, `%0A`, `%0D`.
         static func escaped(_ text: String) -> [UInt8] {
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(text.utf8.count)
             for byte in text.utf8 {
                 switch byte {
                 case 0x25: bytes += Array("%25".utf8)
@@ -209,7 +206,6 @@ enum PropertyWorkerWire {
         /// The text `escaped` wrote.
         static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
             var text: [UInt8] = []
-            text.reserveCapacity(bytes.count)
             var index = bytes.startIndex
             while index < bytes.endIndex {
                 if bytes[index] == 0x25, index + 2 < bytes.endIndex,
@@ -293,8 +289,8 @@ final class PropertyWorkerMarker: @unchecked Sendable {
 
     /// The page of the file at `path` (the worker's side).
     static func open(_ path: String) -> PropertyWorkerMarker? {
+        // A file that cannot be opened is no page: ftruncate refuses the descriptor -1.
         let fd = Foundation.open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
         defer { close(fd) }
         return PropertyWorkerMarker(fd: fd)
     }
