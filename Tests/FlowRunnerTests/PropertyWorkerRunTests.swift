@@ -94,6 +94,27 @@ struct PropertyWorkerRunTests {
         #expect(output.contains("the property brokenSignalsThenBlocks (Goes wrong (signalsThenBlocks) on Ulysses.) was killed (signal 9) during its check"), "\(output)")
     }
 
+    @Test func aRunnerKilledMidCheckLeavesNoWorkerBehind() throws {
+        let desk = try Desk()
+        defer { desk.remove() }
+        let fifo = desk.folder.appendingPathComponent("worker.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var environment = DeskCatalog.environment(serving: BrokenProperty.signalsThenBlocks.rawValue)
+        environment[BrokenProperty.fifoVariable] = fifo
+        let runner = try SpawnedChild(executable: BuiltProduct.url("desk-flow").path, arguments: ["run", "--properties", "--timeout", "60", "Flows/ulysses.yaml"],
+                                      environment: environment, currentDirectory: desk.folder.path)
+        // The property says its worker's number, then blocks for good: the runner is killed then,
+        // with no time to end its worker, which must end by itself.
+        let reader = try #require(FileHandle(forReadingAtPath: fifo))
+        let said = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let worker = try #require(Int32(said), "the worker's process number: \(said)")
+        #expect(kill(runner.processIdentifier, SIGKILL) == 0)
+        runner.waitForExit()
+        let ended = LeftoverRunFolderTests.waitForExit(of: worker)
+        #expect(ended, "the worker \(worker) ended once its runner was gone")
+        if !ended { kill(worker, SIGKILL) }
+    }
+
     @Test func aWorkerThatIsNotThisRunnersIsRefusedAndNothingIsMade() throws {
         let desk = try Desk()
         defer { desk.remove() }

@@ -57,9 +57,29 @@ package enum PropertyWorker {
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { _ = dup2(null, STDIN_FILENO); close(null) }
         for fd in [requests, answers] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        endWhenTheRunnerIsGone(watching: answers)
         guard let marker = PropertyWorkerMarker.open(arguments.marker) else { return refuse("cannot open its marker \(arguments.marker)") }
         var worker = Serving(properties: properties, marker: marker, input: LineInput(fd: requests), output: answers)
         return worker.run()
+    }
+
+    /// Ends this process once nothing can read its `answers` any more: the runner is gone (killed
+    /// part-way: a SIGKILL leaves it no time to end its workers), even while a property never
+    /// returns. Without it a worker in a loop property spun on for hours after its runner was
+    /// killed. (Its input is no sign: a runner may close it and still read the answers to what it
+    /// sent.) A thread blocked in poll(2) on the pipe's error, which writes nothing; started before
+    /// the checks, so it is no thread a property left.
+    private static func endWhenTheRunnerIsGone(watching answers: Int32) {
+        let watchdog = Thread {
+            var watched = pollfd(fd: answers, events: 0, revents: 0)
+            while true {
+                let ready = poll(&watched, 1, -1)
+                if ready > 0, watched.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { _exit(0) }
+                if ready < 0, errno != EINTR { return }
+            }
+        }
+        watchdog.name = "runner watchdog"
+        watchdog.start()
     }
 
     private static func refuse(_ why: String) -> Int32 {
