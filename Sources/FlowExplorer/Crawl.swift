@@ -87,7 +87,8 @@ final class Crawl {
             if let properties {
                 properties.launched()
                 let (judge, origin, reached) = (judge, origin, graph[first])
-                properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: nil, reached: reached, trace: [], origin: origin) }
+                let asked = judge.nextMoment()
+                properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: nil, reached: reached, trace: [], origin: origin, asked: asked) }
             }
             return .success(first)
         }
@@ -138,12 +139,14 @@ final class Crawl {
                 let (judge, origin, from, to) = (judge, origin, graph[state], graph[reached])
                 let observed = app.lastActions
                 for (index, action) in observed.enumerated() {
+                    let asked = judge.nextMoment()
                     properties.submit(after: action, invariantsOn: index == observed.count - 1 ? frame : nil) {
-                        judge.broken($0, actionOn: from, reached: to, trace: trace, origin: origin)
+                        judge.broken($0, actionOn: from, reached: to, trace: trace, origin: origin, asked: asked)
                     }
                 }
                 if observed.isEmpty {
-                    properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: from, reached: to, trace: trace, origin: origin) }
+                    let asked = judge.nextMoment()
+                    properties.submit(after: nil, invariantsOn: frame) { judge.broken($0, actionOn: from, reached: to, trace: trace, origin: origin, asked: asked) }
                 }
             }
             return .screen(reached)

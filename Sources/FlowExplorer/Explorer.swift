@@ -220,7 +220,7 @@ package final class Explorer {
         // What the property worker has not answered yet is a finding too.
         properties?.flush()
         let shrinking = clock.now
-        let findings = crawl.judge.findings
+        let findings = crawl.judge.findingsInOrder
         let paths = Dictionary(crawl.states.map { ($0.identity, $0.path) }, uniquingKeysWith: { first, _ in first })
         for (index, finding) in findings.enumerated() {
             if options.shrinks, !budget.interrupted(), budget.timeLeft > .zero {

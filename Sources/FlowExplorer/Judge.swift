@@ -12,8 +12,12 @@ final class Judge {
     private let app: any ExploreApp
     /// The rules every verdict is made by.
     let verdicts: Verdicts
-    /// The findings, in the order their problems were first met.
+    /// The findings, in the order they were added (a property's when the worker's answer came).
     private(set) var findings: [ExploreFinding] = []
+    /// When each finding's problem was met (parallel to ``findings``): each event of the crawl
+    /// takes the next moment, a property's check when it was asked for.
+    private var metAt: [Int] = []
+    private var moment = 0
     /// Each problem's finding.
     private var byProblem: [ExploreFinding.Problem: Int] = [:]
     /// The seconds since the crawl began: when a problem was first met.
@@ -67,11 +71,14 @@ final class Judge {
     /// The properties that did not hold after an action on `actionOn` (nil: a launch) that reached
     /// `reached` by `trace`: an invariant's finding is on the screen reached, an action property's
     /// on the screen its action was taken on.
-    func broken(_ violations: [PropertyViolation], actionOn: ScreenState?, reached: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin) {
+    /// `asked`: the moment the check was asked for (``nextMoment()``), which the answer, coming
+    /// later, keeps.
+    func broken(_ violations: [PropertyViolation], actionOn: ScreenState?, reached: ScreenState, trace: [ExploreAction], origin: ExploreFinding.Origin,
+                asked: Int? = nil) {
         for violation in violations {
             guard let property = properties?.properties.first(where: { $0.name == violation.property }) else { continue }
             let on = violation.kind == .invariant ? reached : actionOn ?? reached
-            add(verdicts.broken(property, violation, on: on.identity, trace: trace), origin: origin)
+            add(verdicts.broken(property, violation, on: on.identity, trace: trace), origin: origin, at: asked)
         }
     }
 
@@ -86,8 +93,21 @@ final class Judge {
 
     // MARK: - One finding a problem
 
-    /// Notes `finding`, or, when its problem is known, one more path that met it.
-    func add(_ finding: ExploreFinding, origin: ExploreFinding.Origin) {
+    /// The next moment of the crawl: what a property check asked for now keeps for its answer.
+    func nextMoment() -> Int {
+        moment += 1
+        return moment
+    }
+
+    /// The findings in the order their problems were met: a property's at the moment its check was
+    /// asked for, wherever the worker's answer came, so the same crawl numbers its findings the same.
+    var findingsInOrder: [ExploreFinding] {
+        zip(findings, metAt).enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
+    }
+
+    /// Notes `finding` (met `at` a moment asked for earlier, or now), or, when its problem is
+    /// known, one more path that met it.
+    func add(_ finding: ExploreFinding, origin: ExploreFinding.Origin, at met: Int? = nil) {
         let trace = Self.digest(of: finding.actions)
         let problem = finding.problem
         if let index = byProblem[problem] {
@@ -100,6 +120,7 @@ final class Judge {
         finding.seconds = elapsed()
         byProblem[problem] = findings.count
         findings.append(finding)
+        metAt.append(met ?? nextMoment())
     }
 
     /// Whether a problem is known already.

@@ -158,3 +158,19 @@ struct SearchedSaysHowTheMapEndedTests {
         #expect(Self.searched(map).not.contains("the rest of the map (--max-actions 3 ran out)"))
     }
 }
+
+/// The findings are numbered in the order their problems were met: a property's answer comes from
+/// its worker later, but its finding keeps the moment its check was asked for, so the same crawl
+/// writes the same numbered flows (Expenses' planted bugs compare them byte for byte).
+struct FindingsInTheOrderMetTests {
+    @Test func aFindingAskedForEarlierComesFirstWhateverOrderItWasAddedIn() {
+        let judge = Judge(app: ModelApp { DeskModel() }, scheme: Scheme(name: "model", app: "model"), variables: [:], wait: 5, auditSkipping: [])
+        let screen = ScreenIdentity(ScreenSnapshot(title: "Desk", elements: []))
+        let asked = judge.nextMoment()
+        judge.add(ExploreFinding(.deadEnd, screen: screen, summary: "met later", actions: []), origin: .map)
+        judge.add(ExploreFinding(.crash(signal: 4, standardError: []), screen: screen, summary: "asked for first", actions: []), origin: .map, at: asked)
+        judge.add(ExploreFinding(.hang(standardError: []), screen: screen, summary: "met last", actions: []), origin: .map)
+        #expect(judge.findings.map(\.summary) == ["met later", "asked for first", "met last"], "as added")
+        #expect(judge.findingsInOrder.map(\.summary) == ["asked for first", "met later", "met last"], "as met")
+    }
+}

@@ -6,8 +6,10 @@
 # flow's path), and the broken total (the BrokenTotal trait, which no flow is needed to find: the list's
 # property, the total is the sum of the rows, breaks on the first screen), the crawl must find each,
 # once, and write for each the minimal flow in
-# scripts/planted-bugs/ (byte for byte: the crawl is deterministic), and `expenses-flow run` must
-# fail on each of those flows with its bug. Run from anywhere, after broken-build.sh.
+# scripts/planted-bugs/ (byte for byte: the map is deterministic), and `expenses-flow run` must
+# fail on each of those flows with its bug. The map alone (--walks 0): the walks that follow it by
+# default start from a seed at random, and their findings with it. Run from anywhere, after
+# broken-build.sh.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 scratch=.build-broken
@@ -21,7 +23,7 @@ environment: {EXPENSES_SYNC_TOKEN: "${sync.token}"}
 EOF
 out=$scratch/explore
 rm -rf $out
-.build/debug/expenses-flow explore --scheme-file $scratch/planted.yaml --out $out --wait 1 > $scratch/explore.txt 2>&1
+.build/debug/expenses-flow explore --scheme-file $scratch/planted.yaml --out $out --wait 1 --walks 0 > $scratch/explore.txt 2>&1
 status=$?
 cat $scratch/explore.txt
 if [ $status -ne 1 ]; then
