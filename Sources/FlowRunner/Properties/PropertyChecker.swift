@@ -85,7 +85,7 @@ package struct PropertyTally: Sendable, Equatable, Codable {
     package let kind: String
     /// Times its check ran.
     package var checked = 0
-    /// Times it applied: its check ran and did not say it does not apply (``assume(_:_:)``).
+    /// Times it applied: its check ran and did not say it does not apply (`assume(_:_:)`).
     package var applied = 0
     /// Times it did not hold (a violation, an error, its worker ended).
     package var failed = 0

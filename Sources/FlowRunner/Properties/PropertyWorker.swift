@@ -6,7 +6,7 @@ import Foundation
 /// where the properties an app's authors wrote are checked, so that whatever a check does to its
 /// process (a trap, an abort, an exit, a loop, memory without end) ends the worker, never the
 /// runner. It reads checks on its standard input and answers on its standard output
-/// (``PropertyWorkerWire``), one at a time, until its input ends.
+/// (`PropertyWorkerWire`), one at a time, until its input ends.
 ///
 /// As swift-testing's exit tests and libFuzzer's fork mode do: the code under test runs in a
 /// child, and its end is a finding the parent reports.
@@ -16,7 +16,7 @@ package enum PropertyWorker {
 
     /// What a worker is given on its command line, after the subcommand.
     package struct Arguments: Equatable, Sendable {
-        /// The shared page it says which property it runs in (``PropertyWorkerMarker``).
+        /// The shared page it says which property it runs in (`PropertyWorkerMarker`).
         package var marker: String
         /// The most memory its data may take, in bytes (0: no limit of its own).
         package var memory: Int
