@@ -345,7 +345,7 @@ struct ShrinkerTests {
 /// dropped before its first replay, so the rest still shrinks.
 struct ShrinkerStepsThatFailTests {
     /// A pad whose Go crashes; OK answers the alert Open raises, and is refused with none up; the
-    /// robot action Pad.check always fails (a check of its own that does not hold).
+    /// robot action Pad.check fails (a check of its own that does not hold) with no alert up.
     struct AlertPad: AppModel {
         var alertUp = false
         var screen: ScreenSnapshot {
@@ -359,7 +359,9 @@ struct ShrinkerStepsThatFailTests {
                 guard alertUp else { return .refused("no alert is up") }
                 alertUp = false
             case (.tap, "Go"): return .ends(.crash(11))
-            default: return .refused("Pad.check: the pad is not checked")
+            case (.robot, "Pad.check"):
+                guard alertUp else { return .refused("Pad.check: no alert is up to check") }
+            default: return .refused("no \(action.identifier ?? "control") here")
             }
             return .screen
         }
@@ -377,11 +379,14 @@ struct ShrinkerStepsThatFailTests {
     }
 
     @Test func aRobotStepThatFailsInAReplayIsNoReplayOfIt() {
-        // Check fails wherever it is taken: a candidate holding it shows nothing, so the one
-        // without Open and OK (Check, Go) is not kept, and Check goes first (see below).
+        // Two replays: the finding as found, then Open dropped, which leaves Check with no alert
+        // up: it fails, as flow run would stop there, so that replay shows nothing.
         let app = ModelApp { AlertPad() }
-        let shrunk = ShrinkerTests.shrinker(app, replays: 1).shrink(ShrinkerTests.crash([Self.check, ShrinkerTests.go]), states: [:])
-        #expect(shrunk.actions == [Self.check, ShrinkerTests.go] && shrunk.replays == 1, "left as found: \(shrunk.actions.map(\.description))")
+        let found = [Self.open, Self.check, ShrinkerTests.go]
+        let shrunk = ShrinkerTests.shrinker(app, replays: 2).shrink(ShrinkerTests.crash(found), states: [:])
+        #expect(shrunk.actions == found && shrunk.replays == 2, "Check, Go is no flow of it: \(shrunk.actions.map(\.description))")
+        let whole = ShrinkerTests.shrinker(ModelApp { AlertPad() }).shrink(ShrinkerTests.crash(found), states: [:])
+        #expect(whole.actions == [ShrinkerTests.go], "\(whole.actions.map(\.description))")
     }
 
     @Test func aWalksFailedRobotStepIsDroppedBeforeItsFirstReplayAndTheRestShrinks() {
