@@ -73,19 +73,26 @@ struct PropertyWorkerRunTests {
         #expect(run.stdout.contains("1 passed, 1 failed"), "Dune never shows Ulysses: it passes, and was run: \(run.stdout)")
     }
 
-    @Test func aWorkerKilledFromOutsideMidCheckIsAFindingOfThePropertyItRan() throws {
-        let desk = try Desk()
-        defer { desk.remove() }
+    /// `desk-flow run --properties` on Ulysses with the property that says its worker's process
+    /// number (through a FIFO) and then blocks: the runner, and the worker once the property runs.
+    static func runnerBlockedInAProperty(_ desk: Desk) throws -> (runner: SpawnedChild, worker: Int32) {
         let fifo = desk.folder.appendingPathComponent("worker.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         var environment = DeskCatalog.environment(serving: BrokenProperty.signalsThenBlocks.rawValue)
         environment[BrokenProperty.fifoVariable] = fifo
         let runner = try SpawnedChild(executable: BuiltProduct.url("desk-flow").path, arguments: ["run", "--properties", "--timeout", "60", "Flows/ulysses.yaml"],
                                       environment: environment, currentDirectory: desk.folder.path)
-        // The property says its worker's number once it runs, then blocks: the worker is killed then.
         let reader = try #require(FileHandle(forReadingAtPath: fifo))
         let said = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let worker = try #require(Int32(said), "the worker's process number: \(said)")
+        return (runner, worker)
+    }
+
+    @Test func aWorkerKilledFromOutsideMidCheckIsAFindingOfThePropertyItRan() throws {
+        let desk = try Desk()
+        defer { desk.remove() }
+        // The property says its worker's number once it runs, then blocks: the worker is killed then.
+        let (runner, worker) = try Self.runnerBlockedInAProperty(desk)
         #expect(worker != runner.processIdentifier, "the property runs in a process of its own")
         #expect(kill(worker, SIGKILL) == 0)
         let output = String(decoding: runner.output.readDataToEndOfFile(), as: UTF8.self)
@@ -97,17 +104,9 @@ struct PropertyWorkerRunTests {
     @Test func aRunnerKilledMidCheckLeavesNoWorkerBehind() throws {
         let desk = try Desk()
         defer { desk.remove() }
-        let fifo = desk.folder.appendingPathComponent("worker.fifo").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        var environment = DeskCatalog.environment(serving: BrokenProperty.signalsThenBlocks.rawValue)
-        environment[BrokenProperty.fifoVariable] = fifo
-        let runner = try SpawnedChild(executable: BuiltProduct.url("desk-flow").path, arguments: ["run", "--properties", "--timeout", "60", "Flows/ulysses.yaml"],
-                                      environment: environment, currentDirectory: desk.folder.path)
-        // The property says its worker's number, then blocks for good: the runner is killed then,
-        // with no time to end its worker, which must end by itself.
-        let reader = try #require(FileHandle(forReadingAtPath: fifo))
-        let said = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let worker = try #require(Int32(said), "the worker's process number: \(said)")
+        // The property blocks for good: the runner is killed then, with no time to end its worker,
+        // which must end by itself.
+        let (runner, worker) = try Self.runnerBlockedInAProperty(desk)
         #expect(kill(runner.processIdentifier, SIGKILL) == 0)
         runner.waitForExit()
         let ended = LeftoverRunFolderTests.waitForExit(of: worker)
