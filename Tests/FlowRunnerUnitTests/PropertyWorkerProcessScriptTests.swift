@@ -66,6 +66,15 @@ struct PropertyWorkerProcessScriptTests {
         #expect(refusal == "/bin/sh exited with code 3 before it said hello: two / three / four")
     }
 
+    @Test func aWorkerWhosePageCannotBeMadeIsRefusedSayingWhereAndWhy() {
+        let refusal: String
+        switch PropertyWorkerProcess.start(Self.answering(#"printf 'A %s h\n' "$2""#), properties: [], variables: [:], folder: "/nowhere/at/all") {
+        case .success: refusal = "started"
+        case let .failure(error): refusal = error.description
+        }
+        #expect(refusal == "cannot make its marker in /nowhere/at/all: No such file or directory")
+    }
+
     @Test func aWorkerThatClosesItsInputBeforeItsSetupIsRefusedSayingSo() {
         let refusal = Self.refusal(Self.launch(#"exec 0<&-; printf '%s\n' "$HELLO""#))
         #expect(refusal == "/bin/sh exited with code 0 before it took its setup")
@@ -162,5 +171,112 @@ struct PropertyWorkerProcessScriptTests {
         #expect(ContinuousClock.now - started < .seconds(4))
         #expect(worker.end?.how == .timedOut(0.25))
         #expect(!Self.exists(pid))
+    }
+
+    /// A screen of `rows` rows (some 40 bytes each, encoded).
+    static func frame(rows: Int) -> Frame {
+        Frame(seq: 1, reply: nil, idle: true, error: nil,
+              screen: ScreenSnapshot(title: "Big", elements: (0..<rows).map { Element.text("line \($0) of a long list", identifier: "row\($0)") }), text: "big")
+    }
+
+    @Test func aWorkerThatFillsItsStandardErrorThenItsAnswersWhileTheRunnerWritesIsReadMeanwhile() throws {
+        // Before it reads a check, it writes 100 KB to its standard error, then answers the first
+        // check with 100 KB: each blocks it until the runner reads, while the runner is still
+        // writing the four checks (more than a pipe holds). A runner that only wrote would wait
+        // on a worker that waits on it.
+        var launch = Self.launch(#"""
+            printf '%s\n' "$HELLO"
+            read -r setup || exit 0
+            i=0; while [ "$i" -lt 100 ]; do printf '%s\n' "$LINE"; i=$((i + 1)); done >&2
+            exec 2>&-
+            first=yes
+            while read -r line; do
+                set -- $line
+                i=0
+                while [ "$i" -lt "$5" ]; do read -r frame; i=$((i + 1)); done
+                if [ "$first" = yes ]; then printf 'A %s v\t0 - - %s\n' "$2" "$LONG"; first=no; else printf 'A %s h\n' "$2"; fi
+            done
+            """#)
+        launch.environment["LINE"] = String(repeating: "e", count: 999)
+        launch.environment["LONG"] = String(repeating: "a", count: 100_000)
+        let worker = try Self.start(launch)
+        let big = Self.frame(rows: 1000)
+        var encoder = FrameEncoder()
+        #expect(encoder.encode(big).count * 4 > 64 * 1024, "more than a pipe holds")
+        for id in 1...4 { #expect(Self.post(worker, frame: big, wait: 10) == id) }
+        var answers: [PropertyWorkerWire.Answer] = []
+        for _ in 0..<4 {
+            if case let .answer(answer) = worker.receive(wait: 10) { answers.append(answer) }
+        }
+        #expect(answers.map(\.id) == [1, 2, 3, 4])
+        #expect(answers.first?.results.map(\.outcome) == [.violated])
+        #expect(answers.first?.results.first?.text?.count == 100_000)
+        worker.stop()
+    }
+
+    /// A worker that, once it has its setup, writes to its standard error `first`, `lines` times
+    /// `line`, then `last` (each as it is: no line end added), and exits with code 3.
+    static func writesThenExits(first: String = "", lines: Int, line: String, last: String) -> PropertyWorkerLaunch {
+        var launch = Self.launch(#"""
+            printf '%s\n' "$HELLO"
+            read -r setup || exit 0
+            { printf '%s' "$FIRST"; i=0; while [ "$i" -lt "$LINES" ]; do printf '%s' "$LINE"; i=$((i + 1)); done; printf '%s' "$LAST"; } >&2
+            exit 3
+            """#)
+        launch.environment.merge(["FIRST": first, "LINES": String(lines), "LINE": line, "LAST": last]) { _, new in new }
+        return launch
+    }
+
+    @Test func whatAWorkerWroteBeforeItEndedIsReadToTheEnd() throws {
+        // 40 KB, all in the pipe when the runner comes to read it: read in more than one go.
+        let worker = try Self.start(Self.writesThenExits(lines: 40, line: String(repeating: "e", count: 999) + "\n", last: "last words\n"))
+        #expect(worker.process.waitForExit(until: Date().addingTimeInterval(10)), "it ended on its own")
+        #expect(Self.post(worker) == 1)
+        guard case let .ended(end) = worker.receive(wait: 5) else {
+            Issue.record("a worker that exited answers nothing")
+            return
+        }
+        #expect(end.how == .exit(3))
+        #expect(end.standardError.count == 41)
+        #expect(end.standardError.last == "last words")
+    }
+
+    /// A standard error, and what the runner keeps of it.
+    struct ErrorTail: Sendable, CustomTestStringConvertible {
+        let name: String
+        var first = ""
+        let lines: Int
+        let line: String
+        var last = ""
+        let kept: @Sendable ([String]) -> Bool
+        var testDescription: String { name }
+    }
+
+    static let errorTails = [
+        ErrorTail(name: "exactly 64 KiB: all of it", lines: 64, line: String(repeating: "e", count: 1023) + "\n") {
+            $0.count == 64 && $0.allSatisfy { $0.count == 1023 }
+        },
+        ErrorTail(name: "a first line, then 64 KiB: cut where a line starts", first: "first\n", lines: 64, line: String(repeating: "e", count: 1023) + "\n") {
+            $0.count == 64 && $0.allSatisfy { $0.count == 1023 }
+        },
+        ErrorTail(name: "70 KB: cut in a line, which goes", lines: 70, line: String(repeating: "e", count: 999) + "\n", last: "last\n") {
+            $0.count == 66 && $0.last == "last" && $0.dropLast().allSatisfy { $0.count == 999 }
+        },
+        ErrorTail(name: "one line of 70 KB: kept, cut", lines: 70, line: String(repeating: "x", count: 1000)) {
+            $0.count == 1 && $0.first?.count == 64 * 1024
+        },
+    ]
+
+    @Test(arguments: errorTails)
+    func theStandardErrorKeptIsItsLast64KiBInWholeLines(_ tail: ErrorTail) throws {
+        let worker = try Self.start(Self.writesThenExits(first: tail.first, lines: tail.lines, line: tail.line, last: tail.last))
+        #expect(Self.post(worker) == 1)
+        guard case let .ended(end) = worker.receive(wait: 10) else {
+            Issue.record("a worker that exited answers nothing")
+            return
+        }
+        #expect(end.how == .exit(3))
+        let lines = end.standardError, kept = tail.kept(lines)
+        #expect(kept, "\(lines.count) lines, of \(Set(lines.map(\.count)).sorted()) bytes")
     }
 }

@@ -219,7 +219,7 @@ package enum PropertyWorker {
         return Int(info.st_nlink) - 2
     }
 
-    private nonisolated(unsafe) static let taskFolder = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    private static let taskFolder = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 }
 
 /// Lines read from a file descriptor, blocking: the worker's standard input.

@@ -70,15 +70,20 @@ package struct PropertyWorkerEnd: Sendable, Equatable {
 /// One property worker, as the runner sees it: a child process, the pipes to it, and the page it
 /// marks its progress on.
 final class PropertyWorkerProcess {
-    private let process: SpawnedChild
+    /// The child process (its tests wait on it).
+    let process: SpawnedChild
     private let marker: PropertyWorkerMarker
     private var encoder = FrameEncoder()
     private var pendingAnswers: [UInt8] = []
-    private var pendingErrors: [UInt8] = []
+    /// The last ``errorTailLimit`` bytes of its standard error, and whether what came before
+    /// them ended mid-line (the first line kept is then a part of one).
     private var errorTail: [UInt8] = []
+    private var errorTailStartsMidLine = false
     private var answersOpen = true
     private var errorsOpen = true
-    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// What one read takes: a quarter of a pipe, so a pipe left full by a worker that ended is
+    /// read in several (and an answer of a few bytes does not clear 64 KiB).
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     /// The end it came to, once it did.
     private(set) var end: PropertyWorkerEnd?
     private var nextCheck = 0
@@ -106,11 +111,12 @@ final class PropertyWorkerProcess {
     }
 
     /// Starts a worker of `launch`, checks that it knows `properties` (by name, in order), and
-    /// gives it `variables`.
-    static func start(_ launch: PropertyWorkerLaunch, properties: [String], variables: [String: String]) -> Result<PropertyWorkerProcess, PropertyWorkerStartError> {
+    /// gives it `variables`; the page it marks its progress on is made in `folder`.
+    static func start(_ launch: PropertyWorkerLaunch, properties: [String], variables: [String: String],
+                      folder: String = NSTemporaryDirectory()) -> Result<PropertyWorkerProcess, PropertyWorkerStartError> {
         Console.ignoreBrokenPipes()
-        guard let (marker, path) = PropertyWorkerMarker.make() else {
-            return .failure(PropertyWorkerStartError(description: "cannot make its marker in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))"))
+        guard let (marker, path) = PropertyWorkerMarker.make(in: folder) else {
+            return .failure(PropertyWorkerStartError(description: "cannot make its marker in \(folder): \(String(cString: strerror(errno)))"))
         }
         defer { unlink(path) }
         var environment = launch.environment
@@ -123,25 +129,24 @@ final class PropertyWorkerProcess {
             return .failure(PropertyWorkerStartError(description: "\(error)"))
         }
         let worker = PropertyWorkerProcess(process: process, marker: marker)
-        switch worker.nextAnswerLine(until: Date().addingTimeInterval(startWait)) {
+        // A worker refused is killed as it goes (``deinit``).
+        switch worker.nextAnswerLine(until: .now + .seconds(startWait)) {
         case let .line(line):
             guard case let .success(hello) = PropertyWorkerWire.read(PropertyWorkerWire.Hello.self, from: line) else {
-                worker.kill()
                 return .failure(PropertyWorkerStartError(description: "\(launch.executable) is not a property worker: it said "
                     + ElementTree.quoted(String(decoding: line.prefix(120), as: UTF8.self))))
             }
             guard hello.worker == PropertyWorkerWire.version, hello.properties == properties else {
-                worker.kill()
                 return .failure(PropertyWorkerStartError(description: "\(launch.executable) knows other properties than this runner's "
                     + "(\(hello.properties.count) against \(properties.count)): it is not this runner's worker"))
             }
         case .closed, .timedOut:
-            let ended = worker.ended(blaming: false, timedOut: nil)
+            let ended = worker.ended(timedOut: nil)
             let said = ended.standardError.suffix(3).joined(separator: " / ")
             return .failure(PropertyWorkerStartError(description: "\(launch.executable) \(Self.words(ended.how)) before it said hello" + (said.isEmpty ? "" : ": \(said)")))
         }
         guard worker.send([PropertyWorkerWire.line(PropertyWorkerWire.Setup(variables: variables))]) else {
-            let ended = worker.ended(blaming: false, timedOut: nil)
+            let ended = worker.ended(timedOut: nil)
             return .failure(PropertyWorkerStartError(description: "\(launch.executable) \(Self.words(ended.how)) before it took its setup"))
         }
         return .success(worker)
@@ -247,10 +252,10 @@ final class PropertyWorkerProcess {
         case .sent:
             return true
         case .gone:
-            _ = ended(blaming: true, timedOut: nil)
+            _ = ended(timedOut: nil)
             return false
         case .timedOut:
-            _ = ended(blaming: true, timedOut: oldest.wait)
+            _ = ended(timedOut: oldest.wait)
             return false
         }
     }
@@ -265,7 +270,7 @@ final class PropertyWorkerProcess {
         if waiting, !sendOutgoing(), let end { return .ended(end) }
         let oldest = posted.first ?? first
         let began = max(oldest.at, lastAnswer)
-        let deadline = waiting ? Date().addingTimeInterval(wait - (ContinuousClock.now - began) / .seconds(1)) : Date()
+        let deadline = waiting ? began + .milliseconds(Int64(wait * 1000)) : .now
         switch nextAnswerLine(until: deadline) {
         case let .line(line):
             posted.removeFirst()
@@ -279,9 +284,9 @@ final class PropertyWorkerProcess {
             }
             return .answer(answer)
         case .closed:
-            return .ended(ended(blaming: true, timedOut: nil))
+            return .ended(ended(timedOut: nil))
         case .timedOut:
-            return waiting ? .ended(ended(blaming: true, timedOut: wait)) : .none
+            return waiting ? .ended(ended(timedOut: wait)) : .none
         }
     }
 
@@ -300,9 +305,9 @@ final class PropertyWorkerProcess {
     }
 
     /// The end the worker came to: killed first when it still runs (timed out, or a pipe closed
-    /// while it runs), then how it ended, the property the marker names (when `blaming`), and its
-    /// standard error.
-    private func ended(blaming: Bool, timedOut: TimeInterval?) -> PropertyWorkerEnd {
+    /// while it runs), then how it ended, the property the marker names (none before a check:
+    /// the runner made the marker so), and its standard error.
+    private func ended(timedOut: TimeInterval?) -> PropertyWorkerEnd {
         if let end { return end }
         if timedOut != nil || !process.waitForExit(until: Date().addingTimeInterval(1)) { kill() }
         let how: PropertyWorkerEnd.How
@@ -312,8 +317,8 @@ final class PropertyWorkerProcess {
             let ending = process.ending ?? (SIGKILL, true)
             how = ending.signaled ? .signal(ending.status) : .exit(ending.status)
         }
-        var end = PropertyWorkerEnd(how: how, property: blaming ? blamed() : nil, standardError: standardErrorLines())
-        if blaming, marker.check >= 0 { end.check = marker.check }
+        var end = PropertyWorkerEnd(how: how, property: blamed(), standardError: standardErrorLines())
+        if marker.check >= 0 { end.check = marker.check }
         self.end = end
         return end
     }
@@ -325,28 +330,20 @@ final class PropertyWorkerProcess {
         return marker.property >= 0 ? marker.property : nil
     }
 
-    /// The worker's standard error, read to its end now, as lines (the last 64 KiB of it).
+    /// The worker's standard error, read to its end now, as lines: its last 64 KiB in whole
+    /// lines (a single line longer than that is kept, cut).
     private func standardErrorLines() -> [String] {
         drainErrors()
-        if !pendingErrors.isEmpty {
-            errorTail += pendingErrors + [0x0A]
-            pendingErrors = []
-        }
-        let text = String(decoding: errorTail, as: UTF8.self)
-        return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        var lines = errorTail.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        if errorTailStartsMidLine, lines.count > 1 { lines.removeFirst() }
+        return lines
     }
 
     // MARK: - The pipes
 
     /// Writes `lines` to the worker's input, waiting at most the start's wait; false when it could not.
     private func send(_ lines: [[UInt8]]) -> Bool {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 1 })
-        for line in lines {
-            bytes += line
-            bytes.append(0x0A)
-        }
-        return send(bytes, until: .now + .seconds(Int64(Self.startWait))) == .sent
+        send(lines.flatMap { $0 + [0x0A] }, until: .now + .seconds(Self.startWait)) == .sent
     }
 
     /// What writing to the worker came to.
@@ -363,22 +360,9 @@ final class PropertyWorkerProcess {
                 offset += written
                 continue
             }
-            switch errno {
-            case EINTR:
-                continue
-            case EAGAIN:
-                let left = deadline - .now
-                guard left > .zero else { return .timedOut }
-                var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0), pollfd(fd: process.output.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-                if errorsOpen { fds.append(pollfd(fd: process.errors.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-                let milliseconds = Int32(min((left / .milliseconds(1)).rounded(.up), Double(Int32.max)))
-                if poll(&fds, nfds_t(fds.count), milliseconds) < 0, errno != EINTR { return .gone }
-                if fds[1].revents != 0 { readAnswers() }
-                if fds.count > 2, fds[2].revents != 0 { drainErrors() }
-                if fds[0].revents & Int16(POLLERR | POLLHUP) != 0 { return .gone }
-            default:
-                return .gone
-            }
+            // The pipe is full (EAGAIN), or no one reads it any more (EPIPE): poll tells which.
+            guard let input = awaitPipes(writing: true, until: deadline) else { return .timedOut }
+            if input & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return .gone }
         }
         return .sent
     }
@@ -391,7 +375,7 @@ final class PropertyWorkerProcess {
 
     /// The next line the worker answers, waiting until `deadline`; its standard error drained
     /// meanwhile (a property that prints a megabyte never blocks its worker).
-    private func nextAnswerLine(until deadline: Date) -> Next {
+    private func nextAnswerLine(until deadline: ContinuousClock.Instant) -> Next {
         while true {
             if let newline = pendingAnswers.firstIndex(of: 0x0A) {
                 let line = Array(pendingAnswers[..<newline])
@@ -399,58 +383,65 @@ final class PropertyWorkerProcess {
                 return .line(line)
             }
             guard answersOpen else { return .closed }
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { return .timedOut }
-            var fds = [pollfd(fd: process.output.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if errorsOpen { fds.append(pollfd(fd: process.errors.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
-            if ready < 0, errno != EINTR { answersOpen = false }
-            if fds.count > 1, fds[1].revents != 0 { drainErrors() }
-            if fds[0].revents != 0 { readAnswers() }
+            guard awaitPipes(writing: false, until: deadline) != nil else { return .timedOut }
         }
     }
 
-    private enum Chunk { case full, data, wouldBlock, end }
+    /// Waits until `deadline` for the worker's answers or standard error to be readable, or (when
+    /// `writing`) its input to take more, reads what came, and says what poll said of the input;
+    /// nil once past the deadline. A poll cut short by a signal (or failing) reads nothing: the
+    /// caller asks again.
+    private func awaitPipes(writing: Bool, until deadline: ContinuousClock.Instant) -> Int16? {
+        let left = deadline - .now
+        guard left > .zero else { return nil }
+        // poll skips an entry whose descriptor is negative: a pipe at its end, or not written.
+        var fds = [pollfd(fd: answersOpen ? process.output.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: errorsOpen ? process.errors.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: writing ? process.input.fileDescriptor : -1, events: Int16(POLLOUT), revents: 0)]
+        _ = poll(&fds, nfds_t(fds.count), Int32(min((left / .milliseconds(1)).rounded(.up), Double(Int32.max))))
+        if fds[1].revents != 0 { drainErrors() }
+        if fds[0].revents != 0 { readAnswers() }
+        return fds[2].revents
+    }
 
+    private enum Chunk { case data, wouldBlock, end }
+
+    /// One read of `fd` into `pending`.
     private func readChunk(_ fd: Int32, into pending: inout [UInt8]) -> Chunk {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count > 0 {
                 pending.append(contentsOf: buffer[0..<count])
-                return count == buffer.count ? .full : .data
+                return .data
             }
-            if count < 0, errno == EINTR { continue }
-            return count < 0 && errno == EAGAIN ? .wouldBlock : .end
+            if count == 0 { return .end }
+            if errno != EINTR { return errno == EAGAIN ? .wouldBlock : .end }
         }
     }
 
+    /// Reads the answers that came, until the pipe is empty or at its end.
     private func readAnswers() {
         while answersOpen {
-            let chunk = readChunk(process.output.fileDescriptor, into: &pendingAnswers)
-            if chunk == .end { answersOpen = false }
-            if chunk != .full { return }
+            switch readChunk(process.output.fileDescriptor, into: &pendingAnswers) {
+            case .data: continue
+            case .wouldBlock: return
+            case .end: answersOpen = false
+            }
         }
     }
 
+    /// Reads the standard error that came, until the pipe is empty or at its end, keeping its last
+    /// ``errorTailLimit`` bytes.
     private func drainErrors() {
         while errorsOpen {
-            let chunk = readChunk(process.errors.fileDescriptor, into: &pendingErrors)
+            let chunk = readChunk(process.errors.fileDescriptor, into: &errorTail)
             errorsOpen = chunk != .end
-            if let last = pendingErrors.lastIndex(of: 0x0A) {
-                errorTail += pendingErrors[...last]
-                pendingErrors.removeSubrange(...last)
+            let over = errorTail.count - Self.errorTailLimit
+            if over > 0 {
+                errorTailStartsMidLine = errorTail[over - 1] != 0x0A
+                errorTail.removeFirst(over)
             }
-            if pendingErrors.count > Self.errorTailLimit {
-                // A line without end, as long as the tail: kept as one, cut.
-                errorTail += pendingErrors.suffix(Self.errorTailLimit) + [0x0A]
-                pendingErrors = []
-            }
-            if errorTail.count > Self.errorTailLimit {
-                // Cut to the limit, then to the next whole line.
-                errorTail.removeFirst(errorTail.count - Self.errorTailLimit)
-                if let newline = errorTail.firstIndex(of: 0x0A) { errorTail.removeSubrange(...newline) }
-            }
-            if chunk != .full { return }
+            if chunk != .data { return }
         }
     }
 }

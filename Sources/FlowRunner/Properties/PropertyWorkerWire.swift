@@ -270,10 +270,10 @@ final class PropertyWorkerMarker: @unchecked Sendable {
         munmap(base, Self.size)
     }
 
-    /// A new page in a file of its own in the temporary folder, and the file's path (the runner
-    /// removes it once the worker has it open).
-    static func make() -> (marker: PropertyWorkerMarker, path: String)? {
-        var template = Array((NSTemporaryDirectory() + "/flow-property-worker.XXXXXX").utf8CString)
+    /// A new page in a file of its own in `folder` (the temporary folder), and the file's path
+    /// (the runner removes it once the worker has it open).
+    static func make(in folder: String = NSTemporaryDirectory()) -> (marker: PropertyWorkerMarker, path: String)? {
+        var template = Array((folder + "/flow-property-worker.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
