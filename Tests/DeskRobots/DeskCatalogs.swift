@@ -18,7 +18,7 @@ extension DeskCatalog {
     public static let named: [String: RobotCatalog] = {
         var catalogs = ["desk": catalog, "ledger": ledger, "lendShouts": lendShouts, "returned": returned, "twice": twice, "none": none,
                         "neverApplies": neverApplies, "counter": CounterRobot.catalog, "counterTally": CounterRobot.tallyCatalog,
-                        "counterMishaps": CounterRobot.mishapsCatalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
+                        "counterMishaps": CounterRobot.mishapsCatalog, "counterTrapsFirst": CounterRobot.trapsFirstCatalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
         for property in BrokenProperty.allCases { catalogs[property.rawValue] = property.catalog }
         return catalogs
     }()
@@ -284,9 +284,7 @@ public final class CounterRobot: Robot {
         $0.eventually(after: .tap("Add"), within: .milliseconds(500), "showsACount", "A count above 0 shows within half a second.") { counter in
             counter.count > 0
         }
-        $0.invariant("trapsOnSeven", "Traps when the count is 7.") { counter in
-            if counter.count == 7 { _ = [Int]()[1] }
-        }
+        trapsOnSeven(&$0)
         $0.invariant("countIsNotNegative", "The count is 0 or more.") { counter in
             try assume(counter.count != -1, "no count is shown")
             if counter.count < 0 { counter.app.fail("check that the count is 0 or more", "it is \(counter.count)") }
@@ -295,6 +293,16 @@ public final class CounterRobot: Robot {
 
     /// The counter's catalog (no actions: its checks are made on frames made by hand).
     public static let catalog = RobotCatalog([], properties: [properties])
+
+    /// Declares the invariant that traps when the count is 7.
+    static func trapsOnSeven(_ table: inout RobotProperties<CounterRobot>) {
+        table.invariant("trapsOnSeven", "Traps when the count is 7.") { counter in
+            if counter.count == 7 { _ = [Int]()[1] }
+        }
+    }
+
+    /// A catalog whose first property (the place a worker's marker names as 0) traps at 7.
+    public static let trapsFirstCatalog = RobotCatalog([], properties: [RobotProperties<CounterRobot> { trapsOnSeven(&$0) }])
 }
 
 /// The adds since launch, as the counter's tally properties keep them.

@@ -10,7 +10,7 @@ struct PropertyWorkerMarkerTests {
     @Test func aNewPageNamesNoCheckNoPropertyAndNoThreadsLeft() throws {
         let (marker, path) = try #require(PropertyWorkerMarker.make())
         defer { unlink(path) }
-        #expect(marker.check == -1 && marker.property == -1 && marker.leftThreads == -1)
+        #expect(marker.check == 0 && marker.property == -1 && marker.leftThreads == -1)
     }
 
     @Test func whatTheWorkerMarksTheRunnerReads() throws {

@@ -104,7 +104,10 @@ struct PropertyWorkerProcessScriptTests {
             Issue.record("nothing is posted: nothing to receive")
             return
         }
+        let pid = worker.processIdentifier
         worker.stop()
+        #expect(worker.end == PropertyWorkerEnd(how: .exit(0), property: nil, standardError: []), "stopped: its input closed, it ended")
+        #expect(!Self.exists(pid))
     }
 
     @Test func anAnswerToACheckNotPostedBreaksTheProtocolAndTheWorkerIsKilled() throws {
@@ -121,6 +124,54 @@ struct PropertyWorkerProcessScriptTests {
         #expect(worker.end == end)
         #expect(!Self.exists(pid), "killed at once")
         #expect(Self.post(worker) == nil, "a worker that ended takes no check")
+        worker.stop()
+        #expect(worker.end == end, "stopping a worker that ended keeps how it ended")
+    }
+
+    /// The processor time this thread has taken.
+    static func threadTime() -> Duration {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
+    }
+
+    @Test func waitingForAnAnswerTakesNoProcessorTime() throws {
+        // It works a while (a loop of the shell's) before it answers: the runner waits in poll.
+        let worker = try Self.start(Self.answering(#"i=0; while [ "$i" -lt 100000 ]; do i=$((i + 1)); done; printf 'A %s h\n' "$2""#))
+        #expect(Self.post(worker) == 1)
+        let (began, took) = (ContinuousClock.now, Self.threadTime())
+        guard case .answer = worker.receive(wait: 60) else {
+            Issue.record("it answers")
+            return
+        }
+        let waited = ContinuousClock.now - began, busy = Self.threadTime() - took
+        #expect(busy < waited / 5, "waited \(waited), busy \(busy)")
+        worker.stop()
+    }
+
+    @Test func checksGoOutFourAtATimeOrOnceTheyTake48KiB() throws {
+        // It exits as soon as it has read a check: gone once a check went out.
+        let exits = Self.answering("exit 3")
+        let four = try Self.start(exits)
+        for id in 1...4 { #expect(Self.post(four) == id) }
+        #expect(four.process.waitForExit(until: Date().addingTimeInterval(10)), "the fourth check sent the four")
+        // One check of exactly 48 KiB, its line and its frame's.
+        let line = PropertyWorkerWire.Check(id: 1, session: 1, before: .none, frames: 1, actions: [], eventually: [], invariants: [0]).line
+        func frame(_ text: Int, title: Int = 0) -> Frame {
+            Frame(seq: 1, reply: nil, idle: true, error: nil, screen: ScreenSnapshot(title: String(repeating: "T", count: title),
+                                                                                    elements: [.text(String(repeating: "a", count: text))]), text: "big")
+        }
+        func size(_ frame: Frame) -> Int {
+            var encoder = FrameEncoder()
+            return line.count + 1 + encoder.encode(frame).count + 1
+        }
+        // A letter of the text is said in more than one place; one of the title, once.
+        let perLetter = size(frame(1)) - size(frame(0)), left = PropertyWorkerProcess.bytesAWrite - size(frame(0))
+        let exact = frame(left / perLetter, title: left % perLetter)
+        #expect(size(exact) == PropertyWorkerProcess.bytesAWrite)
+        let big = try Self.start(exits)
+        #expect(Self.post(big, frame: exact) == 1)
+        #expect(big.process.waitForExit(until: Date().addingTimeInterval(10)), "a check of 48 KiB goes at once")
     }
 
     @Test func fourChecksGoOutInOneWriteAndTheirAnswersAreReadWithoutWaiting() throws {
@@ -231,12 +282,14 @@ struct PropertyWorkerProcessScriptTests {
         // 40 KB, all in the pipe when the runner comes to read it: read in more than one go.
         let worker = try Self.start(Self.writesThenExits(lines: 40, line: String(repeating: "e", count: 999) + "\n", last: "last words\n"))
         #expect(worker.process.waitForExit(until: Date().addingTimeInterval(10)), "it ended on its own")
-        #expect(Self.post(worker) == 1)
+        for id in 1...3 { #expect(Self.post(worker) == id) }
+        #expect(Self.post(worker) == nil, "the fourth check goes out, to no one")
         guard case let .ended(end) = worker.receive(wait: 5) else {
             Issue.record("a worker that exited answers nothing")
             return
         }
         #expect(end.how == .exit(3))
+        #expect(end.check == nil && end.property == nil, "it was on no check")
         #expect(end.standardError.count == 41)
         #expect(end.standardError.last == "last words")
     }

@@ -51,6 +51,15 @@ struct PropertyWorkerProcessTests {
         #expect(checker.unavailable != nil)
     }
 
+    @Test func aWorkerThatDiesInTheCatalogsFirstPropertyNamesIt() {
+        // The marker names the property at place 0: a place, not "none".
+        let properties = DeskCatalog.named["counterTrapsFirst"]?.properties ?? []
+        let checker = PropertyChecker(properties: properties, wait: 10, worker: DeskWorker.launch("counterTrapsFirst"))
+        let violations = checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 7))
+        #expect(violations.map(\.property) == ["trapsOnSeven"])
+        #expect(violations.first?.message.contains("Fatal error: Index out of range") == true, "\(violations)")
+    }
+
     @Test func aWorkerKilledBetweenChecksIsReplacedAndTheCheckMade() throws {
         let checker = PropertyCheckerTests.checker()
         #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 7)).map(\.property) == ["trapsOnSeven"])

@@ -238,8 +238,8 @@ final class PropertyWorkerProcess {
 
     /// Writes the checks posted and not written yet; false when the worker is gone (``end`` says how).
     private func sendOutgoing() -> Bool {
-        guard !outgoing.isEmpty else { return end == nil }
-        if posted.count == unsent { lastAnswer = .now }
+        // A check sent to a worker with none in hand begins now; one sent behind others, once
+        // the worker answers the one before it (``lastAnswer``).
         let now = ContinuousClock.now
         for index in posted.indices.suffix(unsent) { posted[index].at = now }
         let bytes = outgoing
@@ -314,11 +314,11 @@ final class PropertyWorkerProcess {
         if let timedOut {
             how = .timedOut(timedOut)
         } else {
-            let ending = process.ending ?? (SIGKILL, true)
-            how = ending.signaled ? .signal(ending.status) : .exit(ending.status)
+            // Once it was waited for, its ending is known; one not known is a kill.
+            how = process.ending.map { $0.signaled ? .signal($0.status) : .exit($0.status) } ?? .signal(SIGKILL)
         }
         var end = PropertyWorkerEnd(how: how, property: blamed(), standardError: standardErrorLines())
-        if marker.check >= 0 { end.check = marker.check }
+        if marker.check > 0 { end.check = marker.check }
         self.end = end
         return end
     }

@@ -282,7 +282,8 @@ final class PropertyWorkerMarker: @unchecked Sendable {
             unlink(path)
             return nil
         }
-        marker.set(check: -1, property: -1)
+        // Checks are numbered from 1: 0 is none.
+        marker.set(check: 0, property: -1)
         marker.leftThreads = -1
         return (marker, path)
     }
@@ -306,7 +307,7 @@ final class PropertyWorkerMarker: @unchecked Sendable {
         self[.property] = Int64(property)
     }
 
-    /// The check the worker was last on.
+    /// The check the worker was last on (0: none yet; checks are numbered from 1).
     var check: Int { Int(self[.check]) }
     /// The property it was last running (-1: none).
     var property: Int { Int(self[.property]) }
