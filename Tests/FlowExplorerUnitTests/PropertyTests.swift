@@ -22,6 +22,31 @@ struct PropertyTests {
                             propertyWorker: DeskWorker.launch(catalog, memory: memory), app: ModelApp { DeskModel(bugs) })
     }
 
+    /// A counter that counts its Adds from 0 at each launch, as DeskRobots' `CounterRobot` reads it.
+    struct TallyCounterModel: AppModel {
+        var count = 0
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Counter", elements: [.text("\(count)", identifier: "count"), .button("Add")]) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            guard action.verb == .tap, action.identifier == "Add" else { return .refused("nothing") }
+            count += 1
+            return .screen
+        }
+    }
+
+    @Test func aModelKeptByPropertiesStartsAnewAtEachLaunchOfACrawl() throws {
+        // The count is the Adds since launch, as the model tallies them: each walk launches the
+        // counter afresh, and a model carried over from the walk before would not be the count.
+        // Six Adds at most a walk: the catalog's trap at 7 stays out of the way.
+        var options = ExploreOptions(wait: 5, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: 12, length: 6, seed: 3), maps: true)
+        options.checksProperties = true
+        let catalog = try #require(DeskCatalog.named["counterTally"])
+        let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: catalog, options: options,
+                                  propertyWorker: DeskWorker.launch("counterTally"), app: ModelApp { TallyCounterModel() }).run()
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
+        let tally = try #require(result.map.properties?.first { $0.name == "countIsTheTally" })
+        #expect(tally.checked > 12 && tally.applied == tally.checked && tally.failed == 0, "\(tally)")
+    }
+
     @Test func aCountOffByOneAfterALendIsFoundByItsPropertyAndShrunkToTheFlowThatShowsIt() throws {
         let result = try Self.explorer([.lentCount]).run()
         #expect(result.findings.map(\.kind) == [.property], "\(result.findings.map(\.summary))")
