@@ -18,7 +18,8 @@ extension DeskCatalog {
     public static let named: [String: RobotCatalog] = {
         var catalogs = ["desk": catalog, "ledger": ledger, "lendShouts": lendShouts, "returned": returned, "twice": twice, "none": none,
                         "neverApplies": neverApplies, "counter": CounterRobot.catalog, "counterTally": CounterRobot.tallyCatalog,
-                        "counterMishaps": CounterRobot.mishapsCatalog, "counterTrapsFirst": CounterRobot.trapsFirstCatalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
+                        "counterMishaps": CounterRobot.mishapsCatalog, "counterTrapsFirst": CounterRobot.trapsFirstCatalog,
+                        "counterThreadsFirst": CounterRobot.threadsFirstCatalog, "typingShouts": typingShouts, "tally": TallyRobot.catalog]
         for property in BrokenProperty.allCases { catalogs[property.rawValue] = property.catalog }
         return catalogs
     }()
@@ -303,6 +304,25 @@ public final class CounterRobot: Robot {
 
     /// A catalog whose first property (the place a worker's marker names as 0) traps at 7.
     public static let trapsFirstCatalog = RobotCatalog([], properties: [RobotProperties<CounterRobot> { trapsOnSeven(&$0) }])
+
+    /// What the thread of `threadsFirstCatalog`'s first property waits for.
+    private static let letGo = DispatchSemaphore(value: 0)
+
+    /// A catalog whose first property leaves a thread running that traps once the second property
+    /// lets it go (the second then waits for ever): the worker dies in the second, and the first
+    /// is to blame.
+    public static let threadsFirstCatalog = RobotCatalog([], properties: [RobotProperties<CounterRobot> {
+        $0.invariant("leavesAThreadThatTraps", "Leaves a thread that traps when let go.") { _ in
+            Thread {
+                letGo.wait()
+                _ = [Int]()[1]
+            }.start()
+        }
+        $0.invariant("letsTheThreadGo", "Lets the thread go, then waits.") { _ in
+            letGo.signal()
+            DispatchSemaphore(value: 0).wait()
+        }
+    }])
 }
 
 /// The adds since launch, as the counter's tally properties keep them.

@@ -60,6 +60,19 @@ struct PropertyWorkerProcessTests {
         #expect(violations.first?.message.contains("Fatal error: Index out of range") == true, "\(violations)")
     }
 
+    @Test func aWorkerKilledByAThreadTheFirstPropertyLeftBlamesThatProperty() {
+        // The worker dies in the second property, by the first one's thread: the first (place 0
+        // on the marker, as the one that left threads) is named.
+        let properties = DeskCatalog.named["counterThreadsFirst"]?.properties ?? []
+        let checker = PropertyChecker(properties: properties, wait: 2, worker: DeskWorker.launch("counterThreadsFirst"))
+        let violations = checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 1))
+        #expect(violations.map(\.property) == ["leavesAThreadThatTraps", "letsTheThreadGo"], "\(violations.map(\.message))")
+        // The second, checked again in a worker of its own, waits for ever.
+        let causes = violations.map(\.cause)
+        let first = causes.first.map { if case .crashed = $0 { true } else { false } }
+        #expect(first == true && causes.last == .neverReturned, "\(causes)")
+    }
+
     @Test func aWorkerKilledBetweenChecksIsReplacedAndTheCheckMade() throws {
         let checker = PropertyCheckerTests.checker()
         #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 7)).map(\.property) == ["trapsOnSeven"])
