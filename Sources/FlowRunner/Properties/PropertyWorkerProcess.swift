@@ -86,6 +86,8 @@ final class PropertyWorkerProcess {
     private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     /// The end it came to, once it did.
     private(set) var end: PropertyWorkerEnd?
+    /// How many times it was waited for in poll: once for each time a pipe had news, never in a loop.
+    private(set) var polls = 0
     private var nextCheck = 0
     /// The last frame the worker was sent (which it keeps as the screen before the next action).
     private var lastSent: Frame?
@@ -399,6 +401,7 @@ final class PropertyWorkerProcess {
                    pollfd(fd: errorsOpen ? process.errors.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: writing ? process.input.fileDescriptor : -1, events: Int16(POLLOUT), revents: 0)]
         _ = poll(&fds, nfds_t(fds.count), Int32(min((left / .milliseconds(1)).rounded(.up), Double(Int32.max))))
+        polls += 1
         if fds[1].revents != 0 { drainErrors() }
         if fds[0].revents != 0 { readAnswers() }
         return fds[2].revents
