@@ -221,3 +221,48 @@ struct TwoFieldsModel: AppModel {
         return .screen
     }
 }
+
+/// How walks end within their budget: walks until the time is up are done when it is (before a
+/// walk or in one); numbered walks the time cut short, Ctrl-C and the findings limit are not; and
+/// each walk is said as it begins.
+struct RandomWalksEndTests {
+    /// Walks (`count` of them, nil: until the time is up) of a counter that is never stuck, within `budget`.
+    static func run(_ count: Int?, length: Int = 50, budget: Budget) -> StrategyEnd {
+        let model = ModelCrawl(ModelApp { PropertyTests.TallyCounterModel() })
+        var walks = RandomWalks(options: WalkOptions(count: count, length: length, seed: 1), values: model.values, rules: model.crawl.rules)
+        return walks.run(on: model.crawl, budget: budget)
+    }
+
+    static func budget(time: Duration, interruptedAfter: Int? = nil, progress: @escaping (Budget, String) -> Void = { _, _ in }) -> Budget {
+        var asked = 0
+        return Budget(maxActions: .max, time: time, start: .now, interrupted: {
+            asked += 1
+            return interruptedAfter.map { asked > $0 } ?? false
+        }, progress: progress)
+    }
+
+    @Test func walksUntilTheTimeIsUpAreDoneWhenItIsAndNumberedOnesAreCutShort() {
+        // Up before the first walk.
+        #expect(Self.run(nil, budget: Self.budget(time: .zero)) == .done)
+        #expect(Self.run(3, budget: Self.budget(time: .zero)) == StrategyEnd(ended: .time, complete: false))
+        // Up in a walk (of a million actions: it is never over first).
+        #expect(Self.run(nil, length: 1_000_000, budget: Self.budget(time: .milliseconds(30))) == .done)
+        #expect(Self.run(3, length: 1_000_000, budget: Self.budget(time: .milliseconds(30))) == StrategyEnd(ended: .time, complete: false))
+    }
+
+    @Test func walksInterruptedAreNotComplete() {
+        for count in [nil, 3] {
+            #expect(Self.run(count, budget: Self.budget(time: .seconds(60), interruptedAfter: 10)) == StrategyEnd(ended: .interrupted, complete: false), "\(String(describing: count))")
+        }
+    }
+
+    @Test func eachWalkIsSaidAsItEnds() {
+        var numbered: [String] = []
+        _ = Self.run(3, length: 2, budget: Self.budget(time: .seconds(60), progress: { _, phase in numbered.append(phase) }))
+        #expect(numbered.filter { $0.hasPrefix("walking") } == ["walking 1 of 3", "walking 2 of 3", "walking 3 of 3"])
+        var untilTime: [String] = []
+        _ = Self.run(nil, length: 2, budget: Self.budget(time: .seconds(60), interruptedAfter: 40, progress: { _, phase in untilTime.append(phase) }))
+        let walking = untilTime.filter { $0.hasPrefix("walking") }
+        #expect(walking.count >= 2 && walking.prefix(2) == ["walking 1", "walking 2"], "\(walking)")
+    }
+}
