@@ -47,6 +47,33 @@ struct PropertyTests {
         #expect(tally.checked > 12 && tally.applied == tally.checked && tally.failed == 0, "\(tally)")
     }
 
+    /// The counter, with Add adding two once the count is 2, and a Help that changes nothing.
+    struct SkippingCounterModel: AppModel {
+        var count = 0
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Counter", elements: [.text("\(count)", identifier: "count"), .button("Add"), .button("Help")]) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (action.verb, action.identifier) {
+            case (.tap, "Add"): count += count == 2 ? 2 : 1
+            case (.tap, "Help"): break
+            default: return .refused("nothing")
+            }
+            return .screen
+        }
+    }
+
+    @Test func aPropertyThatKeepsAModelIsShrunkWithTheModelStartedAnewAtEachReplay() throws {
+        // The count is not the tally from the third Add: each replay of the shrinker is a launch,
+        // and a model carried from the replay before would make fewer Adds seem to break it.
+        var options = ExploreOptions(wait: 5, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: 10, length: 12, seed: 3), maps: false)
+        options.checksProperties = true
+        let catalog = try #require(DeskCatalog.named["counterTally"])
+        let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: catalog, options: options,
+                                  propertyWorker: DeskWorker.launch("counterTally"), app: ModelApp { SkippingCounterModel() }).run()
+        let finding = try #require(result.findings.first { $0.property?.name == "countIsTheTally" }, "\(result.findings.map(\.summary))")
+        #expect(finding.foundAfter > 3, "met after a Help or more: \(finding.foundAfter) actions")
+        #expect(finding.actions.map(\.description) == ["tap Add", "tap Add", "tap Add"])
+    }
+
     @Test func aCountOffByOneAfterALendIsFoundByItsPropertyAndShrunkToTheFlowThatShowsIt() throws {
         let result = try Self.explorer([.lentCount]).run()
         #expect(result.findings.map(\.kind) == [.property], "\(result.findings.map(\.summary))")
