@@ -73,6 +73,21 @@ struct PropertyWorkerProcessTests {
         #expect(first == true && causes.last == .neverReturned, "\(causes)")
     }
 
+    @Test func aWorkerEndsOnceNothingReadsItsAnswersEvenInAPropertyThatNeverReturns() throws {
+        // Its runner gone (here: the end the runner reads closed), a worker blocked in a property
+        // for ever ends by itself; none is left spinning for hours.
+        let broken = BrokenProperty.blocksOnALock
+        let names = broken.catalog.properties.map(\.name)
+        let place = try #require(names.firstIndex(of: broken.property))
+        let worker = try PropertyWorkerProcess.start(DeskWorker.launch(broken.rawValue), properties: names, variables: [:]).get()
+        let check = PropertyWorkerWire.Check(id: 0, session: 1, before: .none, frames: 0, actions: [], eventually: [], invariants: [place])
+        for _ in 1...4 { _ = worker.post(check, before: nil, frames: [BrokenPropertyCheckTests.ulysses], wait: 60) }
+        #expect(worker.postedCount == 4, "the four went out together")
+        try worker.process.output.close()
+        #expect(worker.process.waitForExit(until: Date().addingTimeInterval(20)), "it ended by itself")
+        #expect(worker.process.ending.map { $0.signaled ? -1 : $0.status } == 0, "\(String(describing: worker.process.ending))")
+    }
+
     @Test func aWorkerKilledBetweenChecksIsReplacedAndTheCheckMade() throws {
         let checker = PropertyCheckerTests.checker()
         #expect(checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 7)).map(\.property) == ["trapsOnSeven"])

@@ -54,8 +54,10 @@ package enum PropertyWorker {
         // standard error from now on, so what a property prints never reads as an answer.
         let requests = dup(STDIN_FILENO), answers = dup(STDOUT_FILENO)
         guard ![requests, answers, dup2(STDERR_FILENO, STDOUT_FILENO)].contains(-1) else { return refuse("cannot set up its standard streams") }
+        // (When /dev/null cannot be opened, dup2 and close refuse the descriptor -1.)
         let null = open("/dev/null", O_RDONLY)
-        if null >= 0 { _ = dup2(null, STDIN_FILENO); close(null) }
+        _ = dup2(null, STDIN_FILENO)
+        close(null)
         for fd in [requests, answers] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         endWhenTheRunnerIsGone(watching: answers)
         guard let marker = PropertyWorkerMarker.open(arguments.marker) else { return refuse("cannot open its marker \(arguments.marker)") }
@@ -70,16 +72,13 @@ package enum PropertyWorker {
     /// sent.) A thread blocked in poll(2) on the pipe's error, which writes nothing; started before
     /// the checks, so it is no thread a property left.
     private static func endWhenTheRunnerIsGone(watching answers: Int32) {
-        let watchdog = Thread {
+        Thread {
+            // Asked for no event, poll returns only for the pipe's error (no reader: POLLERR) or
+            // its end; a signal (or a failure) only wakes it, and it waits again.
             var watched = pollfd(fd: answers, events: 0, revents: 0)
-            while true {
-                let ready = poll(&watched, 1, -1)
-                if ready > 0, watched.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { _exit(0) }
-                if ready < 0, errno != EINTR { return }
-            }
-        }
-        watchdog.name = "runner watchdog"
-        watchdog.start()
+            while poll(&watched, 1, -1) < 1 {}
+            _exit(0)
+        }.start()
     }
 
     private static func refuse(_ why: String) -> Int32 {
