@@ -256,6 +256,16 @@ struct RandomWalksEndTests {
         }
     }
 
+    @Test func walksStoppedByTheFindingsLimitAreNotComplete() {
+        // The limit is met in a walk: from the 10th question on, one problem is found.
+        var asked = 0
+        let budget = Budget(maxActions: .max, maxFindings: 1, findings: {
+            asked += 1
+            return asked > 10 ? 1 : 0
+        }, time: .seconds(60), start: .now, interrupted: { false })
+        #expect(Self.run(nil, length: 1_000, budget: budget) == StrategyEnd(ended: .maxFindings, complete: false))
+    }
+
     @Test func eachWalkIsSaidAsItEnds() {
         var numbered: [String] = []
         _ = Self.run(3, length: 2, budget: Self.budget(time: .seconds(60), progress: { _, phase in numbered.append(phase) }))
