@@ -64,7 +64,7 @@ struct PropertyWorkerProcessTests {
         // The worker dies in the second property, by the first one's thread: the first (place 0
         // on the marker, as the one that left threads) is named.
         let properties = DeskCatalog.named["counterThreadsFirst"]?.properties ?? []
-        let checker = PropertyChecker(properties: properties, wait: 2, worker: DeskWorker.launch("counterThreadsFirst"))
+        let checker = PropertyChecker(properties: properties, wait: 5, worker: DeskWorker.launch("counterThreadsFirst"))
         let violations = checker.check(after: nil, invariantsOn: PropertyCheckerTests.frame(1, count: 1))
         #expect(violations.map(\.property) == ["leavesAThreadThatTraps", "letsTheThreadGo"], "\(violations.map(\.message))")
         // The second, checked again in a worker of its own, waits for ever.
