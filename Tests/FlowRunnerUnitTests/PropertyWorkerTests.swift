@@ -86,7 +86,7 @@ struct PropertyWorkerTests {
         #expect(output.status == 2 && output.stderr == "property worker: error: cannot set up its standard streams\n", "\(output.status) \(output.stderr)")
     }
 
-    @Test func aWorkerWhoseAnswersNoLongerGoAnywhereEndsAtItsNextAnswer() throws {
+    @Test func aWorkerWhoseAnswersNoLongerGoAnywhereEnds() throws {
         Console.ignoreBrokenPipes()  // as a runner does, and its workers after it
         let (_, path) = try #require(PropertyWorkerMarker.make())
         defer { unlink(path) }
@@ -95,8 +95,10 @@ struct PropertyWorkerTests {
         defer { worker.send(SIGKILL) }
         #expect(Self.line(from: worker.output.fileDescriptor).hasPrefix(#"{"properties":"#))
         try worker.output.close()
-        #expect(Console.write([Self.setup, "C 1 1 n 1 - - 3", Self.frame(1, count: 3), ""].joined(separator: "\n"), to: worker.input.fileDescriptor))
-        #expect(worker.waitForExit(until: Date().addingTimeInterval(10)), "its input is still open: only the failed answer ends it")
+        // Its watchdog may end it before it reads this, or its answer, failing, does: either way
+        // it ends, with code 0, though its input is still open.
+        _ = Console.write([Self.setup, "C 1 1 n 1 - - 3", Self.frame(1, count: 3), ""].joined(separator: "\n"), to: worker.input.fileDescriptor)
+        #expect(worker.waitForExit(until: Date().addingTimeInterval(10)), "its input is still open: only its answers' end ends it")
         #expect(worker.ending?.status == 0 && worker.ending?.signaled == false)
     }
 
