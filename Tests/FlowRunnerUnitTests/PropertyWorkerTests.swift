@@ -86,6 +86,21 @@ struct PropertyWorkerTests {
         #expect(output.status == 2 && output.stderr == "property worker: error: cannot set up its standard streams\n", "\(output.status) \(output.stderr)")
     }
 
+    @Test func aWorkerKeepsNoDescriptorOfDevNullButItsStandardInput() throws {
+        // Its standard input is /dev/null (a property that reads it reads nothing); the descriptor
+        // it opened to make it so is closed, not left for every property to inherit.
+        let (_, path) = try #require(PropertyWorkerMarker.make())
+        defer { unlink(path) }
+        let worker = try SpawnedChild(executable: BuiltProduct.url("desk-worker").path, arguments: ["property-worker"] + Arguments(marker: path, memory: 0).words,
+                                      environment: DeskCatalog.environment(serving: "counter"))
+        defer { worker.send(SIGKILL) }
+        #expect(Self.line(from: worker.output.fileDescriptor).hasPrefix(#"{"properties":"#))
+        let folder = "/proc/\(worker.processIdentifier)/fd"
+        let open = try FileManager.default.contentsOfDirectory(atPath: folder).compactMap(Int32.init).sorted()
+        let null = open.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == "/dev/null" }
+        #expect(null == [STDIN_FILENO], "descriptors \(open), of /dev/null \(null)")
+    }
+
     @Test func aWorkerWhoseAnswersNoLongerGoAnywhereEnds() throws {
         Console.ignoreBrokenPipes()  // as a runner does, and its workers after it
         let (_, path) = try #require(PropertyWorkerMarker.make())
