@@ -191,3 +191,49 @@ extension ExploreFinding {
         return nil
     }
 }
+
+/// Names two controls share only because the crawl typed the same text twice are the crawl's
+/// making, not the app's: a clash whose name holds, word for word, a text the trace typed (into a
+/// field, or as a robot action's argument) is left out; any other clash stays.
+struct JudgeNamesTheCrawlMadeTests {
+    /// Two rows reading `row` (labelled by their value after a tab of the label, when given), and
+    /// two buttons "Save".
+    static func list(rows row: String, value: String? = nil) -> ScreenState {
+        let screen = ScreenSnapshot(title: "List", elements: [
+            .cell("todo-1", label: row, value: value), .cell("todo-2", label: row, value: value),
+            .button("save-1", label: "Save"), .button("save-2", label: "Save"),
+        ])
+        return ScreenState(id: StateID(index: 0), identity: ScreenIdentity(screen), screen: screen, text: "List", path: [])
+    }
+
+    /// The elements the judge says share their name on `state` after `trace`.
+    static func clashes(_ state: ScreenState, after trace: [ExploreAction]) -> [String] {
+        let judge = JudgeTests.judge()
+        judge.screen(JudgeTests.frame(state), on: state, trace: trace, origin: .map)
+        // The audit's problem names each clash by its elements' class: `distinctNames cell "todo-#"`.
+        return judge.findings.filter { $0.kind == .audit }.flatMap { $0.problem.description.split(separator: "\n").map(String.init) }
+    }
+
+    static func typing(_ text: String) -> ExploreAction {
+        ExploreAction(.type, kind: .textField, identifier: "Title", text: text, value: .valid)
+    }
+
+    @Test func rowsNamedByATextTheCrawlTypedAreNoClashButTwoSavesAre() {
+        let none = Self.clashes(Self.list(rows: "Buy milk"), after: [])
+        #expect(none.contains { $0.contains("todo-") } && none.contains { $0.contains("save-") }, "nothing typed: both clash: \(none)")
+        let typed = Self.clashes(Self.list(rows: "Buy milk"), after: [Self.typing("buy MILK"), JudgeTests.save])
+        #expect(!typed.contains { $0.contains("todo-") }, "the rows read what was typed (case and spacing aside): \(typed)")
+        #expect(typed.contains { $0.contains("save-") }, "two Saves are the app's: \(typed)")
+    }
+
+    @Test func aTextTypedAsARobotArgumentCountsAndARowsValueIsPartOfItsName() {
+        let robot = ExploreAction(robot: "Todos.add", arguments: [ExploreAction.RobotArgument(name: "title", value: .text("Ann"))])
+        let byRobot = Self.clashes(Self.list(rows: "Edit", value: "Ann"), after: [robot])
+        #expect(!byRobot.contains { $0.contains("todo-") } && byRobot.contains { $0.contains("save-") }, "\(byRobot)")
+    }
+
+    @Test func aTextThatIsOnlyPartOfAWordMakesNoName() {
+        let part = Self.clashes(Self.list(rows: "Buy milk"), after: [Self.typing("mil")])
+        #expect(part.contains { $0.contains("todo-") }, "\"mil\" is not a word of \"Buy milk\": \(part)")
+    }
+}
