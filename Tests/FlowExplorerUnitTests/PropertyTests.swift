@@ -22,38 +22,15 @@ struct PropertyTests {
                             propertyWorker: DeskWorker.launch(catalog, memory: memory), app: ModelApp { DeskModel(bugs) })
     }
 
-    /// A counter that counts its Adds from 0 at each launch, as DeskRobots' `CounterRobot` reads it.
+    /// A counter that counts its Adds from 0 at each launch, as DeskRobots' `CounterRobot` reads it,
+    /// with a Help that changes nothing; when `addsTwoAtTwo`, Add adds two once the count is 2.
     struct TallyCounterModel: AppModel {
-        var count = 0
-        var screen: ScreenSnapshot { ScreenSnapshot(title: "Counter", elements: [.text("\(count)", identifier: "count"), .button("Add")]) }
-        mutating func act(_ action: ExploreAction) -> ModelOutcome {
-            guard action.verb == .tap, action.identifier == "Add" else { return .refused("nothing") }
-            count += 1
-            return .screen
-        }
-    }
-
-    @Test func aModelKeptByPropertiesStartsAnewAtEachLaunchOfACrawl() throws {
-        // The count is the Adds since launch, as the model tallies them: each walk launches the
-        // counter afresh, and a model carried over from the walk before would not be the count.
-        // Six Adds at most a walk: the catalog's trap at 7 stays out of the way.
-        var options = ExploreOptions(wait: 5, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: 12, length: 6, seed: 3), maps: true)
-        options.checksProperties = true
-        let catalog = try #require(DeskCatalog.named["counterTally"])
-        let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: catalog, options: options,
-                                  propertyWorker: DeskWorker.launch("counterTally"), app: ModelApp { TallyCounterModel() }).run()
-        #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
-        let tally = try #require(result.map.properties?.first { $0.name == "countIsTheTally" })
-        #expect(tally.checked > 12 && tally.applied == tally.checked && tally.failed == 0, "\(tally)")
-    }
-
-    /// The counter, with Add adding two once the count is 2, and a Help that changes nothing.
-    struct SkippingCounterModel: AppModel {
+        var addsTwoAtTwo = false
         var count = 0
         var screen: ScreenSnapshot { ScreenSnapshot(title: "Counter", elements: [.text("\(count)", identifier: "count"), .button("Add"), .button("Help")]) }
         mutating func act(_ action: ExploreAction) -> ModelOutcome {
             switch (action.verb, action.identifier) {
-            case (.tap, "Add"): count += count == 2 ? 2 : 1
+            case (.tap, "Add"): count += addsTwoAtTwo && count == 2 ? 2 : 1
             case (.tap, "Help"): break
             default: return .refused("nothing")
             }
@@ -61,14 +38,30 @@ struct PropertyTests {
         }
     }
 
+    /// A crawl (in data identity) of `model` by `walks`, the map first when `maps`, checking the
+    /// properties of the desk catalog counterTally (a model tallies the Adds since launch).
+    static func counterTallyCrawl(_ model: TallyCounterModel, walks: WalkOptions, maps: Bool) throws -> ExploreResult {
+        var options = ExploreOptions(wait: 5, rules: ScreenIdentity.Rules(mode: .data), walks: walks, maps: maps)
+        options.checksProperties = true
+        let catalog = try #require(DeskCatalog.named["counterTally"])
+        return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: catalog, options: options,
+                            propertyWorker: DeskWorker.launch("counterTally"), app: ModelApp { model }).run()
+    }
+
+    @Test func aModelKeptByPropertiesStartsAnewAtEachLaunchOfACrawl() throws {
+        // The count is the Adds since launch, as the model tallies them: each walk launches the
+        // counter afresh, and a model carried over from the walk before would not be the count.
+        // Six actions at most a walk: the catalog's trap at 7 stays out of the way.
+        let result = try Self.counterTallyCrawl(TallyCounterModel(), walks: WalkOptions(count: 12, length: 6, seed: 3), maps: true)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
+        let tally = try #require(result.map.properties?.first { $0.name == "countIsTheTally" })
+        #expect(tally.checked > 12 && tally.applied == tally.checked && tally.failed == 0, "\(tally)")
+    }
+
     @Test func aPropertyThatKeepsAModelIsShrunkWithTheModelStartedAnewAtEachReplay() throws {
         // The count is not the tally from the third Add: each replay of the shrinker is a launch,
         // and a model carried from the replay before would make fewer Adds seem to break it.
-        var options = ExploreOptions(wait: 5, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: 10, length: 12, seed: 3), maps: false)
-        options.checksProperties = true
-        let catalog = try #require(DeskCatalog.named["counterTally"])
-        let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: catalog, options: options,
-                                  propertyWorker: DeskWorker.launch("counterTally"), app: ModelApp { SkippingCounterModel() }).run()
+        let result = try Self.counterTallyCrawl(TallyCounterModel(addsTwoAtTwo: true), walks: WalkOptions(count: 10, length: 12, seed: 3), maps: false)
         let finding = try #require(result.findings.first { $0.property?.name == "countIsTheTally" }, "\(result.findings.map(\.summary))")
         #expect(finding.foundAfter > 3, "met after a Help or more: \(finding.foundAfter) actions")
         #expect(finding.actions.map(\.description) == ["tap Add", "tap Add", "tap Add"])

@@ -89,12 +89,8 @@ struct PropertyWorkerTests {
     @Test func aWorkerKeepsNoDescriptorOfDevNullButItsStandardInput() throws {
         // Its standard input is /dev/null (a property that reads it reads nothing); the descriptor
         // it opened to make it so is closed, not left for every property to inherit.
-        let (_, path) = try #require(PropertyWorkerMarker.make())
-        defer { unlink(path) }
-        let worker = try SpawnedChild(executable: BuiltProduct.url("desk-worker").path, arguments: ["property-worker"] + Arguments(marker: path, memory: 0).words,
-                                      environment: DeskCatalog.environment(serving: "counter"))
+        let worker = try Self.helloedWorker()
         defer { worker.send(SIGKILL) }
-        #expect(Self.line(from: worker.output.fileDescriptor).hasPrefix(#"{"properties":"#))
         let folder = "/proc/\(worker.processIdentifier)/fd"
         let open = try FileManager.default.contentsOfDirectory(atPath: folder).compactMap(Int32.init).sorted()
         let null = open.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)")) == "/dev/null" }
@@ -103,12 +99,8 @@ struct PropertyWorkerTests {
 
     @Test func aWorkerWhoseAnswersNoLongerGoAnywhereEnds() throws {
         Console.ignoreBrokenPipes()  // as a runner does, and its workers after it
-        let (_, path) = try #require(PropertyWorkerMarker.make())
-        defer { unlink(path) }
-        let worker = try SpawnedChild(executable: BuiltProduct.url("desk-worker").path, arguments: ["property-worker"] + Arguments(marker: path, memory: 0).words,
-                                      environment: DeskCatalog.environment(serving: "counter"))
+        let worker = try Self.helloedWorker()
         defer { worker.send(SIGKILL) }
-        #expect(Self.line(from: worker.output.fileDescriptor).hasPrefix(#"{"properties":"#))
         try worker.output.close()
         // Its watchdog may end it before it reads this, or its answer, failing, does: either way
         // it ends, with code 0, though its input is still open.
@@ -118,6 +110,17 @@ struct PropertyWorkerTests {
     }
 
     // MARK: - Helpers
+
+    /// A desk-worker of the counter catalog, started as a runner starts one, once it said hello
+    /// (its page open: the page's file is removed then, as the runner does).
+    static func helloedWorker() throws -> SpawnedChild {
+        let (_, path) = try #require(PropertyWorkerMarker.make())
+        defer { unlink(path) }
+        let worker = try SpawnedChild(executable: BuiltProduct.url("desk-worker").path, arguments: ["property-worker"] + Arguments(marker: path, memory: 0).words,
+                                      environment: DeskCatalog.environment(serving: "counter"))
+        #expect(line(from: worker.output.fileDescriptor).hasPrefix(#"{"properties":"#))
+        return worker
+    }
 
     /// The next line read from `fd`, byte by byte.
     static func line(from fd: Int32) -> String {
