@@ -101,8 +101,10 @@ final class Judge {
 
     /// The findings in the order their problems were met: a property's at the moment its check was
     /// asked for, wherever the worker's answer came, so the same crawl numbers its findings the same.
+    /// Those met at one moment (two properties one action broke) keep the order they were added in:
+    /// Swift's sort is stable.
     var findingsInOrder: [ExploreFinding] {
-        zip(findings, metAt).enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element.0)
+        zip(findings, metAt).sorted { $0.1 < $1.1 }.map(\.0)
     }
 
     /// Notes `finding` (met `at` a moment asked for earlier, or now), or, when its problem is
@@ -212,15 +214,14 @@ struct Verdicts {
     /// clash (two buttons "Save") is still the app's.
     private func withoutNamesTheCrawlMade(_ audit: [AuditFinding], on screen: ScreenSnapshot, trace: [ExploreAction]) -> [AuditFinding] {
         let typed = Set(trace.flatMap(\.typedTexts).map(Self.words).filter { !$0.isEmpty })
-        guard !typed.isEmpty, audit.contains(where: { $0.rule == .distinctNames }) else { return audit }
-        let elements = screen.allElements
-        return audit.filter { finding in
-            guard finding.rule == .distinctNames,
-                  let element = elements.first(where: { "\($0.kind.rawValue) " + ElementTree.quoted($0.identifier.isEmpty ? $0.label : $0.identifier) == finding.element }) else {
-                return true
-            }
+        // Named as the audit names it (`cell "todo-1"`), and read as a person reads it.
+        func madeByTheCrawl(_ element: ElementSnapshot, named described: String) -> Bool {
+            guard "\(element.kind.rawValue) " + ElementTree.quoted(element.identifier.isEmpty ? element.label : element.identifier) == described else { return false }
             let name = " " + Self.words(element.kind == .cell ? element.rowText : element.label) + " "
-            return !typed.contains { name.contains(" " + $0 + " ") }
+            return typed.contains { name.contains(" " + $0 + " ") }
+        }
+        return audit.filter { finding in
+            finding.rule != .distinctNames || !screen.allElements.contains { madeByTheCrawl($0, named: finding.element) }
         }
     }
 

@@ -173,4 +173,14 @@ struct FindingsInTheOrderMetTests {
         #expect(judge.findings.map(\.summary) == ["met later", "asked for first", "met last"], "as added")
         #expect(judge.findingsInOrder.map(\.summary) == ["asked for first", "met later", "met last"], "as met")
     }
+
+    @Test func findingsMetAtOneMomentKeepTheOrderTheyWereAddedIn() {
+        let judge = Judge(app: ModelApp { DeskModel() }, scheme: Scheme(name: "model", app: "model"), variables: [:], wait: 5, auditSkipping: [])
+        let asked = judge.nextMoment()
+        for summary in ["first broken", "second broken", "third broken"] {
+            let screen = ScreenIdentity(ScreenSnapshot(title: summary, elements: []))
+            judge.add(ExploreFinding(.deadEnd, screen: screen, summary: summary, actions: []), origin: .map, at: asked)
+        }
+        #expect(judge.findingsInOrder.map(\.summary) == ["first broken", "second broken", "third broken"])
+    }
 }

@@ -232,6 +232,15 @@ struct JudgeNamesTheCrawlMadeTests {
         #expect(!byRobot.contains { $0.contains("todo-") } && byRobot.contains { $0.contains("save-") }, "\(byRobot)")
     }
 
+    @Test func onlyTheClashIsLeftOutAnotherRuleBrokenByTheSameRowsStays() {
+        // Two rows with one identifier, both reading what was typed: the clash of their names is
+        // the crawl's making; their shared identifier is the app's.
+        let screen = ScreenSnapshot(title: "List", elements: [.cell("todo", label: "Buy milk"), .cell("todo", label: "Buy milk")])
+        let state = ScreenState(id: StateID(index: 0), identity: ScreenIdentity(screen), screen: screen, text: "List", path: [])
+        let found = Self.clashes(state, after: [Self.typing("buy milk")])
+        #expect(found.contains { $0.contains("uniqueIdentifiers") } && !found.contains { $0.contains("distinctNames") }, "\(found)")
+    }
+
     @Test func aTextThatIsOnlyPartOfAWordMakesNoName() {
         let part = Self.clashes(Self.list(rows: "Buy milk"), after: [Self.typing("mil")])
         #expect(part.contains { $0.contains("todo-") }, "\"mil\" is not a word of \"Buy milk\": \(part)")
