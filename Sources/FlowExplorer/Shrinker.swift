@@ -178,28 +178,29 @@ struct Shrinker {
                 // It did nothing: the app is where it was, and the flow leaves it out.
                 refusedSteps.append(index)
             case let .ended(failure):
-                guard finding.kind.isAnAction,
-                      let ended = verdicts.ended(failure, after: action, on: ScreenIdentity(before.screen, rules: rules), trace: Array(actions.prefix(index + 1)),
+                // (A screen's problem is never an ending's: the problems differ.)
+                guard let ended = verdicts.ended(failure, after: action, on: ScreenIdentity(before.screen, rules: rules), trace: Array(actions.prefix(index + 1)),
                                                  standardError: []) else { return .notShown }
                 return ended.problem == finding.problem ? .shown(after: index + 1, refused: refusedSteps) : .notShown
             }
         }
         if finding.kind.isAnAction { return .notShown }
         if let property = finding.property {
-            return propertyFails(property, finding, on: frame, afterAction: !actions.isEmpty) ? .shown(after: actions.count, refused: refusedSteps) : .notShown
+            return propertyFails(property, finding, on: frame) ? .shown(after: actions.count, refused: refusedSteps) : .notShown
         }
         return shows(finding, on: frame, after: actions) ? .shown(after: actions.count, refused: refusedSteps) : .notShown
     }
 
     /// Whether `property` still fails where the replay ended, on a screen of the finding's title:
-    /// an invariant on the idle screen; an action property after the replay's last action.
-    private func propertyFails(_ property: AppProperty, _ finding: ExploreFinding, on frame: Frame, afterAction: Bool) -> Bool {
+    /// an invariant on the idle screen; an action property after the replay's last action (an
+    /// action property's finding ends with its trigger, which no replay drops).
+    private func propertyFails(_ property: AppProperty, _ finding: ExploreFinding, on frame: Frame) -> Bool {
         guard let properties else { return false }
         if property.kind == .invariant {
             guard frame.screen.title == finding.screen.title else { return false }
             return properties.check(property, now: frame, last: nil) != nil
         }
-        guard afterAction, let trigger = property.trigger, let last = driver.lastActions.last(where: { $0.isTrigger(trigger) }),
+        guard let trigger = property.trigger, let last = driver.lastActions.last(where: { $0.isTrigger(trigger) }),
               last.before.screen.title == finding.screen.title else { return false }
         return properties.check(property, now: frame, last: last) != nil
     }

@@ -396,6 +396,13 @@ struct ShrinkerStepsThatFailTests {
         #expect(!shrunk.actions.contains(Self.check))
     }
 
+    @Test func aFindingsOwnActionThatFailsInTheFirstReplayIsNeverDropped() {
+        // Its action is what it is of: with it dropped no replay could show it, so none is tried.
+        let app = ModelApp { AlertPad() }
+        let shrunk = ShrinkerTests.shrinker(app).shrink(ShrinkerTests.crash([Self.check]), states: [:])
+        #expect(shrunk.actions == [Self.check] && shrunk.replays == 1 && app.launches == 1, "\(shrunk.actions.map(\.description)), \(shrunk.replays) replays")
+    }
+
     @Test func failedStepsAreDroppedOnlyUpToTheirBound() {
         let steps = Array(repeating: Self.check, count: Shrinker.failedStepsDropped + 1) + [ShrinkerTests.go]
         let app = ModelApp { AlertPad() }
