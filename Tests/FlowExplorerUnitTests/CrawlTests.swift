@@ -419,6 +419,20 @@ struct CrawlEdgeTests {
         mutating func act(_ action: ExploreAction) -> ModelOutcome { action.verb == .back ? .refused("home") : .screen }
     }
 
+    @Test func aRobotActionRefusedIsNoFindingAControlTheScreenOffersRefusedIs() throws {
+        let app = ModelApp { ShrinkerStepsThatFailTests.AlertPad() }
+        app.refusesRobotActions = true
+        let model = ModelCrawl(app)
+        guard case let .success(pad) = model.crawl.launch() else {
+            Issue.record("the pad launches")
+            return
+        }
+        #expect(model.crawl.take(ShrinkerStepsThatFailTests.check, from: pad) == .refused)
+        #expect(model.judge.findings.isEmpty, "the robot's to take, not the screen's to offer: \(model.judge.findings.map(\.summary))")
+        #expect(model.crawl.take(ShrinkerStepsThatFailTests.ok, from: pad) == .refused)
+        #expect(model.judge.findings.map(\.kind) == [.refused], "OK is on the screen: \(model.judge.findings.map(\.summary))")
+    }
+
     @Test func noLaunchTakesMoreActionsThanTheTraceLimit() {
         let model = ModelCrawl(ModelApp { WideModel() })
         #expect(model.map() == .done)

@@ -100,6 +100,10 @@ struct DeepBugsTests {
         #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
         let walks = try #require(result.map.walks)
         #expect((walks.skipped ?? 0) > 0 && (walks.unfillable ?? 0) > 0, "skipped \(walks.skipped ?? 0), unfillable \(walks.unfillable ?? 0)")
+        // Neither leaves a walk stuck while the tally's other actions go on: a walk that may take
+        // every action (Add always changes the count) is never stuck.
+        let everyAction = walks.each.filter { $0.number % RandomWalks.wholeSwarmEvery == 0 }
+        #expect(everyAction.count > 2 && !everyAction.contains { $0.ended == .stuck }, "\(everyAction.map(\.ended))")
         let summary = ExploreOutput.stats(result.map, runner: "flow", folder: nil)
         #expect(summary.contains("robot actions that failed on the screen they were offered on (skipped)")
                 && summary.contains("whose parameters could not be filled on their screen"), "\(summary)")

@@ -21,6 +21,9 @@ final class ModelApp: ExploreApp {
 
     /// What the prefix fails with at every launch, when it does.
     var prefixFailure: FlowRunFailure?
+    /// Whether a robot action is refused as a command the app does not have, as the real driver
+    /// refuses one when no flow runs robot steps (else it is the model's to take or fail).
+    var refusesRobotActions = false
     /// How many times the crawl closed it.
     private(set) var closes = 0
     /// How many times the crawl ran flows to see what they type.
@@ -75,6 +78,7 @@ final class ModelApp: ExploreApp {
         log.append((action, wait))
         lastAction = nil
         guard var model else { return .ended(Self.failure(.exit(0), step: action.description)) }
+        if refusesRobotActions, action.isRobot { return .refused("a robot action is not a command of the app") }
         let before = shown
         let element = action.identifier.flatMap { identifier in model.screen.allElements.first { $0.identifier == identifier } }
         switch model.act(action) {

@@ -79,6 +79,21 @@ struct RandomWalksTests {
         #expect(answers <= walked.count * 2, "\(answers) answers in \(walked.count) walks")
     }
 
+    @Test func aWalkOnAScreenWithNothingToTakeIsStuckAtOnce() {
+        // An alert with no button: no control, no back; nothing to choose, whatever the roll.
+        struct Blocked: AppModel {
+            var screen: ScreenSnapshot {
+                ScreenSnapshot(title: "Busy", elements: [.button("Go"), .alert("Busy", title: "Busy", message: "Please wait.", buttons: [])])
+            }
+            mutating func act(_ action: ExploreAction) -> ModelOutcome { .refused("an alert is up") }
+        }
+        let model = ModelCrawl(ModelApp { Blocked() })
+        let (end, walked) = model.walk(30, length: 10, seed: 2)
+        #expect(end == .done && walked.count == 30)
+        #expect(walked.allSatisfy { $0.ended == .stuck && $0.actions == 0 }, "\(walked.map { "\($0.ended) \($0.actions)" })")
+        #expect(model.app.actionsSent == 0)
+    }
+
     @Test func anAppThatDoesNotStartEndsTheWalksAfterThreeLaunchesAndIsOneFinding() {
         let model = ModelCrawl(ModelApp { CrashAtLaunchModel() })
         let (end, walked) = model.walk(50, seed: 1)
