@@ -152,6 +152,58 @@ struct SearchedSaysHowTheMapEndedTests {
         #expect(!rows.not.contains("the rest of the map"), "\(rows.not)")
     }
 
+    /// Every row `searchRows` can say, each from one map explored once and then changed: how the
+    /// map ended, how many walks, what they skipped, what was left to them.
+    @Test func eachWayASearchEndsIsSaidAsItEnded() throws {
+        var base = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, walks: 2).run().map
+        base.budget.maxDepth = 7
+        base.budget.maxActions = 30
+        base.budget.seconds = 12
+        base.leftToWalks = nil
+        let walks = try #require(base.walks)
+        func rows(_ change: (inout ExploreMap) -> Void) -> [String] {
+            var map = base
+            change(&map)
+            return ExploreOutput.searchRows(map).map { "\($0.0): \($0.1)" }
+        }
+        func mapEnded(_ ended: CrawlEnd, complete: Bool = false, walked: Bool = false) -> [String] {
+            rows {
+                $0.walks = walked ? walks : nil
+                $0.stats.ended = ended
+                $0.stats.complete = complete
+            }
+        }
+        // The map alone, by how it ended.
+        #expect(mapEnded(.done, complete: true) == ["searched: the map (every screen within --max-depth 7)", "not searched: the states data makes (--walks 0)"])
+        #expect(mapEnded(.done) == ["searched: the map", "not searched: screens past --max-depth 7; the states data makes (--walks 0)"])
+        #expect(mapEnded(.maxActions) == ["searched: the map", "not searched: the rest of the map (--max-actions 30 ran out); the states data makes (--walks 0)"])
+        #expect(mapEnded(.time) == ["searched: part of the map", "not searched: the rest of the map (--time 12 s ran out); the states data makes (--walks 0)"])
+        #expect(mapEnded(.interrupted) == ["searched: part of the map", "not searched: the rest (interrupted); the states data makes (--walks 0)"])
+        #expect(mapEnded(.maxFindings) == ["searched: part of the map", "not searched: the rest (stopped at --max-findings); the states data makes (--walks 0)"])
+        #expect(mapEnded(.launch) == ["searched: ", "not searched: the app's screens (it did not start); the states data makes (--walks 0)"])
+        // Walks followed: the map's own end is what is said; one written before `mapEnded` ended.
+        #expect(rows { $0.mapEnded = .done; $0.stats.complete = false } .first == "searched: the map (every screen within --max-depth 7); 2 of 2 walks asked for")
+        #expect(rows { $0.mapEnded = nil; $0.stats.ended = .time } .first == "searched: the map (every screen within --max-depth 7); 2 of 2 walks asked for")
+        #expect(rows { $0.mapEnded = .time; $0.stats.complete = true } .first == "searched: part of the map; 2 of 2 walks asked for")
+        // The walks: fewer than asked for, until the time was up, none.
+        #expect(rows { $0.walks?.count = 5; $0.stats.ended = .time }.last == "not searched: 3 walks (time)")
+        #expect(rows { $0.walks?.count = nil } == ["searched: the map (every screen within --max-depth 7); 2 walks, until the time was up"])
+        #expect(rows { $0.walks?.count = nil; $0.walks?.walked = 0 }
+            == ["searched: the map (every screen within --max-depth 7); no walk (the map took the time)",
+                "not searched: the states data makes (no time was left for walks: give more --time)"])
+        #expect(rows { $0.madeMap = false }.last == "not searched: the map (walks alone)")
+        #expect(rows { $0.madeMap = nil }.isEmpty, "a map written before it said")
+        // Robot actions skipped or not filled, one and several.
+        #expect(rows { $0.walks?.skipped = 1; $0.walks?.unfillable = 0 }.last == "not searched: 1 robot action that failed on the screen they were offered on (skipped)")
+        #expect(rows { $0.walks?.skipped = 0; $0.walks?.unfillable = 3 }.last == "not searched: 3 robot actions whose parameters could not be filled on their screen")
+        #expect(rows { $0.walks?.skipped = 2; $0.walks?.unfillable = 1 }.last
+            == "not searched: 2 robot actions that failed on the screen they were offered on (skipped); 1 robot action whose parameters could not be filled on their screen")
+        // Data states the map left: to the walks, or to no one.
+        #expect(rows { $0.leftToWalks = 1 }.first == "searched: the map (every screen within --max-depth 7); 2 of 2 walks asked for; the map left the walks 1 data state of screens it explored")
+        #expect(rows { $0.leftToWalks = 4; $0.walks = nil; $0.stats.complete = true }.last == "not searched: the states data makes (--walks 0); 4 data states of screens it explored")
+        #expect(rows { $0.leftToWalks = 0 }.count == 1, "nothing left, nothing more said")
+    }
+
     @Test func aMapWithoutWalksSaysNoMapEnd() throws {
         let map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }, maxActions: 3).run().map
         #expect(map.mapEnded == nil && map.stats.ended == .maxActions)
