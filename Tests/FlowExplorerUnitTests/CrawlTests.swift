@@ -81,6 +81,14 @@ struct CrawlTests {
         #expect(BreadthFirst.actions(on: screen, values: values).map(\.description) == ["tap book-1", "tap book-3", "tap book-4", "back"])
     }
 
+    /// A row's own buttons (`delete-1` ... `delete-5`) are a class of three taps; a button of its
+    /// own beside them (Save, shown first) is tapped once, and makes none of them one of its own.
+    @Test func aRowsOwnButtonsAreAClassAndAButtonBesideThemIsNot() {
+        let screen = ScreenSnapshot(title: "Books", elements: [.button("Save")] + (1...5).map { .button("delete-\($0)", label: "Delete") })
+        let values = FieldValues(flowValues: [], variables: [:], scheme: Scheme(name: "model"))
+        #expect(BreadthFirst.actions(on: screen, values: values).map(\.description) == ["tap Save", "tap delete-1", "tap delete-3", "tap delete-5", "back"])
+    }
+
     /// The valid values of the fields come first, a round at a time: each field's first, then each
     /// field's second, and a field with fewer values is left out of the rounds past them.
     @Test func validValuesComeARoundAtATimeAndAFieldWithFewerDropsOut() {
