@@ -2,8 +2,8 @@
 /// reported in real TodoMVC implementations, chosen at launch (`-todos.variant NAME`): one build
 /// serves the benchmark, as a testing build takes a `-key value`. Each bug is the property's to
 /// find (Examples/Todos/Sources/TodosRobots): `make todos` explores each variant and checks that
-/// the property it breaks finds it. The last three are deep: each needs the same action three or
-/// five times before its bug shows, and is explored with explore's defaults.
+/// the property it breaks finds it. The last four are deep: each needs the same action three, five
+/// or eight times before its bug shows, and is explored with explore's defaults.
 public enum TodoVariant: String, CaseIterable, Sendable {
     /// The application as the specification says.
     case correct
@@ -41,6 +41,9 @@ public enum TodoVariant: String, CaseIterable, Sendable {
     /// and adds nothing: under All, or with fewer todos, Add is right. (Eight todos deep, explore's
     /// defaults found it in under 30 s for two seeds of five: five deep, for each.)
     case addUnderFilterLostFromFive
+    /// From eight todos not done on, the count reads one more: `countWrongFromThree`'s bug eight
+    /// deep. A walk must add eight todos, and on the way complete or delete fewer than it adds.
+    case countWrongFromEight
 
     /// The variants with a bug: every case but `correct`.
     public static var buggy: [TodoVariant] { allCases.filter { $0 != .correct } }

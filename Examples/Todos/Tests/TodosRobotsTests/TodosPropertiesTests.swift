@@ -88,6 +88,15 @@ struct TodosPropertiesTests {
         try expectCaught("itemsLeftCountsTheActiveTodos", .countWrongFromThree, setUp: { $0.add(titles: 2) }, last: { $0.add("T3") })
         #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .countWrongFromThree, setUp: { $0.add(titles: 1) }, last: { $0.add("T2") }) == .holds)
 
+        try expectCaught("itemsLeftCountsTheActiveTodos", .countWrongFromEight, setUp: { $0.add(titles: 7) }, last: { $0.add("T8") })
+        #expect(try verdict("itemsLeftCountsTheActiveTodos", on: .countWrongFromEight, setUp: { $0.add(titles: 6) }, last: { $0.add("T7") }) == .holds)
+        let seven: (Drive) -> Void = { $0.add(titles: 7); $0.screen.enter("T8", into: "new-todo") }
+        try expectCaught("addAddsOneTrimmedTodoAndEmptiesTheField", .countWrongFromEight, setUp: seven, last: { $0.screen.tap("Add") })
+        let six: (Drive) -> Void = { $0.add(titles: 6); $0.screen.enter("T7", into: "new-todo") }
+        #expect(try verdict("addAddsOneTrimmedTodoAndEmptiesTheField", on: .countWrongFromEight, setUp: six, last: { $0.screen.tap("Add") }) == .holds)
+        // Eight not done by marking one not done again: the toggle's property sees the count jump.
+        try expectCaught("toggleMovesTheCountByOne", .countWrongFromEight, setUp: { $0.add(titles: 8); $0.screen.tap("todo-1") }, last: { $0.screen.tap("todo-1") })
+
         try expectCaught("deleteRemovesOneTodo", .deleteTakesTwoFromFive, setUp: { $0.add(titles: 5) }, last: { $0.screen.tap("delete-2") })
         #expect(try verdict("deleteRemovesOneTodo", on: .deleteTakesTwoFromFive, setUp: { $0.add(titles: 4) }, last: { $0.screen.tap("delete-2") }) == .holds)
 

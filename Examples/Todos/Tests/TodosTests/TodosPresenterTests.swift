@@ -177,6 +177,14 @@ struct TodosPresenterTests {
         #expect(run(.correct) { add($0, titles: 3) }?.itemsLeft == "3 items left")
     }
 
+    @Test func countWrongFromEightCountsOneMoreFromEightTodosNotDone() {
+        #expect(run(.countWrongFromEight) { add($0, titles: 8) }?.itemsLeft == "9 items left")
+        #expect(run(.countWrongFromEight) { add($0, titles: 7) }?.itemsLeft == "7 items left", "seven are counted right")
+        #expect(run(.countWrongFromEight) { add($0, titles: 8); $0.didTapTodo(1) }?.itemsLeft == "7 items left", "eight todos, seven not done: right")
+        #expect(run(.countWrongFromEight) { add($0, titles: 9); $0.didTapDelete(1) }?.itemsLeft == "9 items left", "eight left after a delete: wrong")
+        #expect(run(.correct) { add($0, titles: 8) }?.itemsLeft == "8 items left")
+    }
+
     @Test func deleteTakesTwoFromFiveAlsoDeletesTheRowShownAfterFromFiveTodos() {
         #expect(run(.deleteTakesTwoFromFive) { add($0, titles: 5); $0.didTapDelete(2) }.map(titles) == ["T1", "T4", "T5"])
         #expect(run(.deleteTakesTwoFromFive) { add($0, titles: 4); $0.didTapDelete(2) }.map(titles) == ["T1", "T3", "T4"], "with four todos Delete is right")
