@@ -172,10 +172,34 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// The texts it types: what `type` types, a robot action's text arguments.
     var typedTexts: [String] {
+        typed.map(\.text)
+    }
+
+    /// Each text it types, with which of the explorer's values it is (nil: not said): what `type`
+    /// types, then a robot action's text arguments in their order.
+    var typed: [(text: String, value: TypedValue?)] {
         switch verb {
-        case .type: [text ?? ""]
-        case .robot: (arguments ?? []).compactMap { if case let .text(text) = $0.value { text } else { nil } }
+        case .type: [(text ?? "", value)]
+        case .robot: (arguments ?? []).compactMap { if case let .text(text) = $0.value { (text, $0.typed) } else { nil } }
         case .tap, .back, .answer: []
+        }
+    }
+
+    /// The same action with its `index`th typed text (of ``typed``) made `text`, of the explorer's
+    /// `value`: what a field is typed with, or a robot action's text argument.
+    func retyping(_ index: Int, as text: String, value: TypedValue) -> ExploreAction {
+        switch verb {
+        case .type:
+            return typing(text, value: value)
+        case .robot:
+            var texts = -1
+            return ExploreAction(robot: identifier ?? "", arguments: (arguments ?? []).map { argument in
+                guard case .text = argument.value else { return argument }
+                texts += 1
+                return texts == index ? RobotArgument(name: argument.name, value: .text(text), typed: value) : argument
+            })
+        case .tap, .back, .answer:
+            return self
         }
     }
 

@@ -108,30 +108,36 @@ struct Shrinker {
             }
             if !dropped { chunk /= 2 }
         }
-        // Simpler values: each typed value made empty, or (the action that shows it) shorter.
+        // Simpler values: each text typed (into a field, or as a robot action's argument) made
+        // empty, or (the action that shows it) shorter.
         var index = 0
         while index < best.count {
             defer { index += 1 }
-            let action = best[index]
-            guard action.verb == .type, let text = action.text, !text.isEmpty else { continue }
-            var candidate = best
-            candidate[index] = action.typing("", value: .empty)
-            if shows(candidate) { continue }
-            var current = text
-            while current.count > 1, index < best.count {
-                let half = String(current.prefix(current.count / 2)), rest = String(current.suffix(current.count - current.count / 2))
-                var shorter = best
-                shorter[index] = action.typing(half, value: action.value ?? .valid)
-                if !half.isEmpty, !half.contains("${"), shows(shorter) {
-                    current = half
-                    continue
+            var slot = 0
+            while index < best.count, slot < best[index].typed.count {
+                defer { slot += 1 }
+                let action = best[index]
+                let (text, value) = action.typed[slot]
+                guard !text.isEmpty else { continue }
+                var candidate = best
+                candidate[index] = action.retyping(slot, as: "", value: .empty)
+                if shows(candidate) { continue }
+                var current = text
+                while current.count > 1, index < best.count {
+                    let half = String(current.prefix(current.count / 2)), rest = String(current.suffix(current.count - current.count / 2))
+                    var shorter = best
+                    shorter[index] = action.retyping(slot, as: half, value: value ?? .valid)
+                    if !half.contains("${"), shows(shorter) {
+                        current = half
+                        continue
+                    }
+                    shorter[index] = action.retyping(slot, as: rest, value: value ?? .valid)
+                    if !rest.contains("${"), rest != current, shows(shorter) {
+                        current = rest
+                        continue
+                    }
+                    break
                 }
-                shorter[index] = action.typing(rest, value: action.value ?? .valid)
-                if !rest.isEmpty, !rest.contains("${"), rest != current, shows(shorter) {
-                    current = rest
-                    continue
-                }
-                break
             }
         }
         var shrunk = finding

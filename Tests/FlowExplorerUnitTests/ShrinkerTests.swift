@@ -145,6 +145,60 @@ struct ShrinkerTests {
         #expect(shrunk.actions == [Self.x, Self.type("a"), Self.go], "\(shrunk.actions.map(\.description))")
     }
 
+    /// Notes: the robot action `Notes.add` (a title, a body, a count) adds a note; Go crashes once
+    /// a note has a title, and `Notes.add` itself crashes on a title of three letters or more
+    /// when `addCrashes`.
+    struct Notes: AppModel {
+        var addCrashes = false
+        var titled = false
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Notes", elements: [.button("Go")]) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (action.verb, action.identifier) {
+            case (.robot, "Notes.add"):
+                guard case let .text(title)? = action.arguments?.first(where: { $0.name == "title" })?.value else { return .refused("no title") }
+                if addCrashes, title.count >= 3 { return .ends(.crash(6)) }
+                titled = titled || !title.isEmpty
+            case (.tap, "Go"): if titled { return .ends(.crash(11)) }
+            default: return .refused("no \(action.identifier ?? "control") here")
+            }
+            return .screen
+        }
+    }
+
+    /// A crash (of `signal`) after `actions`, on the notes.
+    static func notesCrash(_ actions: [ExploreAction], signal: Int32 = 11) -> ExploreFinding {
+        ExploreFinding(.crash(signal: signal, standardError: []), screen: ScreenIdentity(Notes().screen),
+                       summary: "the app ended after \(actions.last?.description ?? "") on \"Notes\"", actions: actions)
+    }
+
+    static func add(title: String, body: String) -> ExploreAction {
+        ExploreAction(robot: "Notes.add", arguments: [
+            ExploreAction.RobotArgument(name: "title", value: .text(title), typed: .valid), ExploreAction.RobotArgument(name: "count", value: .integer(3)),
+            ExploreAction.RobotArgument(name: "body", value: .text(body), typed: .valid),
+        ])
+    }
+
+    @Test func aRobotActionsTextArgumentsAreEachMadeEmptyOrHalvedWhileTheyStillShowIt() {
+        let app = ModelApp { Notes() }
+        let shrunk = Self.shrinker(app).shrink(Self.notesCrash([Self.add(title: "Buy oat milk", body: "a long body"), Self.go]), states: [:])
+        // The title is what Go needs: halved to its first letter; the body is not: made empty; the count is no text.
+        let expected = ExploreAction(robot: "Notes.add", arguments: [
+            ExploreAction.RobotArgument(name: "title", value: .text("B"), typed: .valid), ExploreAction.RobotArgument(name: "count", value: .integer(3)),
+            ExploreAction.RobotArgument(name: "body", value: .text(""), typed: .empty),
+        ])
+        #expect(shrunk.actions == [expected, Self.go], "\(shrunk.actions.map(\.description))")
+    }
+
+    @Test func aRobotActionThatShowsItIsShortenedAndTheSummaryNamesItAsItIsNow() {
+        let app = ModelApp { Notes(addCrashes: true) }
+        let found = Self.add(title: "abcdefgh", body: "")
+        let shrunk = Self.shrinker(app).shrink(Self.notesCrash([found], signal: 6), states: [:])
+        // Three letters or more crash it: "abcdefgh", "abcd", then neither "ab" nor "cd"; the rest of "abcd".
+        let short = Self.add(title: "abcd", body: "")
+        #expect(shrunk.actions == [short], "\(shrunk.actions.map(\.description))")
+        #expect(shrunk.summary == "the app ended after \(short.description) on \"Notes\"", "\(shrunk.summary)")
+    }
+
     @Test func aReplayThatCrashesSoonerAfterAnotherActionIsAnotherProblemAndTheShrinkingKeepsWhatItHad() {
         // From the fifth launch on, X itself crashes, with the same signal: a crash after tap X is
         // not the crash after tap Go, so no replay from the fifth on shows it, and what the first
