@@ -1,4 +1,5 @@
 @testable import FlowExplorer
+import DeskRobots
 import FlowKit
 import FlowRunner
 import Foundation
@@ -234,5 +235,72 @@ struct FindingsInTheOrderMetTests {
             judge.add(ExploreFinding(.deadEnd, screen: screen, summary: summary, actions: []), origin: .map, at: asked)
         }
         #expect(judge.findingsInOrder.map(\.summary) == ["first broken", "second broken", "third broken"])
+    }
+}
+
+/// The properties' row of the summary and their lines: how many, how often checked, how many never
+/// applied and why; nothing when the crawl checked none.
+struct PropertyRowsTests {
+    static func property(_ name: String, checked: Int, applied: Int, failed: Int = 0, never: String? = nil) -> ExploreMap.Property {
+        ExploreMap.Property(name: name, kind: "invariant", checked: checked, applied: applied, failed: failed, neverApplied: never)
+    }
+
+    @Test func thePropertiesAreSaidByHowManyHowOftenAndWhichNeverApplied() throws {
+        var map = try ExplorerTests.explorer(ModelApp { DeskModel([]) }).run().map
+        func said(_ properties: [ExploreMap.Property]?) -> (rows: [String], lines: [String]) {
+            map.properties = properties
+            return (ExploreOutput.propertyRows(map).map { "\($0.0): \($0.1)" }, ExploreOutput.propertyLines(map))
+        }
+        #expect(said(nil).rows.isEmpty && said(nil).lines.isEmpty, "--no-properties: nothing said")
+        #expect(said([]).rows == ["properties: none declared: nothing says what is right for this app (RobotProperties beside the robots do: docs/explore.md)"])
+        #expect(said([]).lines.isEmpty)
+        #expect(said([Self.property("one", checked: 1, applied: 1)]).rows == ["properties: 1 declared, checked 1 time, each applied"])
+        let some = said([Self.property("a", checked: 3, applied: 2, failed: 1), Self.property("neverOnItsScreen", checked: 2, applied: 0, never: "its robot's screen was never reached"),
+                         Self.property("b", checked: 0, applied: 0)])
+        #expect(some.rows == ["properties: 3 declared, checked 5 times: 1 applied, 2 never did"])
+        #expect(some.lines == [
+            "    a                 checked 3, applied 2, failed 1",
+            "    neverOnItsScreen  checked 2, applied 0, failed 0",
+            "    b                 checked 0, applied 0, failed 0",
+            "warning: the property neverOnItsScreen never applied: its robot's screen was never reached",
+            "warning: the property b never applied: it was never checked",
+        ])
+        // Names are lined up to the longest, at most 40 characters: a longer one is written whole.
+        let long = said([Self.property("theCountSaysHowManyTodosAreNotDoneOnEveryScreen", checked: 4, applied: 4), Self.property("short", checked: 1, applied: 1)])
+        #expect(long.lines == ["    theCountSaysHowManyTodosAreNotDoneOnEveryScreen  checked 4, applied 4, failed 0", "    short                                     checked 1, applied 1, failed 0"])
+    }
+}
+
+/// A crawl whose properties cannot be checked is refused before it starts, saying why and what to
+/// write: two properties of one name; properties and no worker to check them in.
+struct ExplorerRefusesPropertiesItCannotCheckTests {
+    static func explorer(_ catalog: RobotCatalog, checks: Bool = true, worker: PropertyWorkerLaunch? = nil) throws(ExploreError) -> Explorer {
+        var options = ExploreOptions(rules: ScreenIdentity.Rules(mode: .data))
+        options.checksProperties = checks
+        return try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: catalog, options: options, propertyWorker: worker,
+                            app: ModelApp { DeskModel([]) })
+    }
+
+    static func refusal(_ make: () throws(ExploreError) -> Explorer) -> ExploreError? {
+        do {
+            _ = try make()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func twoPropertiesOfOneNameAreRefusedNamingIt() {
+        let refused = Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.twice, worker: DeskWorker.launch("twice")) }
+        #expect(refused?.description == "the catalog declares two properties of one name (lentCountMatchesRows): give each property a name of its own")
+        #expect(refused?.exit == .badInput)
+    }
+
+    @Test func propertiesWithNoWorkerAreRefusedUnlessLeftOut() {
+        let refused = Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog) }
+        #expect(refused?.description == "the app's properties cannot be checked: there is no worker to check them in (--no-properties leaves them out)")
+        #expect(refused?.exit == .notMade)
+        #expect(Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog, checks: false) } == nil, "--no-properties: none to check")
+        #expect(Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.none) } == nil, "no property: no worker needed")
     }
 }
