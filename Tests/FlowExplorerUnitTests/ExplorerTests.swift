@@ -303,4 +303,17 @@ struct ExplorerRefusesPropertiesItCannotCheckTests {
         #expect(Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog, checks: false) } == nil, "--no-properties: none to check")
         #expect(Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.none) } == nil, "no property: no worker needed")
     }
+
+    @Test func aWorkerThatCannotBeStartedEndsTheCrawlBeforeItBegins() throws {
+        let explorer = try Self.explorer(DeskCatalog.catalog, worker: PropertyWorkerLaunch(executable: "/nonexistent/desk-worker"))
+        do {
+            _ = try explorer.run()
+            Issue.record("a crawl with no worker to check its properties in ran")
+        } catch {
+            #expect(error.description.hasPrefix("the property worker could not be started: ") && error.description.hasSuffix(" (--no-properties leaves the properties out)"),
+                    "\(error.description)")
+            #expect(error.description.contains("/nonexistent/desk-worker"), "names what could not be started: \(error.description)")
+            #expect(error.exit == .notMade)
+        }
+    }
 }

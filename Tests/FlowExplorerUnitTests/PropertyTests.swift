@@ -126,6 +126,7 @@ struct PropertyTests {
         let finding = try #require(result.findings.first { $0.property?.name == "lendShouts" })
         #expect(finding.endsWithItsAction && finding.actions.last?.description == "tap Lend")
         #expect(finding.screen.title == "Book", "an action property's finding is on the screen the action was taken on")
+        #expect(finding.problem.description == "property property lendShouts | Book", "its kind, the property, its screen's title")
         #expect(finding.summary.contains("does not hold"), "\(finding.summary)")
     }
 
