@@ -441,11 +441,42 @@ struct CrawlEdgeTests {
         #expect(model.judge.findings.map(\.kind) == [.refused], "OK is on the screen: \(model.judge.findings.map(\.summary))")
     }
 
+    /// Rooms off a hall, one a button of the hall: each room has a Stay that keeps it, and back
+    /// leads to the hall. Three actions a room, so the hall is met at every count of actions.
+    struct RoomsModel: AppModel {
+        var room: String?
+        var screen: ScreenSnapshot {
+            room.map { ScreenSnapshot(title: "Room \($0)", elements: [.button("Stay")]) }
+                ?? ScreenSnapshot(title: "Hall", elements: WideModel.names.prefix(60).map { ElementSnapshot.button($0) })
+        }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (room, action.verb, action.identifier) {
+            case (nil, .tap, let name?): room = name
+            case (_?, .tap, "Stay"): break
+            case (_?, .back, _): room = nil
+            default: return .refused("nothing")
+            }
+            return .screen
+        }
+    }
+
+    /// A back tried to find the way (where back leads is not known yet) that would end at the
+    /// limit is not taken, for the same reason: the launch comes at once.
+    @Test func aBackThatWouldEndAtTheTraceLimitIsNotTaken() {
+        let model = ModelCrawl(ModelApp { RoomsModel() })
+        #expect(model.map() == .done)
+        #expect(model.crawl.states.count == 61 && model.app.mostActionsInALaunch <= Crawl.traceLimit)
+        #expect(model.app.actionsSent == 302 && model.app.launches == 4, "\(model.app.actionsSent) actions, \(model.app.launches) launches")
+    }
+
     @Test func noLaunchTakesMoreActionsThanTheTraceLimit() {
         let model = ModelCrawl(ModelApp { WideModel() })
         #expect(model.map() == .done)
         #expect(model.crawl.states.count == 71)
         #expect(model.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit by routes, and no further")
+        // A route that would end at the limit is not set out on: no action would be left to take
+        // at its end, and a launch would follow it anyway.
+        #expect(model.app.actionsSent == 280 && model.app.launches == 3, "\(model.app.actionsSent) actions, \(model.app.launches) launches")
         let tall = ModelCrawl(ModelApp { TallModel() })
         #expect(tall.map() == .done)
         #expect(tall.crawl.states.count == 1 && tall.crawl.graph.leaving(tall.crawl.states[0].id).count == 131)

@@ -24,14 +24,21 @@ struct PropertyTests {
 
     /// A counter that counts its Adds from 0 at each launch, as DeskRobots' `CounterRobot` reads it,
     /// with a Help that changes nothing; when `addsTwoAtTwo`, Add adds two once the count is 2.
+    /// When `settings`, a Settings button (before Help) opens a screen back does not leave.
     struct TallyCounterModel: AppModel {
         var addsTwoAtTwo = false
+        var settings = false
         var count = 0
-        var screen: ScreenSnapshot { ScreenSnapshot(title: "Counter", elements: [.text("\(count)", identifier: "count"), .button("Add"), .button("Help")]) }
+        var inSettings = false
+        var screen: ScreenSnapshot {
+            inSettings ? ScreenSnapshot(title: "Settings", elements: [.text("Nothing to set")])
+                : ScreenSnapshot(title: "Counter", elements: [.text("\(count)", identifier: "count"), .button("Add")] + (settings ? [.button("Settings")] : []) + [.button("Help")])
+        }
         mutating func act(_ action: ExploreAction) -> ModelOutcome {
-            switch (action.verb, action.identifier) {
-            case (.tap, "Add"): count += addsTwoAtTwo && count == 2 ? 2 : 1
-            case (.tap, "Help"): break
+            switch (inSettings, action.verb, action.identifier) {
+            case (false, .tap, "Add"): count += addsTwoAtTwo && count == 2 ? 2 : 1
+            case (false, .tap, "Help"): break
+            case (false, .tap, "Settings") where settings: inSettings = true
             default: return .refused("nothing")
             }
             return .screen
@@ -56,6 +63,16 @@ struct PropertyTests {
         #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")
         let tally = try #require(result.map.properties?.first { $0.name == "countIsTheTally" })
         #expect(tally.checked > 12 && tally.applied == tally.checked && tally.failed == 0, "\(tally)")
+    }
+
+    @Test func aModelKeptByPropertiesStartsAnewWhenTheMapRelaunchesToReachAScreen() throws {
+        // The map adds one, opens Settings (back does not leave it), and launches again to tap
+        // Help on the counter: the count is 0 again, and so must the tally be.
+        let result = try Self.counterTallyCrawl(TallyCounterModel(settings: true), walks: WalkOptions(count: 0), maps: true)
+        #expect(result.map.screens.contains { $0.title == "Settings" } && result.map.stats.launches > 1, "the map relaunched: \(result.map.stats.launches) launches")
+        #expect(!result.findings.contains { $0.kind == .property }, "\(result.findings.map(\.summary))")
+        let tally = try #require(result.map.properties?.first { $0.name == "countIsTheTally" })
+        #expect(tally.checked >= 3 && tally.failed == 0, "\(tally)")
     }
 
     @Test func aPropertyThatKeepsAModelIsShrunkWithTheModelStartedAnewAtEachReplay() throws {
