@@ -214,15 +214,21 @@ struct Verdicts {
     /// clash (two buttons "Save") is still the app's.
     private func withoutNamesTheCrawlMade(_ audit: [AuditFinding], on screen: ScreenSnapshot, trace: [ExploreAction]) -> [AuditFinding] {
         let typed = Set(trace.flatMap(\.typedTexts).map(Self.words).filter { !$0.isEmpty })
-        // Named as the audit names it (`cell "todo-1"`), and read as a person reads it.
-        func madeByTheCrawl(_ element: ElementSnapshot, named described: String) -> Bool {
-            guard "\(element.kind.rawValue) " + ElementTree.quoted(element.identifier.isEmpty ? element.label : element.identifier) == described else { return false }
-            let name = " " + Self.words(element.kind == .cell ? element.rowText : element.label) + " "
-            return typed.contains { name.contains(" " + $0 + " ") }
+        // (The audit runs on every screen a crawl meets: with nothing typed, or no clash, nothing to do.)
+        guard !typed.isEmpty, audit.contains(where: { $0.rule == .distinctNames }) else { return audit }
+        let elements = screen.allElements
+        // A clash is of the controls the audit names (`cell "todo"`, rows may share an identifier)
+        // whose name its problem quotes (`2 controls here read "Buy milk"`).
+        func madeByTheCrawl(_ finding: AuditFinding) -> Bool {
+            elements.contains { element in
+                let shown = element.kind == .cell ? element.rowText : element.label
+                guard "\(element.kind.rawValue) " + ElementTree.quoted(element.identifier.isEmpty ? element.label : element.identifier) == finding.element,
+                      finding.problem.contains(ElementTree.quoted(shown)) else { return false }
+                let name = " " + Self.words(shown) + " "
+                return typed.contains { name.contains(" " + $0 + " ") }
+            }
         }
-        return audit.filter { finding in
-            finding.rule != .distinctNames || !screen.allElements.contains { madeByTheCrawl($0, named: finding.element) }
-        }
+        return audit.filter { $0.rule != .distinctNames || !madeByTheCrawl($0) }
     }
 
     /// `text`'s words, lowercased, one space apart: what names are compared by.

@@ -241,6 +241,22 @@ struct JudgeNamesTheCrawlMadeTests {
         #expect(found.contains { $0.contains("uniqueIdentifiers") } && !found.contains { $0.contains("distinctNames") }, "\(found)")
     }
 
+    @Test func rowsSharingAnIdentifierAreToldApartByTheNameTheirClashQuotes() {
+        // Four rows of one identifier: two the app had ("Pay rent"), two the crawl typed ("Buy
+        // milk"). The audit names both clashes `cell "todo"`; only the typed one is the crawl's.
+        let screen = ScreenSnapshot(title: "List", elements: [
+            .cell("todo", label: "Pay rent"), .cell("todo", label: "Pay rent"), .cell("todo", label: "Buy milk"), .cell("todo", label: "Buy milk"),
+        ])
+        let state = ScreenState(id: StateID(index: 0), identity: ScreenIdentity(screen), screen: screen, text: "List", path: [])
+        let judge = JudgeTests.judge()
+        judge.screen(JudgeTests.frame(state), on: state, trace: [Self.typing("Buy milk")], origin: .map)
+        let clashes = judge.findings.flatMap { finding -> [String] in
+            guard case let .audit(rule, findings, _) = finding.evidence, rule == .distinctNames else { return [] }
+            return findings
+        }
+        #expect(!clashes.isEmpty && clashes.allSatisfy { $0.contains("\"Pay rent\"") }, "the app's own clash stays, the typed one goes: \(clashes)")
+    }
+
     @Test func aTextThatIsOnlyPartOfAWordMakesNoName() {
         let part = Self.clashes(Self.list(rows: "Buy milk"), after: [Self.typing("mil")])
         #expect(part.contains { $0.contains("todo-") }, "\"mil\" is not a word of \"Buy milk\": \(part)")
