@@ -183,7 +183,10 @@ package enum ExploreOutput {
                 searched.append(walks.walked == 0 ? "no walk (the map took the time)" : "\(walks.walked) walks, until the time was up")
                 if walks.walked == 0 { not.append("the states data makes (no time was left for walks: give more --time)") }
             }
-            if let skipped = walks.skipped, skipped > 0 { not.append("\(skipped) robot action\(skipped == 1 ? "" : "s") that failed on the screen they were offered on (skipped)") }
+            if let skipped = walks.skipped, skipped > 0 {
+                not.append(skipped == 1 ? "1 robot action that failed on the screen it was offered on (skipped)"
+                    : "\(skipped) robot actions that failed on the screen they were offered on (skipped)")
+            }
             if let unfillable = walks.unfillable, unfillable > 0 {
                 not.append("\(unfillable) robot action\(unfillable == 1 ? "" : "s") whose parameters could not be filled on their screen")
             }
@@ -194,7 +197,7 @@ package enum ExploreOutput {
             let states = "\(left) data state\(left == 1 ? "" : "s") of screens it explored"
             if map.walks != nil { searched.append("the map left the walks \(states)") } else { not.append(states) }
         }
-        return [("searched", searched.joined(separator: "; "))] + (not.isEmpty ? [] : [("not searched", not.joined(separator: "; "))])
+        return [("searched", searched.isEmpty ? "nothing" : searched.joined(separator: "; "))] + (not.isEmpty ? [] : [("not searched", not.joined(separator: "; "))])
     }
 
     /// The properties' line of the figures: how many, how often checked, how many never applied.

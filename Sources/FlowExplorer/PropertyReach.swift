@@ -13,7 +13,7 @@ enum PropertyReach {
             return "no screen titled \"\(title)\" (the \(property.robot ?? "") robot's) was reached"
         }
         if tally.checked > 0 {
-            return "its check said it does not apply each of the \(tally.checked) time\(tally.checked == 1 ? "" : "s") it ran"
+            return tally.checked == 1 ? "its check said it does not apply the one time it ran" : "its check said it does not apply each of the \(tally.checked) times it ran"
         }
         guard let trigger = property.trigger else { return "it was never checked" }
         let missing = controls(of: trigger).filter { name in !onItsScreen.contains { screen in screen.controls.contains { $0.identifier == name || $0.label == name } } }

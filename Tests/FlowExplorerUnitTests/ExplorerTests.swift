@@ -181,7 +181,7 @@ struct SearchedSaysHowTheMapEndedTests {
         #expect(mapEnded(.time) == ["searched: part of the map", "not searched: the rest of the map (--time 12 s ran out); the states data makes (--walks 0)"])
         #expect(mapEnded(.interrupted) == ["searched: part of the map", "not searched: the rest (interrupted); the states data makes (--walks 0)"])
         #expect(mapEnded(.maxFindings) == ["searched: part of the map", "not searched: the rest (stopped at --max-findings); the states data makes (--walks 0)"])
-        #expect(mapEnded(.launch) == ["searched: ", "not searched: the app's screens (it did not start); the states data makes (--walks 0)"])
+        #expect(mapEnded(.launch) == ["searched: nothing", "not searched: the app's screens (it did not start); the states data makes (--walks 0)"])
         // Walks followed: the map's own end is what is said; one written before `mapEnded` ended.
         #expect(rows { $0.mapEnded = .done; $0.stats.complete = false } .first == "searched: the map (every screen within --max-depth 7); 2 of 2 walks asked for")
         #expect(rows { $0.mapEnded = nil; $0.stats.ended = .time } .first == "searched: the map (every screen within --max-depth 7); 2 of 2 walks asked for")
@@ -195,7 +195,7 @@ struct SearchedSaysHowTheMapEndedTests {
         #expect(rows { $0.madeMap = false }.last == "not searched: the map (walks alone)")
         #expect(rows { $0.madeMap = nil }.isEmpty, "a map written before it said")
         // Robot actions skipped or not filled, one and several.
-        #expect(rows { $0.walks?.skipped = 1; $0.walks?.unfillable = 0 }.last == "not searched: 1 robot action that failed on the screen they were offered on (skipped)")
+        #expect(rows { $0.walks?.skipped = 1; $0.walks?.unfillable = 0 }.last == "not searched: 1 robot action that failed on the screen it was offered on (skipped)")
         #expect(rows { $0.walks?.skipped = 0; $0.walks?.unfillable = 3 }.last == "not searched: 3 robot actions whose parameters could not be filled on their screen")
         #expect(rows { $0.walks?.skipped = 2; $0.walks?.unfillable = 1 }.last
             == "not searched: 2 robot actions that failed on the screen they were offered on (skipped); 1 robot action whose parameters could not be filled on their screen")

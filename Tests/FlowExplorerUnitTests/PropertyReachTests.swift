@@ -28,7 +28,7 @@ struct PropertyReachTests {
         #expect(Self.why(overdue, checked: 3, applied: 1, on: []) == nil, "it applied")
         #expect(Self.why(overdue, on: [Self.screen("Desk")]) == "no screen titled \"Book\" (the Lend robot's) was reached")
         #expect(Self.why(overdue, checked: 3, on: [Self.screen("Desk"), Self.screen("Book")]) == "its check said it does not apply each of the 3 times it ran")
-        #expect(Self.why(overdue, checked: 1, on: [Self.screen("Book")]) == "its check said it does not apply each of the 1 time it ran")
+        #expect(Self.why(overdue, checked: 1, on: [Self.screen("Book")]) == "its check said it does not apply the one time it ran")
         #expect(Self.why(overdue, on: [Self.screen("Book")]) == "it was never checked")
     }
 
