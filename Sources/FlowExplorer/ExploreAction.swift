@@ -172,12 +172,12 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// The texts it types: what `type` types, a robot action's text arguments.
     var typedTexts: [String] {
-        typed.map(\.text)
+        typedValues.map(\.text)
     }
 
     /// Each text it types, with which of the explorer's values it is (nil: not said): what `type`
     /// types, then a robot action's text arguments in their order.
-    var typed: [(text: String, value: TypedValue?)] {
+    var typedValues: [(text: String, value: TypedValue?)] {
         switch verb {
         case .type: [(text ?? "", value)]
         case .robot: (arguments ?? []).compactMap { if case let .text(text) = $0.value { (text, $0.typed) } else { nil } }
@@ -185,7 +185,7 @@ package struct ExploreAction: Hashable, Sendable, Codable, CustomStringConvertib
         }
     }
 
-    /// The same action with its `index`th typed text (of ``typed``) made `text`, of the explorer's
+    /// The same action with its `index`th typed text (of ``typedValues``) made `text`, of the explorer's
     /// `value`: what a field is typed with, or a robot action's text argument.
     func retyping(_ index: Int, as text: String, value: TypedValue) -> ExploreAction {
         switch verb {

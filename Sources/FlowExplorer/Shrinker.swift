@@ -114,25 +114,27 @@ struct Shrinker {
         while index < best.count {
             defer { index += 1 }
             var slot = 0
-            while index < best.count, slot < best[index].typed.count {
+            while index < best.count, slot < best[index].typedValues.count {
                 defer { slot += 1 }
                 let action = best[index]
-                let (text, value) = action.typed[slot]
+                let (text, value) = action.typedValues[slot]
                 guard !text.isEmpty else { continue }
                 var candidate = best
                 candidate[index] = action.retyping(slot, as: "", value: .empty)
-                if shows(candidate) { continue }
+                // A text that names a variable (`${USER}`) is the variable's or nothing: a half of
+                // it would be neither.
+                if shows(candidate) || text.contains("${") { continue }
                 var current = text
                 while current.count > 1, index < best.count {
                     let half = String(current.prefix(current.count / 2)), rest = String(current.suffix(current.count - current.count / 2))
                     var shorter = best
                     shorter[index] = action.retyping(slot, as: half, value: value ?? .valid)
-                    if !half.contains("${"), shows(shorter) {
+                    if shows(shorter) {
                         current = half
                         continue
                     }
                     shorter[index] = action.retyping(slot, as: rest, value: value ?? .valid)
-                    if !rest.contains("${"), rest != current, shows(shorter) {
+                    if rest != current, shows(shorter) {
                         current = rest
                         continue
                     }

@@ -461,7 +461,9 @@ struct CrawlEdgeTests {
     }
 
     /// A back tried to find the way (where back leads is not known yet) that would end at the
-    /// limit is not taken, for the same reason: the launch comes at once.
+    /// limit is not taken: no action would be left to take after it, and a launch would follow
+    /// anyway. Room 50 is reached at 99 actions, where that back would be taken; only the map's
+    /// exact cost tells (the back would end at the limit, not past it).
     @Test func aBackThatWouldEndAtTheTraceLimitIsNotTaken() {
         let model = ModelCrawl(ModelApp { RoomsModel() })
         #expect(model.map() == .done)
@@ -474,8 +476,8 @@ struct CrawlEdgeTests {
         #expect(model.map() == .done)
         #expect(model.crawl.states.count == 71)
         #expect(model.app.mostActionsInALaunch == Crawl.traceLimit, "up to the limit by routes, and no further")
-        // A route that would end at the limit is not set out on: no action would be left to take
-        // at its end, and a launch would follow it anyway.
+        // The map's whole cost, pinned (no route of this map happens to end at the limit, so the
+        // routes' own bound is not what this pins).
         #expect(model.app.actionsSent == 280 && model.app.launches == 3, "\(model.app.actionsSent) actions, \(model.app.launches) launches")
         let tall = ModelCrawl(ModelApp { TallModel() })
         #expect(tall.map() == .done)

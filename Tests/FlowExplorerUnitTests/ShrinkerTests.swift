@@ -139,6 +139,14 @@ struct ShrinkerTests {
         #expect(shrunk.replays == 2 && app.launches == 2)
     }
 
+    @Test func aTextNamingAVariableIsMadeEmptyOrKeptNeverHalved() {
+        let app = PadModel.app()
+        let shrunk = Self.shrinker(app).shrink(Self.crash([Self.x, Self.type("${USER}"), Self.go]), states: [:])
+        #expect(shrunk.actions == [Self.x, Self.type("${USER}"), Self.go], "\(shrunk.actions.map(\.description))")
+        let typed = Set(app.log.filter { $0.action.verb == .type }.map { $0.action.text ?? "" })
+        #expect(typed == ["${USER}", ""], "no half of it was tried: \(typed)")
+    }
+
     @Test func aTypedValueIsHalvedWhileItStillShowsIt() {
         let app = PadModel.app()
         let shrunk = Self.shrinker(app).shrink(Self.crash([Self.x, Self.type("abcd"), Self.go]), states: [:])
