@@ -53,7 +53,8 @@ extension Bench {
                 let start = ContinuousClock.now
                 let status = try Self.runTo(todosFlow, ["explore", "--scheme-file", file, "--seed", "\(run)", "--max-findings", "1", "--out", out], in: folder.path)
                 let took = (ContinuousClock.now - start) / .seconds(1)
-                let flows = (try? FileManager.default.contentsOfDirectory(atPath: out + "/findings")) ?? []
+                // In the order explore numbered them: the first finding's property, when two broke at once.
+                let flows = ((try? FileManager.default.contentsOfDirectory(atPath: out + "/findings")) ?? []).sorted()
                 let asserted = flows.lazy.compactMap { name -> (flow: String, property: String)? in
                     let text = (try? String(contentsOfFile: out + "/findings/" + name, encoding: .utf8)) ?? ""
                     return properties.first { text.contains("assertProperty: \($0)\n") }.map { (name, $0) }

@@ -45,6 +45,16 @@ public enum TodoVariant: String, CaseIterable, Sendable {
     /// deep. A walk must add eight todos, and on the way complete or delete fewer than it adds.
     case countWrongFromEight
 
+    /// From how many todos not done on the count reads one more: the count's bug, three or eight
+    /// deep; nil for the other variants.
+    public var countWrongFrom: Int? {
+        switch self {
+        case .countWrongFromThree: 3
+        case .countWrongFromEight: 8
+        default: nil
+        }
+    }
+
     /// The variants with a bug: every case but `correct`.
     public static var buggy: [TodoVariant] { allCases.filter { $0 != .correct } }
 }

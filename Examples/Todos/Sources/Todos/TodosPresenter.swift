@@ -145,8 +145,7 @@ public final class TodosPresenter: Presenter<any TodosView> {
 
     private func show() {
         var count = list.activeCount + countOffset
-        if variant == .countWrongFromThree, list.activeCount >= 3 { count += 1 }
-        if variant == .countWrongFromEight, list.activeCount >= 8 { count += 1 }
+        if let wrongFrom = variant.countWrongFrom, list.activeCount >= wrongFrom { count += 1 }
         let itemsLeft = variant == .oneItemsLeft && count == 1 ? "1 items left" : Message.itemsLeft(count)
         view?.display(TodosViewModel(
             rows: list.todos.filter(filter.shows).map { todo in
