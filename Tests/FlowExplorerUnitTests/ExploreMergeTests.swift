@@ -75,6 +75,30 @@ struct ExploreMergeTests {
         other.rules = ScreenIdentity.Rules()
         #expect(problems([("a", Self.map(shard: 1)), ("b", other)]).count == 2)
         #expect(problems([]) == ["no shard to merge"])
+        // Walks until the time was up are said so, on either side.
+        var untilTime = Self.map(shard: 2)
+        untilTime.walks?.count = nil
+        #expect(problems([("a", Self.map(shard: 1)), ("b", untilTime)]) == ["b: --walks is until --time, but a's is 10: these are not shards of one crawl"])
+        var firstUntilTime = Self.map(shard: 1)
+        firstUntilTime.walks?.count = nil
+        #expect(problems([("a", firstUntilTime), ("b", Self.map(shard: 2))]) == ["b: --walks is 10, but a's is until --time: these are not shards of one crawl"])
+    }
+
+    /// Each property's counts are added across shards by its name, whatever their order; why one
+    /// never applied is kept only when it applied on no shard.
+    @Test func propertiesAreAddedByNameAndNeverAppliedOnlyWhenNoShardApplied() throws {
+        func property(_ name: String, _ checked: Int, _ applied: Int, _ failed: Int, never: String? = nil) -> ExploreMap.Property {
+            ExploreMap.Property(name: name, kind: "invariant", checked: checked, applied: applied, failed: failed, neverApplied: never)
+        }
+        var one = Self.map(shard: 1)
+        one.properties = [property("count", 3, 3, 0), property("renew", 0, 0, 0, never: "no Renew"), property("overdue", 2, 0, 0, never: "not overdue")]
+        var two = Self.map(shard: 2)
+        two.properties = [property("overdue", 1, 1, 1), property("renew", 0, 0, 0, never: "no Renew"), property("count", 4, 2, 1)]
+        let merged = try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get().map
+        #expect(merged.properties == [property("count", 7, 5, 1), property("renew", 0, 0, 0, never: "no Renew"), property("overdue", 3, 1, 1)])
+        one.properties = nil
+        two.properties = nil
+        #expect(try ExploreMerge.merge([ExploreMerge.Shard(folder: "a", map: one), ExploreMerge.Shard(folder: "b", map: two)]).get().map.properties == nil)
     }
 
     /// Each way two shards can differ is named: what differs, its value in the shard and in the first.

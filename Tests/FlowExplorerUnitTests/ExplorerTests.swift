@@ -265,6 +265,17 @@ struct PropertyRowsTests {
             "warning: the property neverOnItsScreen never applied: its robot's screen was never reached",
             "warning: the property b never applied: it was never checked",
         ])
+        // The report: a row each, marked failed (it did not hold), never (it never applied), or not.
+        map.properties = [Self.property("a", checked: 3, applied: 2, failed: 1), Self.property("never<", checked: 2, applied: 0, never: "its screen was not reached"),
+                          Self.property("fine", checked: 5, applied: 5), Self.property("failedOnce", checked: 1, applied: 1, failed: 1)]
+        #expect(ExploreReport.propertiesSection(map) == "<section id=\"properties\">\n<h2>Properties (4)</h2>\n<table class=\"properties\">\n"
+            + "<tr><th>property</th><th>kind</th><th>checked</th><th>applied</th><th>failed</th><th></th></tr>\n"
+            + "<tr class=\"failed\"><td>a</td><td>invariant</td><td>3</td><td>2</td><td>1</td><td></td></tr>\n"
+            + "<tr class=\"never\"><td>never&lt;</td><td>invariant</td><td>2</td><td>0</td><td>0</td><td>never applied: its screen was not reached</td></tr>\n"
+            + "<tr><td>fine</td><td>invariant</td><td>5</td><td>5</td><td>0</td><td></td></tr>\n"
+            + "<tr class=\"failed\"><td>failedOnce</td><td>invariant</td><td>1</td><td>1</td><td>1</td><td></td></tr>\n</table>\n</section>\n")
+        map.properties = []
+        #expect(ExploreReport.propertiesSection(map).isEmpty, "none declared: no section")
         // Names are lined up to the longest, at most 40 characters: a longer one is written whole.
         let long = said([Self.property("theCountSaysHowManyTodosAreNotDoneOnEveryScreen", checked: 4, applied: 4), Self.property("short", checked: 1, applied: 1)])
         #expect(long.lines == ["    theCountSaysHowManyTodosAreNotDoneOnEveryScreen  checked 4, applied 4, failed 0", "    short                                     checked 1, applied 1, failed 0"])

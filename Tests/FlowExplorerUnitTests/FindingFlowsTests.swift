@@ -1,4 +1,5 @@
 @testable import FlowExplorer
+import DeskRobots
 import FlowKit
 @testable import FlowRunner
 import Foundation
@@ -52,6 +53,21 @@ struct FindingFlowsTests {
         #expect(plain.hasSuffix("- tap: {button: Open}\n- assertWayOut\n"), "\(plain)")
         let ruled = try Self.writer(rules: ScreenIdentity.Rules(ignoring: ["clock"], byText: ["status"])).text(for: dead, name: "dead", file: "out/f.yaml")
         #expect(ruled.hasSuffix("- assertWayOut: {ignoring: [clock], byText: [status]}\n"), "\(ruled)")
+        let ignoring = try Self.writer(rules: ScreenIdentity.Rules(ignoring: ["clock"])).text(for: dead, name: "dead", file: "out/f.yaml")
+        #expect(ignoring.hasSuffix("- assertWayOut: {ignoring: [clock]}\n"), "either rule alone: \(ignoring)")
+        let byText = try Self.writer(rules: ScreenIdentity.Rules(byText: ["status"])).text(for: dead, name: "dead", file: "out/f.yaml")
+        #expect(byText.hasSuffix("- assertWayOut: {byText: [status]}\n"), "\(byText)")
+    }
+
+    /// A property whose check ended its worker: the flow's comment says what the worker wrote,
+    /// a line each; a property that only did not hold has no such lines.
+    @Test func aPropertysFlowSaysWhatItsWorkerWroteWhenItsCheckEndedIt() throws {
+        let property = try #require(DeskCatalog.catalog.properties.first)
+        let trapped = Self.finding(.property(property, workerSaid: ["Fatal error: Index out of range", "Desk.swift:12: the trap"]), actions: [Self.open])
+        let text = try Self.writer().text(for: trapped, name: "trapped", file: "out/f.yaml")
+        #expect(text.contains("\n# Its property's worker wrote to standard error:\n#   Fatal error: Index out of range\n#   Desk.swift:12: the trap\n"), "\(text)")
+        let violated = try Self.writer().text(for: Self.finding(.property(property, workerSaid: []), actions: [Self.open]), name: "violated", file: "out/f.yaml")
+        #expect(!violated.contains("worker wrote"), "\(violated)")
     }
 
     /// A writer whose scheme launches the app with a secret no variable holds (`-model.password`).
