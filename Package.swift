@@ -213,7 +213,7 @@ let package = Package(
         // The crawler: flow explore on the explore sample (and FlowKit's fake app), as a tester runs it.
         .testTarget(
             name: "FlowExplorerTests",
-            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "flow", "explore-sample", "ProcessTesting", "Console"]
+            dependencies: ["FlowExplorer", "FlowRunner", "FlowKit", "flow", "explore-sample", "ProcessTesting", "Console", "DeskRobots"]
         ),
         // The crawler's parts in process: its strategies, judge and values on apps in memory (a model
         // app behind its seam), its outputs against committed goldens; the explore sample for a robot's

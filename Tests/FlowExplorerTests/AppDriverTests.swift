@@ -1,4 +1,5 @@
 @testable import FlowExplorer
+import DeskRobots
 import FlowKit
 import FlowRunner
 import Foundation
@@ -29,6 +30,47 @@ struct AppDriverTests {
 
     static func running(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0
+    }
+
+    /// A robot action is a step the driver runs as `flow run` would, on the real app: one that
+    /// works leaves the app idle on its screen; one that fails on this screen (the tally has no
+    /// Double) or that no robot declares is skipped where it left the app, and the next step
+    /// goes on; one the app ends in is the app's end.
+    @Test func aRobotActionIsAStepAndOneThatFailsIsSkippedWhereItLeftTheApp() throws {
+        var scheme = Scheme(name: "default", app: ExploreWorkspace.sample)
+        scheme.launch.defaults = [("sample.app", Text("tally")), ("sample.tally", Text("3"))]
+        let driver = try AppDriver(scheme: scheme, variables: [:], secrets: [], timeout: 5, flow: Flow(file: "(explore)", name: "explore", fixture: nil, steps: []),
+                                   catalog: TallyRobot.catalog)
+        defer { driver.close() }
+        guard case .success = driver.relaunch() else {
+            Issue.record("the tally launches")
+            return
+        }
+        func count(_ outcome: AppDriver.Outcome) -> String? {
+            switch outcome {
+            case let .screen(frame), let .skipped(frame): frame.screen.allElements.first { $0.identifier == "count" }?.label
+            case .refused, .ended: nil
+            }
+        }
+        let add = ExploreAction(robot: "Tally.add", arguments: [])
+        let first = driver.act(add, wait: nil)
+        #expect(first.isScreen && count(first) == "Count: 1", "\(first)")
+        #expect(driver.lastActions.map(\.verb) == ["tap", "robot"] && driver.lastActions.last?.robotAction == "Tally.add",
+                "the step's command, then the robot action itself, as properties read them: \(driver.lastActions.map(\.verb))")
+        let double = driver.act(ExploreAction(robot: "Tally.double", arguments: []), wait: nil)
+        #expect(double.isSkipped && count(double) == "Count: 1", "no Double: skipped, the app where it was: \(double)")
+        let unknown = driver.act(ExploreAction(robot: "Tally.nothing", arguments: []), wait: nil)
+        #expect(unknown.isSkipped && count(unknown) == "Count: 1", "no robot declares it: \(unknown)")
+        let second = driver.act(add, wait: nil)
+        #expect(second.isScreen && count(second) == "Count: 2", "the next step goes on: \(second)")
+        guard case let .ended(failure) = driver.act(add, wait: nil) else {
+            Issue.record("the third Add crashes the tally")
+            return
+        }
+        guard case .crashed = failure.cause else {
+            Issue.record("a crash, not \(failure.cause)")
+            return
+        }
     }
 
     /// What a prefix typed, read from the real app's commands on each launch (the spare's too)
@@ -159,5 +201,15 @@ struct AppDriverTests {
             #expect(typed[file]?.map(\.text) == ["Bo"], "\(file)")
         }
         #expect(try String(contentsOfFile: seeded, encoding: .utf8) == "default\nother\n", "each fixture seeded once")
+    }
+}
+
+extension AppDriver.Outcome {
+    var isScreen: Bool {
+        if case .screen = self { true } else { false }
+    }
+
+    var isSkipped: Bool {
+        if case .skipped = self { true } else { false }
     }
 }
