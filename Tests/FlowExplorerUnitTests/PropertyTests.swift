@@ -132,6 +132,17 @@ struct PropertyTests {
         #expect(shrunk.actions == found.actions && shrunk.replays == 1, "not shown without its checker: \(shrunk.actions.count) steps")
     }
 
+    @Test func eachPropertyThatNeverAppliedSaysWhyAndOnlyThose() throws {
+        let result = try Self.explorer([], catalog: "neverApplies", walks: 10).run()
+        let properties = try #require(result.map.properties)
+        let renew = try #require(properties.first { $0.name == "renewKeepsTheLoan" })
+        #expect(renew.applied == 0 && renew.neverApplied == "no screen titled \"Book\" had a control \"Renew\" (its trigger, tap Renew)", "\(renew)")
+        let overdue = try #require(properties.first { $0.name == "overdueBooksSaySo" })
+        #expect(overdue.applied == 0 && overdue.checked > 0 && overdue.neverApplied?.hasPrefix("its check said it does not apply each of the ") == true, "\(overdue)")
+        let applied = properties.filter { $0.applied > 0 }
+        #expect(!applied.isEmpty && applied.allSatisfy { $0.neverApplied == nil }, "\(applied)")
+    }
+
     @Test func theCorrectDeskBreaksNoPropertyOnItsMapOrItsWalks() throws {
         let result = try Self.explorer([], walks: 30).run()
         #expect(result.findings.isEmpty, "\(result.findings.map(\.summary))")

@@ -52,6 +52,11 @@ struct RandomWalksTests {
         #expect(WalkOptions(seed: 9).seed(ofWalk: 0) != WalkOptions(seed: 9).seed(ofWalk: 1))
         #expect(WalkOptions(seed: 9).seed(ofWalk: 4) == WalkOptions(seed: 9).seed(ofWalk: 4))
         #expect(WalkOptions(seed: 9).seed(ofWalk: 4) != WalkOptions(seed: 10).seed(ofWalk: 4))
+        // Walks until the time is up: every number, or a shard's, with no end.
+        #expect(Array(WalkOptions(count: nil, shard: ExploreShard(index: 2, count: 3)).numbers.prefix(4)) == [1, 4, 7, 10])
+        #expect(Array(WalkOptions(count: nil).numbers.prefix(3)) == [0, 1, 2])
+        #expect(Array(WalkOptions(count: 7, shard: ExploreShard(index: 2, count: 3)).numbers) == [1, 4])
+        #expect(WalkOptions(count: nil).walks && WalkOptions(count: 2).walks && !WalkOptions(count: 0).walks, "no count: until the time is up")
     }
 
     @Test func aWalkTakesAtMostItsLengthAndEndsWhenTheAppEnds() {
