@@ -75,6 +75,28 @@ struct PropertyTests {
         #expect(tally.checked >= 3 && tally.failed == 0, "\(tally)")
     }
 
+    @Test func aWorkerThatCannotBeStartedAgainIsSaidAndTheCrawlGoesOnWithoutProperties() throws {
+        // The counter traps its worker at 7 Adds; the worker's launcher starts it once only.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("once-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var launch = DeskWorker.launch("counterTally")
+        let script = folder.appendingPathComponent("worker-once").path
+        try "#!/bin/sh\nif [ -e '\(folder.path)/started' ]; then echo 'no second worker' >&2; exit 3; fi\n: > '\(folder.path)/started'\nexec '\(launch.executable)' \"$@\"\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        launch.executable = script
+        var options = ExploreOptions(wait: 5, rules: ScreenIdentity.Rules(mode: .data), walks: WalkOptions(count: 20, length: 40, seed: 3), maps: false)
+        options.checksProperties = true
+        let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: try #require(DeskCatalog.named["counterTally"]), options: options,
+                                  propertyWorker: launch, app: ModelApp { TallyCounterModel() }).run()
+        #expect(result.findings.contains { $0.property?.name == "trapsOnSeven" }, "\(result.findings.map(\.summary))")
+        #expect(result.problems.count == 1 && result.problems.allSatisfy {
+            $0.hasPrefix("the property worker could not be started again (") && $0.hasSuffix("): the properties were not checked from then on")
+        }, "\(result.problems)")
+        #expect(result.map.walks?.walked == 20, "the walks went on")
+    }
+
     @Test func aPropertyThatKeepsAModelIsShrunkWithTheModelStartedAnewAtEachReplay() throws {
         // The count is not the tally from the third Add: each replay of the shrinker is a launch,
         // and a model carried from the replay before would make fewer Adds seem to break it.
