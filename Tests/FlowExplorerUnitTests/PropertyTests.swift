@@ -90,7 +90,8 @@ struct PropertyTests {
         options.checksProperties = true
         let result = try Explorer(scheme: Scheme(name: "model", app: "model"), variables: [:], catalog: try #require(DeskCatalog.named["counterTally"]), options: options,
                                   propertyWorker: launch, app: ModelApp { TallyCounterModel() }).run()
-        #expect(result.findings.contains { $0.property?.name == "trapsOnSeven" }, "\(result.findings.map(\.summary))")
+        // (The trap that ended the one worker is a finding only when the worker named it before
+        // it died: a death it did not name is checked again on a new worker, and there is none.)
         #expect(result.problems.count == 1 && result.problems.allSatisfy {
             $0.hasPrefix("the property worker could not be started again (") && $0.hasSuffix("): the properties were not checked from then on")
         }, "\(result.problems)")
