@@ -215,7 +215,7 @@ package enum ExploreOutput {
     /// A line for each property (how often it was checked, applied and failed), and a warning for
     /// each that never applied, saying why.
     static func propertyLines(_ map: ExploreMap) -> [String] {
-        guard let properties = map.properties, !properties.isEmpty else { return [] }
+        guard let properties = map.properties else { return [] }
         let width = min(40, properties.map(\.name.count).max() ?? 0)
         var lines = properties.map { property in
             "    " + property.name.padding(toLength: max(width, property.name.count), withPad: " ", startingAt: 0)

@@ -49,6 +49,15 @@ struct PropertyReachTests {
         #expect(Self.why(renew, applied: 1, on: []) == nil)
     }
 
+    @Test func aTriggerOfSeveralControlsNamesEachItsScreensLacked() throws {
+        let catalog = RobotCatalog([LendRobot.yaml], properties: [RobotProperties<LendRobot> {
+            $0.after(.oneOf([.tap("Renew"), .tap("Extend"), .back]), "renewOrExtend", "Renew or Extend keeps the loan.") { _, _ in }
+        }])
+        let renew = try Self.property("renewOrExtend", in: catalog)
+        #expect(Self.why(renew, on: [Self.screen("Book")]) == "no screen titled \"Book\" had a control \"Renew\" or \"Extend\" (its trigger, tap Renew or tap Extend or back)")
+        #expect(Self.why(renew, on: [Self.screen("Book", [("Extend", "Extend")])]) == "no screen titled \"Book\" had a control \"Renew\" (its trigger, tap Renew or tap Extend or back)")
+    }
+
     @Test func aTriggersControlsAreTheOnesItNames() {
         #expect(PropertyReach.controls(of: .tap("Add")) == ["Add"])
         #expect(PropertyReach.controls(of: .type("Name")) == ["Name"])
