@@ -207,6 +207,37 @@ struct ShrinkerTests {
         #expect(shrunk.summary == "the app ended after \(short.description) on \"Notes\"", "\(shrunk.summary)")
     }
 
+    /// A pad that does not do the same twice: in its first `early` launches Go crashes only after
+    /// A and B and a name; later, A and B are refused (what they did is done) and Go crashes after
+    /// a name alone.
+    struct ChangingPad: AppModel {
+        let early: Bool
+        var a = false, b = false, name = ""
+        var screen: ScreenSnapshot { ScreenSnapshot(title: "Pad", elements: [.button("A"), .button("B"), .textField("Name", value: name), .button("Go")]) }
+        mutating func act(_ action: ExploreAction) -> ModelOutcome {
+            switch (action.verb, action.identifier) {
+            case (.tap, "A"): if early { a = true } else { return .refused("done already") }
+            case (.tap, "B"): if early { b = true } else { return .refused("done already") }
+            case (.type, "Name"): name = action.text ?? ""
+            case (.tap, "Go"): if !name.isEmpty, !early || (a && b) { return .ends(.crash(11)) }
+            default: return .refused("no \(action.identifier ?? "control") here")
+            }
+            return .screen
+        }
+    }
+
+    @Test func stepsLeftOutWhileATextIsShortenedMoveItAndTheShrinkingStaysOnWhatIsLeft() {
+        // Launches 1-5 keep A and B (the finding, then each chunk without one of them or the
+        // name); from the 6th A and B are refused and left out, so the text typed moves from the
+        // third step to the first while it is being shortened.
+        let early = 5
+        let app = ModelApp(byLaunch: { ChangingPad(early: $0 <= early) })
+        let found = [Self.tap("A"), Self.tap("B"), Self.type("abcd"), Self.go]
+        let shrunk = Self.shrinker(app).shrink(Self.crash(found), states: [:])
+        #expect(shrunk.actions.last == Self.go && shrunk.actions.count == 2 && shrunk.actions.first?.verb == .type, "\(shrunk.actions.map(\.description))")
+        #expect(app.launches > early, "the replays went past the app's change")
+    }
+
     @Test func aReplayThatCrashesSoonerAfterAnotherActionIsAnotherProblemAndTheShrinkingKeepsWhatItHad() {
         // From the fifth launch on, X itself crashes, with the same signal: a crash after tap X is
         // not the crash after tap Go, so no replay from the fifth on shows it, and what the first
