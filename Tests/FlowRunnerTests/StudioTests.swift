@@ -16,7 +16,9 @@ struct StudioTests {
         let workspace = try FlowWorkspace()
         defer { workspace.remove() }
         let studio = try PseudoTerminal(FlowWorkspace.binaries.appendingPathComponent("flow").path, ["studio"], currentDirectory: workspace.folder)
-        try #require(studio.wait(for: "step> "), "\(studio.output)")
+        // Its first prompt comes once the app is launched and idle: on a fresh clone's CI, with
+        // the other test process beside it, that took more than the usual 10 s once.
+        try #require(studio.wait(for: "step> ", seconds: 60), "\(studio.output)")
         #expect(studio.output.contains(#"secureTextField  "Password""#), "identifiers, kinds and state are shown beside the screen")
 
         studio.type("type Username test\r")
