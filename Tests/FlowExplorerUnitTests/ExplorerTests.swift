@@ -292,27 +292,18 @@ struct ExplorerRefusesPropertiesItCannotCheckTests {
                             app: ModelApp { DeskModel([]) })
     }
 
-    static func refusal(_ make: () throws(ExploreError) -> Explorer) -> ExploreError? {
-        do {
-            _ = try make()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test func twoPropertiesOfOneNameAreRefusedNamingIt() {
-        let refused = Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.twice, worker: DeskWorker.launch("twice")) }
+        let refused = ExplorerEdgeTests.error { () throws(ExploreError) in try Self.explorer(DeskCatalog.twice, worker: DeskWorker.launch("twice")) }
         #expect(refused?.description == "the catalog declares two properties of one name (lentCountMatchesRows): give each property a name of its own")
         #expect(refused?.exit == .badInput)
     }
 
     @Test func propertiesWithNoWorkerAreRefusedUnlessLeftOut() {
-        let refused = Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog) }
+        let refused = ExplorerEdgeTests.error { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog) }
         #expect(refused?.description == "the app's properties cannot be checked: there is no worker to check them in (--no-properties leaves them out)")
         #expect(refused?.exit == .notMade)
-        #expect(Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog, checks: false) } == nil, "--no-properties: none to check")
-        #expect(Self.refusal { () throws(ExploreError) in try Self.explorer(DeskCatalog.none) } == nil, "no property: no worker needed")
+        #expect(ExplorerEdgeTests.error { () throws(ExploreError) in try Self.explorer(DeskCatalog.catalog, checks: false) } == nil, "--no-properties: none to check")
+        #expect(ExplorerEdgeTests.error { () throws(ExploreError) in try Self.explorer(DeskCatalog.none) } == nil, "no property: no worker needed")
     }
 
     @Test func aWorkerThatCannotBeStartedEndsTheCrawlBeforeItBegins() throws {
