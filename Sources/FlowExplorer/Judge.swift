@@ -222,7 +222,7 @@ struct Verdicts {
         func madeByTheCrawl(_ finding: AuditFinding) -> Bool {
             elements.contains { element in
                 let shown = element.kind == .cell ? element.rowText : element.label
-                guard "\(element.kind.rawValue) " + ElementTree.quoted(element.identifier.isEmpty ? element.label : element.identifier) == finding.element,
+                guard AccessibilityAudit.describe(element) == finding.element,
                       finding.problem.contains(ElementTree.quoted(shown)) else { return false }
                 let name = " " + Self.words(shown) + " "
                 return typed.contains { name.contains(" " + $0 + " ") }

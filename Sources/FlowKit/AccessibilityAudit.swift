@@ -117,7 +117,7 @@ public enum AccessibilityAudit {
     }
 
     /// `button "Login"`: the kind and the identifier (or the label when it has none).
-    static func describe(_ element: ElementSnapshot) -> String {
+    package static func describe(_ element: ElementSnapshot) -> String {
         "\(element.kind.rawValue) " + ElementTree.quoted(element.identifier.isEmpty ? element.label : element.identifier)
     }
 
